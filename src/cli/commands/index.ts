@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import type { CliContext } from '../context.js';
+import { register as datasets } from './datasets.js';
+import { register as examples } from './examples.js';
+import { register as exportCmd } from './export.js';
+import { register as importCmd } from './import.js';
+import { register as init } from './init.js';
+import { register as split } from './split.js';
+import { register as stats } from './stats.js';
+
+/** Registers one command (and its subcommands) on the program. */
+export type Register = (program: Command, ctx: CliContext) => void;
+
+/** Every command, in the order `--help` lists them. Add new commands here. */
+export const COMMANDS: readonly Register[] = [init, importCmd, exportCmd, split, datasets, examples, stats];

@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { DEFAULT_SEED } from '../../service/index.js';
+import { type CliContext, common, type CommonOptions, parse } from '../context.js';
+import { fmt } from '../output.js';
+
+interface SplitOptions extends CommonOptions {
+  dev: number;
+  test?: number;
+  seed?: number;
+}
+
+/** `split`: a seeded, stratified train/dev(/test) split. */
+export function register(program: Command, ctx: CliContext): void {
+  common(program.command('split'))
+    .description('seeded, stratified train/dev(/test) split; corrections stay in train; without --test an imported test set is kept')
+    .requiredOption('--dev <fraction>', 'share of examples for dev, e.g. 0.2', parse.fraction('--dev'))
+    .option('--test <fraction>', 'share for test (re-splits everything, test included)', parse.fraction('--test'))
+    .option('--seed <n>', `random seed (default ${DEFAULT_SEED})`, parse.wholeNumber('--seed'))
+    .action(async (opts: SplitOptions) => {
+      const result = await ctx.withWorkspace(opts, (ws) =>
+        ws.split({
+          ...(opts.dataset ? { dataset: opts.dataset } : {}),
+          dev: opts.dev,
+          ...(opts.test !== undefined ? { test: opts.test } : {}),
+          ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+        }),
+      );
+      ctx.emit(opts, result, (out, r) => {
+        out.line(`Split ${out.c.bold(r.dataset)} with seed ${r.seed}: ${fmt(r.changed)} examples moved`);
+        if (r.kept_test) out.line(`kept ${fmt(r.kept_test)} test examples as they were (pass --test to re-split them)`);
+        if (r.locked) out.line(`${fmt(r.locked)} corrections stay in train`);
+        out.table([r.splits], [
+          { key: 'train', align: 'right' },
+          { key: 'dev', align: 'right' },
+          { key: 'test', align: 'right' },
+        ]);
+      });
+    });
+}

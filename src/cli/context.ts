@@ -1,0 +1,83 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { RulewrightError } from '../core/errors.js';
+import { Workspace } from '../service/index.js';
+import { type CliIo, Output } from './output.js';
+
+/** Options every command has. */
+export interface CommonOptions {
+  db?: string;
+  dataset?: string;
+  json?: boolean;
+}
+
+/** Adds `--db`, `--dataset` and `--json` to a command. */
+export function common(cmd: Command): Command {
+  return cmd
+    .option('--db <path>', 'workspace file (default: $RULEWRIGHT_DB or ./rulewright.db)')
+    .option('--dataset <name>', 'dataset to use (optional when the workspace has one)')
+    .option('--json', 'print one JSON document on stdout instead of tables');
+}
+
+/** What a command's `register` gets: the io, output helpers, and workspace access. */
+export class CliContext {
+  /** Set by commands that finish without throwing but should not exit 0. */
+  exitCode = 0;
+  readonly out: Output;
+
+  constructor(readonly io: CliIo) {
+    this.out = new Output(io);
+  }
+
+  /**
+   * Opens the workspace named by `--db` / `$RULEWRIGHT_DB` / `./rulewright.db`, runs `fn`, and
+   * closes it whatever happens. `create` makes a missing workspace file (init, import --name).
+   */
+  async withWorkspace<T>(opts: CommonOptions, fn: (ws: Workspace) => T | Promise<T>, create = false): Promise<T> {
+    const ws = Workspace.open({ db: opts.db, create, env: this.io.env, cwd: this.io.cwd });
+    try {
+      return await fn(ws);
+    } finally {
+      ws.close();
+    }
+  }
+
+  /** Prints a result: as JSON with `--json`, else with the command's human renderer. */
+  emit<T>(opts: CommonOptions, result: T, human: (out: Output, result: T) => void): void {
+    if (opts.json) this.out.json(result);
+    else human(this.out, result);
+  }
+}
+
+/** Commander option parsers that turn bad values into usage errors (exit 2). */
+export const parse = {
+  fraction(name: string) {
+    return (v: string): number => {
+      const n = Number(v);
+      if (v.trim() === '' || !Number.isFinite(n) || n < 0 || n >= 1) throw new InvalidArgumentError(`${name} must be a fraction in [0, 1), e.g. 0.2`);
+      return n;
+    };
+  },
+  wholeNumber(name: string) {
+    return (v: string): number => {
+      const n = Number(v);
+      if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0`);
+      return n;
+    };
+  },
+  list(v: string): string[] {
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  },
+};
+
+/** An option restricted to some values (commander reports others as a usage error). */
+export function choice(flags: string, description: string, values: readonly string[]): Option {
+  return new Option(flags, description).choices(values as string[]);
+}
+
+/** A usage error raised inside an action (exit 2). */
+export function usage(message: string): RulewrightError {
+  return new RulewrightError('USAGE', message);
+}

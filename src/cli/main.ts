@@ -1,0 +1,99 @@
+/**
+ * The rulewright command line.
+ *
+ * How to add a command (rules, eval, metrics, rank, prune, learn, correct, feedback, extract,
+ * report, tui, runs, undo, …):
+ *   1. Write `src/cli/commands/<command>.ts` exporting `register(program: Command, ctx: CliContext)`.
+ *      Inside, create the command with `common(program.command('name'))` so it gets `--db`,
+ *      `--dataset`, `--json` and `--help`; validate option values with the `parse.*` helpers or
+ *      `choice(...)` (bad values are usage errors, exit 2).
+ *   2. In the action, call the service only: `await ctx.withWorkspace(opts, (ws) => ws.method(...))`,
+ *      then `ctx.emit(opts, result, (out, r) => { out.table(...) })`: `--json` prints the result
+ *      object as one JSON document, otherwise the human renderer draws tables.
+ *   3. Throw `RulewrightError` for failures (never `process.exit`): main prints
+ *      `rulewright: <message>` on stderr and returns `err.exitCode`. To finish with a non-zero
+ *      code without an error, set `ctx.exitCode`.
+ *   4. Add the module's `register` to COMMANDS in `src/cli/commands/index.ts`.
+ * Commands with subcommands (`examples list|show`) create a parent with `program.command('x')`
+ * and add `common(...)` to each leaf.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { RulewrightError } from '../core/errors.js';
+import { COMMANDS } from './commands/index.js';
+import { CliContext } from './context.js';
+import type { CliIo } from './output.js';
+
+/** Builds the program with every command registered; output goes through `ctx.io`. */
+export function createProgram(ctx: CliContext): Command {
+  const program = new Command('rulewright')
+    .description('Learn readable regex and lexicon rules from labelled examples, score them, and review them.')
+    .version(packageVersion(), '-V, --version')
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.stdout.write(s),
+      writeErr: (s) => ctx.io.stderr.write(s),
+      outputError: (s, write) => write(`rulewright: ${s.replace(/^error: /, '')}`),
+    });
+  for (const register of COMMANDS) register(program, ctx);
+  return program;
+}
+
+/**
+ * Runs the CLI on `argv` (without `node` and the script) and resolves to the exit code:
+ * 0 ok, 1 failed, 2 bad input or usage. Never calls `process.exit`.
+ */
+export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
+  const ctx = new CliContext({
+    stdout: io.stdout ?? process.stdout,
+    stderr: io.stderr ?? process.stderr,
+    env: io.env ?? process.env,
+    cwd: io.cwd ?? process.cwd(),
+  });
+  const program = createProgram(ctx);
+  try {
+    if (argv.length === 0) {
+      program.outputHelp({ error: true });
+      return 2;
+    }
+    await program.parseAsync(argv, { from: 'user' });
+    return ctx.exitCode;
+  } catch (e) {
+    return report(e, ctx);
+  }
+}
+
+function report(e: unknown, ctx: CliContext): number {
+  if (e instanceof CommanderError) {
+    // Commander has already printed the message (or the help / version).
+    return e.exitCode === 0 ? 0 : 2;
+  }
+  if (e instanceof RulewrightError) {
+    ctx.io.stderr.write(`rulewright: ${e.message}\n`);
+    return e.exitCode;
+  }
+  const err = e as Error;
+  ctx.io.stderr.write(`rulewright: internal error: ${err?.message ?? String(e)}\n`);
+  if (ctx.io.env.RULEWRIGHT_DEBUG && err?.stack) ctx.io.stderr.write(`${err.stack}\n`);
+  return 1;
+}
+
+let version: string | undefined;
+
+/** The version in package.json (found upward from this file, in src/ or dist/src/). */
+function packageVersion(): string {
+  if (version) return version;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const p = join(dir, 'package.json');
+    if (existsSync(p)) {
+      const pkg = JSON.parse(readFileSync(p, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'rulewright') return (version = pkg.version ?? '0.0.0');
+    }
+    dir = dirname(dir);
+  }
+  return (version = '0.0.0');
+}

@@ -1,0 +1,62 @@
+import { retryOf, type Matcher } from './compile-rule.js';
+import type { IntBuffer } from './int-buffer.js';
+
+/**
+ * Appends the (start, end) span of every match of `m` in `text` to `out` and returns how many it
+ * appended. Matches are left to right and non-overlapping; the span is the template group's own
+ * offsets (`d` flag); a match whose group did not take part, and any empty span, yields nothing.
+ * `firstOnly` stops at the first span (classification needs no more).
+ */
+export function collectMatches(m: Matcher, text: string, out: IntBuffer, firstOnly: boolean): number {
+  const re = m.regex;
+  re.lastIndex = 0;
+  let count = 0;
+  let match: RegExpExecArray | null;
+  while ((match = re.exec(text)) !== null) {
+    let start = match.index;
+    if (match[0].length === 0) {
+      // An empty match: never a span; Python may still find a non-empty match starting here.
+      const retry = m.python ? retryOf(m) : null;
+      if (retry) {
+        retry.lastIndex = start;
+        const again = retry.exec(text);
+        if (again !== null) {
+          count += emit(m, again, m.retryShift, out);
+          re.lastIndex = again.index + again[0].length;
+          if (firstOnly && count) break;
+          continue;
+        }
+      }
+      re.lastIndex = advance(text, start, m.unicode);
+      if (re.lastIndex > text.length) break;
+      continue;
+    }
+    if (m.group === 0) {
+      out.push2(start, start + match[0].length);
+      count++;
+    } else count += emit(m, match, 0, out);
+    if (firstOnly && count) break;
+  }
+  return count;
+}
+
+function emit(m: Matcher, match: RegExpExecArray, shift: number, out: IntBuffer): number {
+  let span: [number, number] | undefined;
+  if (m.group === 0) span = [match.index, match.index + match[0].length];
+  else if (m.group > 0) span = match.indices![m.group + shift];
+  else span = match.indices!.groups?.[m.groupName!];
+  if (!span || span[1] <= span[0]) return 0;
+  out.push2(span[0], span[1]);
+  return 1;
+}
+
+function advance(text: string, i: number, unicode: boolean): number {
+  if (unicode) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) return i + 2;
+    }
+  }
+  return i + 1;
+}

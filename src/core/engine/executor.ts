@@ -1,0 +1,233 @@
+import type { Task } from '../schemas/task.js';
+import { collectMatches } from './collect.js';
+import type { CompiledRule } from './compile-rule.js';
+import { runGuarded } from './guard.js';
+import { IntBuffer } from './int-buffer.js';
+
+/** A rule that failed or ran out of time on a document (or could not be compiled at all). */
+export interface ExecutionIssue {
+  kind: 'timeout' | 'error' | 'invalid';
+  rule_id: string;
+  /** Position in execution order; null when the rule never made it into the order (invalid). */
+  rule_position: number | null;
+  /** Index of the document in the whole input (with `docOffset`); null for an invalid rule. */
+  doc_index: number | null;
+  doc_id: string | null;
+  elapsed_ms: number | null;
+  message: string;
+}
+
+/** The parts of a task that execution and resolution read. */
+export type ExecTask = Pick<Task, 'type' | 'list_fields'> & {
+  matching: Pick<Task['matching'], 'conflict_policy' | 'rule_budget_ms'>;
+};
+
+/**
+ * Every rule's raw matches on every document, computed once and stored sparsely. Doc-centric:
+ * document d owns entries `docEntries[d] .. docEntries[d+1]`; entry k is rule position
+ * `entryRule[k]` with spans `spans[entrySpans[k] .. entrySpans[k+1]]` as (start, end) pairs.
+ * Rule-centric: `ruleDocs[p]` lists the documents (local indices, ascending) rule p fired on, so
+ * leave-one-out re-resolves only those.
+ */
+export interface RuleOutputs {
+  readonly task: ExecTask;
+  /** Compiled rules in execution order; a rule's position is its index here. */
+  readonly rules: readonly CompiledRule[];
+  readonly texts: readonly string[];
+  readonly ids: readonly (string | undefined)[] | undefined;
+  /** Index of `texts[0]` in the caller's whole input (for chunked execution). */
+  readonly docOffset: number;
+  readonly docEntries: Int32Array;
+  readonly entryRule: Int32Array;
+  readonly entrySpans: Int32Array;
+  readonly spans: Int32Array;
+  readonly ruleDocs: readonly Int32Array[];
+  /** Spans each rule produced over all documents (its `fired` count). */
+  readonly ruleMatches: Int32Array;
+  readonly issues: ExecutionIssue[];
+  readonly elapsedMs: number;
+}
+
+export interface ExecuteOptions {
+  /** Per-rule, per-document budget; default `task.matching.rule_budget_ms`. */
+  budgetMs?: number;
+  /** Keep only each rule's first span per document; default: classification tasks. */
+  firstMatchOnly?: boolean;
+  /** Document ids, reported with issues. */
+  ids?: readonly (string | undefined)[];
+  docOffset?: number;
+}
+
+/** At or above this length the clock is read before every pair, so a stopped pair's time is known. */
+const LONG_TEXT = 2048;
+
+/**
+ * Runs ordered, compiled rules over documents. All (rule, document) pairs run in batches inside
+ * guarded calls (see guard.ts): a batch stops itself once it has worked for `budget` ms, and is
+ * killed at 2×budget. A pair that is killed is blamed only when it provably used its own budget:
+ * its start time is known (long documents), or it is re-run alone under a limit of `budget` and
+ * times out again. A blamed pair is reported as a timeout issue with its document, its spans are
+ * dropped, and execution resumes with the next pair; a throwing rule is reported the same way.
+ */
+export function executeRules(
+  task: ExecTask,
+  rules: readonly CompiledRule[],
+  texts: readonly string[],
+  options: ExecuteOptions = {},
+): RuleOutputs {
+  const t0 = performance.now();
+  const budget = options.budgetMs ?? task.matching.rule_budget_ms;
+  const firstOnly = options.firstMatchOnly ?? task.type === 'classification';
+  const docOffset = options.docOffset ?? 0;
+  const nDocs = texts.length;
+  const nRules = rules.length;
+  const matchers = rules.map((r) => r.matcher);
+  const docEntries = new Int32Array(nDocs + 1);
+  const entryRule = new IntBuffer(256);
+  const entrySpans = new IntBuffer(256);
+  const spans = new IntBuffer(1024);
+  const ruleDocs = rules.map(() => new IntBuffer(8));
+  const issues: ExecutionIssue[] = [];
+
+  // The cursor is written in ONE assignment per transition so an interrupted batch leaves a
+  // consistent state: pair*4 + phase, phase 0 = pair done, 1 = matching, 2 = committing.
+  const st = { cursor: -4, mark: 0, pairStart: -1, startedPair: -1 };
+
+  const issue = (kind: 'timeout' | 'error', d: number, r: number, elapsed: number | null, message: string) =>
+    issues.push({
+      kind,
+      rule_id: rules[r]!.id,
+      rule_position: r,
+      doc_index: docOffset + d,
+      doc_id: options.ids?.[d] ?? null,
+      elapsed_ms: elapsed,
+      message,
+    });
+
+  const commit = (d: number, r: number, mark: number) => {
+    // Idempotent: marks strictly increase, so (rule, mark) identifies this pair's entry.
+    if (entryRule.length > entrySpans.length) entryRule.length = entrySpans.length;
+    if (!(entrySpans.length && entrySpans.last() === mark && entryRule.last() === r)) {
+      entryRule.push(r);
+      entrySpans.push(mark);
+    }
+    if (ruleDocs[r]!.last() !== d) ruleDocs[r]!.push(d);
+  };
+
+  const work = (): boolean => {
+    const start = performance.now();
+    let p = Math.floor(st.cursor / 4) + 1;
+    let d = Math.floor(p / nRules);
+    let r = p - d * nRules;
+    for (; d < nDocs; d++, r = 0) {
+      const text = texts[d]!;
+      const checkEvery = text.length >= LONG_TEXT ? 1 : Math.ceil(LONG_TEXT / Math.max(1, text.length));
+      if (r === 0) docEntries[d] = entryRule.length;
+      for (; r < nRules; r++) {
+        p = d * nRules + r;
+        if (r % checkEvery === 0) {
+          const now = performance.now();
+          if (now - start >= budget) return false;
+          if (checkEvery === 1) {
+            st.pairStart = now;
+            st.startedPair = p;
+          }
+        }
+        const mark = spans.length;
+        st.mark = mark;
+        st.cursor = p * 4 + 1;
+        let n: number;
+        try {
+          n = collectMatches(matchers[r]!, text, spans, firstOnly);
+        } catch (e) {
+          spans.length = mark;
+          st.cursor = p * 4;
+          issue('error', d, r, null, `rule ${rules[r]!.id} failed on document ${docOffset + d}: ${(e as Error).message}`);
+          continue;
+        }
+        st.cursor = p * 4 + 2;
+        if (n > 0) commit(d, r, mark);
+        st.cursor = p * 4;
+      }
+    }
+    return true;
+  };
+
+  /** Re-runs one pair alone with a hard limit of `budget`: the proof that it overran. */
+  const confirm = (d: number, r: number): void => {
+    const mark = spans.length;
+    let n = 0;
+    const began = performance.now();
+    let outcome: ReturnType<typeof runGuarded>;
+    try {
+      outcome = runGuarded(() => {
+        n = collectMatches(matchers[r]!, texts[d]!, spans, firstOnly);
+        return true;
+      }, budget);
+    } catch (e) {
+      spans.length = mark;
+      issue('error', d, r, null, `rule ${rules[r]!.id} failed on document ${docOffset + d}: ${(e as Error).message}`);
+      return;
+    }
+    if (outcome === 'done') {
+      if (n > 0) commit(d, r, mark);
+      return;
+    }
+    spans.length = mark;
+    timeoutIssue(d, r, performance.now() - began);
+  };
+
+  const timeoutIssue = (d: number, r: number, elapsed: number) =>
+    issue(
+      'timeout',
+      d,
+      r,
+      Math.round(elapsed * 10) / 10,
+      `rule ${rules[r]!.id} exceeded its ${budget} ms budget on document ${docOffset + d}` +
+        `${options.ids?.[d] ? ` (${options.ids[d]})` : ''} and was stopped after ${Math.round(elapsed)} ms; ` +
+        'its matches in this document are dropped (screen the pattern for catastrophic backtracking)',
+    );
+
+  if (nRules > 0) {
+    for (;;) {
+      const outcome = runGuarded(work, 2 * budget);
+      if (outcome === 'done') break;
+      if (outcome === 'yielded') continue;
+      const killedAt = performance.now();
+      const p = Math.floor(st.cursor / 4);
+      const phase = st.cursor - 4 * p;
+      const d = Math.floor(p / nRules);
+      const r = p - d * nRules;
+      if (phase === 1) {
+        spans.length = st.mark;
+        if (st.startedPair === p && killedAt - st.pairStart >= budget) timeoutIssue(d, r, killedAt - st.pairStart);
+        else confirm(d, r);
+      } else if (phase === 2) commit(d, r, st.mark);
+      st.cursor = p * 4;
+    }
+  }
+  docEntries[nDocs] = entryRule.length;
+
+  const entryRuleArr = entryRule.toArray();
+  const entrySpansArr = new Int32Array(entrySpans.length + 1);
+  entrySpansArr.set(entrySpans.data.subarray(0, entrySpans.length));
+  entrySpansArr[entrySpans.length] = spans.length;
+  const ruleMatches = new Int32Array(nRules);
+  for (let k = 0; k < entryRuleArr.length; k++) ruleMatches[entryRuleArr[k]!]! += (entrySpansArr[k + 1]! - entrySpansArr[k]!) >> 1;
+
+  return {
+    task,
+    rules,
+    texts,
+    ids: options.ids,
+    docOffset,
+    docEntries,
+    entryRule: entryRuleArr,
+    entrySpans: entrySpansArr,
+    spans: spans.toArray(),
+    ruleDocs: ruleDocs.map((b) => b.toArray()),
+    ruleMatches,
+    issues,
+    elapsedMs: performance.now() - t0,
+  };
+}

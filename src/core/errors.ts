@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+
+/** Error codes; `exitCode` 2 means the user's input or usage was wrong, 1 that the operation failed. */
+export type ErrorCode =
+  | 'BAD_INPUT'
+  | 'USAGE'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'INVALID_RULE'
+  | 'RULE_TIMEOUT'
+  | 'LLM'
+  | 'LLM_NOT_CONFIGURED'
+  | 'STORE'
+  | 'INTERNAL';
+
+const INPUT_CODES: ReadonlySet<ErrorCode> = new Set(['BAD_INPUT', 'USAGE', 'NOT_FOUND', 'INVALID_RULE']);
+
+/** Every error rulewright raises on purpose: a code, and a message that says what failed and how to fix it. */
+export class RulewrightError extends Error {
+  override readonly name = 'RulewrightError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  get exitCode(): 1 | 2 {
+    return INPUT_CODES.has(this.code) ? 2 : 1;
+  }
+}
+
+/** Formats zod issues as `path: message; …` for error messages. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+/** `safeParse` at an edge; a failure becomes a BAD_INPUT error that names where the value came from. */
+export function parseAt<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new RulewrightError('BAD_INPUT', `${where}: ${describeIssues(r.error)}`);
+  return r.data;
+}

@@ -1,0 +1,10 @@
+export * from './types.js';
+export * from './scorer.js';
+export * from './totals.js';
+export * from './report.js';
+export * from './render-table.js';
+export * from './compare.js';
+export { pairSemeval, semevalToCounts, type SemevalScheme } from './semeval.js';
+export { iou } from './span-pairing.js';
+export { isEmptyValue } from './score-transformation.js';
+export { foldLabel } from './score-classification.js';

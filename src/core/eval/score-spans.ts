@@ -1,0 +1,169 @@
+import type { BoundMatcher, MatcherContext } from '../matchers/types.js';
+import type { MatchMode } from '../schemas/task.js';
+import type { OutputSpan, Span } from '../schemas/span.js';
+import { SEM_COR, SEM_PAR, pairSemeval, semevalScheme } from './semeval.js';
+import { type Pairing, indexByStart, newPairing, pairByOverlap, pairByPredicate, pairIndexed } from './span-pairing.js';
+import { newTally } from './tally.js';
+import type { ExampleScore, Outcome } from './types.js';
+
+/** What span scoring needs, resolved once per task by the scorer. */
+export interface SpanConfig {
+  mode: MatchMode;
+  iouThreshold: number;
+  /** Every label compares text with plain equality (the fast path). */
+  plainText: boolean;
+  matcherFor(label: string): BoundMatcher;
+  ctx: MatcherContext;
+  outcomes: boolean;
+}
+
+/**
+ * Gold spans of one example inside its scoring universe, with their texts. The indexes are built
+ * on first use and kept, so an example scored many times (ranking, pruning) builds them once.
+ */
+export interface SpanGold {
+  spans: readonly Span[];
+  texts: readonly string[];
+  byLabelText?: Map<string, Map<string, number[]>>;
+  byStart?: Map<number, number[]>;
+}
+
+function labelTextIndex(gold: SpanGold): Map<string, Map<string, number[]>> {
+  if (gold.byLabelText) return gold.byLabelText;
+  const m = new Map<string, Map<string, number[]>>();
+  gold.spans.forEach((s, i) => {
+    let byText = m.get(s.label);
+    if (!byText) m.set(s.label, (byText = new Map()));
+    const t = gold.texts[i]!;
+    const list = byText.get(t);
+    if (list) list.push(i);
+    else byText.set(t, [i]);
+  });
+  return (gold.byLabelText = m);
+}
+
+const startIndex = (gold: SpanGold): Map<number, number[]> => (gold.byStart ??= indexByStart(gold.spans));
+
+function pairText(cfg: SpanConfig, p: Pairing, gold: SpanGold, pred: readonly OutputSpan[]): void {
+  const g = gold.spans;
+  const t = gold.texts;
+  if (cfg.plainText) {
+    const index = labelTextIndex(gold);
+    pairIndexed(p, pred.length, (j) => index.get(pred[j]!.label)?.get(pred[j]!.text), null);
+    return;
+  }
+  pairByPredicate(p, g.length, pred.length, (i, j) => {
+    const label = g[i]!.label;
+    if (label !== pred[j]!.label) return false;
+    const m = cfg.matcherFor(label);
+    return m.isPlainExact ? t[i] === pred[j]!.text : m.match(t[i], pred[j]!.text, cfg.ctx).passed;
+  });
+}
+
+/**
+ * Scores predicted spans against gold spans under the configured mode. `pred` must already be
+ * restricted to the example's scoring universe. `covered` is decided by the caller.
+ */
+export function scoreSpans(cfg: SpanConfig, id: string, gold: SpanGold, pred: readonly OutputSpan[]): ExampleScore {
+  const g = gold.spans;
+  const nG = g.length;
+  const nP = pred.length;
+  const tally = newTally();
+  const outcomes: Outcome[] | undefined = cfg.outcomes ? [] : undefined;
+  const scheme = semevalScheme(cfg.mode);
+  let p: Pairing;
+  let semeval: ExampleScore['semeval'];
+
+  if (scheme) {
+    const r = pairSemeval(scheme, g, pred, scheme === 'type' ? undefined : startIndex(gold));
+    p = r.pairing;
+    semeval = r.counts;
+    for (let j = 0; j < nP; j++) {
+      const q = pred[j]!;
+      const i = p.goldOf[j]!;
+      if (i === -1) {
+        tally.add(q.label, 0, 1, 0);
+        tally.errors.spurious++;
+        outcomes?.push({ kind: 'spurious', pred: q });
+        continue;
+      }
+      const gi = g[i]!;
+      const k = r.kind[j];
+      if (k === SEM_COR) {
+        tally.add(gi.label, 1, 0, 0);
+        outcomes?.push({ kind: 'match', gold: gi, pred: q, credit: 1 });
+        continue;
+      }
+      const credit = k === SEM_PAR ? 0.5 : 0;
+      tally.add(gi.label, credit, 0, 1 - credit);
+      tally.add(q.label, 0, 1 - credit, 0);
+      const kind = gi.label === q.label ? 'wrong_boundary' : 'wrong_label';
+      tally.errors[kind]++;
+      outcomes?.push({ kind, gold: gi, pred: q, credit });
+    }
+    for (let i = 0; i < nG; i++) {
+      if (p.predOf[i] !== -1) continue;
+      tally.add(g[i]!.label, 0, 0, 1);
+      tally.errors.missing++;
+      outcomes?.push({ kind: 'missed', gold: g[i]! });
+    }
+    return tally.finish(id, semeval, outcomes);
+  }
+
+  p = newPairing(nG, nP);
+  if (cfg.mode === 'text') pairText(cfg, p, gold, pred);
+  else if (cfg.mode === 'exact') {
+    const index = startIndex(gold);
+    pairIndexed(p, nP, (j) => index.get(pred[j]!.start), (i, j) => g[i]!.end === pred[j]!.end && g[i]!.label === pred[j]!.label);
+  } else pairByOverlap(p, g, pred, (a, b, v) => a.label === b.label && v >= cfg.iouThreshold);
+
+  let unmatchedPred = 0;
+  for (let j = 0; j < nP; j++) {
+    const i = p.goldOf[j]!;
+    if (i === -1) {
+      tally.add(pred[j]!.label, 0, 1, 0);
+      unmatchedPred++;
+    } else {
+      tally.add(g[i]!.label, 1, 0, 0);
+      outcomes?.push({ kind: 'match', gold: g[i]!, pred: pred[j]!, credit: 1 });
+    }
+  }
+  let unmatchedGold = 0;
+  for (let i = 0; i < nG; i++) {
+    if (p.predOf[i] === -1) {
+      tally.add(g[i]!.label, 0, 0, 1);
+      unmatchedGold++;
+    }
+  }
+  if (unmatchedPred === 0 && unmatchedGold === 0) return tally.finish(id, undefined, outcomes);
+
+  // Error kinds: pair the leftovers that overlap, best overlap first.
+  const e: Pairing = { goldOf: Int32Array.from(p.goldOf), predOf: Int32Array.from(p.predOf) };
+  const paired = unmatchedPred && unmatchedGold ? pairByOverlap(e, g, pred, () => true) : [];
+  for (const j of paired) {
+    const gi = g[e.goldOf[j]!]!;
+    const q = pred[j]!;
+    const kind = gi.label === q.label ? 'wrong_boundary' : 'wrong_label';
+    tally.errors[kind]++;
+    outcomes?.push({ kind, gold: gi, pred: q, credit: 0 });
+  }
+  for (let j = 0; j < nP; j++) {
+    if (e.goldOf[j] !== -1) continue;
+    tally.errors.spurious++;
+    outcomes?.push({ kind: 'spurious', pred: pred[j]! });
+  }
+  for (let i = 0; i < nG; i++) {
+    if (e.predOf[i] !== -1) continue;
+    tally.errors.missing++;
+    outcomes?.push({ kind: 'missed', gold: g[i]! });
+  }
+  return tally.finish(id, undefined, outcomes);
+}
+
+/** Keeps only the spans whose label the example asserts. */
+export function inUniverse<T extends { label: string }>(items: readonly T[], annotated: ReadonlySet<string> | null): readonly T[] {
+  if (!annotated) return items;
+  let keep = true;
+  for (const s of items) if (!annotated.has(s.label)) keep = false;
+  return keep ? items : items.filter((s) => annotated.has(s.label));
+}

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type { VerdictCache } from './verdict-cache.js';
+
+/** A matcher's judgement of one (gold, predicted) pair. */
+export interface Verdict {
+  /** Similarity in 0..1 (1 = equivalent). */
+  score: number;
+  /** Whether the pair counts as a match. */
+  passed: boolean;
+  /** One line a person can read: why it passed or failed. */
+  reason: string;
+  details?: Record<string, unknown>;
+}
+
+/** Grades a value against a natural-language criterion (an LLM behind it, or a fake in tests). */
+export interface Judge {
+  grade(criterion: string, gold: unknown, predicted: unknown): Promise<{ score: number; reason: string }>;
+}
+
+/** Turns text into a vector. May be synchronous (a local model) or asynchronous (an API). */
+export interface Embedder {
+  embed(text: string): number[] | Promise<number[]>;
+}
+
+/** What a matcher may use besides its options. Everything is optional and injected. */
+export interface MatcherContext {
+  judge?: Judge;
+  embedder?: Embedder;
+  /** Verdicts of asynchronous matchers, filled by an async pre-pass (see `prefetchVerdicts`). */
+  verdicts?: VerdictCache;
+}
+
+/**
+ * A user-written matcher function, as a JS module exports it. It may return a Promise (e.g. it
+ * calls a service); such verdicts are resolved in the async pre-pass and then read from the cache.
+ */
+export type MatcherFn = (
+  gold: unknown,
+  predicted: unknown,
+  options: Record<string, unknown>,
+  ctx: MatcherContext,
+) => Verdict | Promise<Verdict>;
+
+/**
+ * A matcher with its options already validated: what the scorer calls in its hot loop.
+ * `key` identifies the matcher and its options (used for verdict caching).
+ */
+export interface BoundMatcher {
+  readonly name: string;
+  readonly key: string;
+  /** True for the built-in `exact` with no options: callers may compare values directly. */
+  readonly isPlainExact: boolean;
+  /** Compares whole collections (e.g. `set_match`) rather than single items. */
+  readonly collection: boolean;
+  /** Needs an async pre-pass before synchronous use (when `ctx` has no synchronous way to answer). */
+  needsAsync(ctx: MatcherContext): boolean;
+  /** Checks that `ctx` provides what the matcher needs (e.g. a judge); throws a RulewrightError otherwise. */
+  check(ctx: MatcherContext): void;
+  match(gold: unknown, predicted: unknown, ctx: MatcherContext): Verdict;
+  matchAsync(gold: unknown, predicted: unknown, ctx: MatcherContext): Promise<Verdict>;
+}
+
+/** Resolves a matcher reference (used by `composite` and `set_match` for their components). */
+export type ResolveMatcher = (ref: unknown, where: string) => BoundMatcher;
+
+/**
+ * A matcher as the registry holds it: how to validate its options and how to bind them.
+ * Built-ins use this; user functions are wrapped into it by `registry.register`.
+ */
+export interface MatcherDefinition<O = Record<string, unknown>> {
+  name: string;
+  /** Validates the options (a `z.strictObject`); the parsed value is passed to `bind`. */
+  options: z.ZodType<O>;
+  /** Compares whole collections rather than single items. */
+  collection?: boolean;
+  bind(options: O, resolve: ResolveMatcher): BoundMatcherImpl;
+  /** One line for `--help`-style listings. */
+  description: string;
+}
+
+/** What a definition's `bind` returns; the registry adds name, key and defaults. */
+export interface BoundMatcherImpl {
+  match(gold: unknown, predicted: unknown, ctx: MatcherContext): Verdict;
+  matchAsync?(gold: unknown, predicted: unknown, ctx: MatcherContext): Promise<Verdict>;
+  needsAsync?(ctx: MatcherContext): boolean;
+  check?(ctx: MatcherContext): void;
+}

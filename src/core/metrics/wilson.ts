@@ -1,0 +1,11 @@
+/**
+ * Wilson score lower bound of a binomial proportion: how low the precision of a rule could
+ * plausibly be given `support` observations. Support 0 gives 0 (nothing is known).
+ */
+export function wilsonLower(precision: number, support: number, z = 1.96): number {
+  if (support <= 0) return 0;
+  const z2 = z * z;
+  const centre = precision + z2 / (2 * support);
+  const margin = z * Math.sqrt((precision * (1 - precision)) / support + z2 / (4 * support * support));
+  return Math.max(0, (centre - margin) / (1 + z2 / support));
+}

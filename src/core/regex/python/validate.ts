@@ -1,0 +1,159 @@
+import type { Node, ParsedPattern } from './ast.js';
+import { caseVariants } from './case-fold.js';
+import { unsupported } from './errors.js';
+import { nullable } from './word.js';
+
+type Group = Extract<Node, { type: 'group' }>;
+
+/** Why a node on the path down to a capture group may skip it, or undefined when it cannot. */
+function skips(node: Node): string | undefined {
+  if (node.type === 'alt' && node.alts.length > 1) return 'it is in one branch of an alternation';
+  if (node.type === 'repeat' && node.min === 0) return 'it is optional';
+  if (node.type === 'look' && node.negated) return 'it is inside a negative lookaround';
+  return undefined;
+}
+
+/** Whether a repeated body might take the empty path while a non-empty one exists (Python stops, JavaScript backtracks). */
+function mayPreferEmpty(node: Node): boolean {
+  switch (node.type) {
+    case 'seq':
+      return node.items.some(mayPreferEmpty);
+    case 'alt':
+      return node.alts.some((a, k) => mayPreferEmpty(a) || (k < node.alts.length - 1 && nullable(a)));
+    case 'group':
+      return mayPreferEmpty(node.body);
+    case 'repeat':
+      return (!node.greedy && node.min < node.max) || mayPreferEmpty(node.body);
+    case 'backref':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Whether everything a node can match is free of characters with case variants. */
+function caseNeutral(node: Node): boolean {
+  switch (node.type) {
+    case 'seq':
+      return node.items.every(caseNeutral);
+    case 'alt':
+      return node.alts.every(caseNeutral);
+    case 'char':
+      return caseVariants(node.cp, node.ascii).length === 1;
+    case 'set':
+      return (
+        !node.negated &&
+        node.items.every(
+          (i) =>
+            (i.kind === 'shorthand' && (i.name === 'd' || i.name === 's')) ||
+            (i.kind === 'char' && caseVariants(i.cp, node.ascii).length === 1) ||
+            (i.kind === 'range' && i.hi - i.lo < 256 && [...Array(i.hi - i.lo + 1).keys()].every((k) => caseVariants(i.lo + k, node.ascii).length === 1)),
+        )
+      );
+    case 'dot':
+      return false;
+    case 'group':
+    case 'repeat':
+    case 'look':
+      return caseNeutral(node.body);
+    default:
+      return true;
+  }
+}
+
+/**
+ * Checks the constructs whose JavaScript behaviour differs from Python's. Throws INVALID_RULE where
+ * the whole match could differ; returns the capture groups whose own offsets could differ.
+ */
+export function validate(parsed: ParsedPattern): Map<number, string> {
+  const inexact = new Map<number, string>();
+  const groupPaths = new Map<number, Node[]>();
+
+  const walk = (node: Node, path: Node[], inLookbehind: boolean): void => {
+    const here = [...path, node];
+    switch (node.type) {
+      case 'seq':
+        for (const i of node.items) walk(i, here, inLookbehind);
+        return;
+      case 'alt':
+        for (const a of node.alts) walk(a, here, inLookbehind);
+        return;
+      case 'group':
+        if (node.capture !== null) {
+          groupPaths.set(node.capture, here);
+          checkRepeats(node, path);
+        }
+        walk(node.body, here, inLookbehind);
+        return;
+      case 'look':
+        walk(node.body, here, inLookbehind || node.behind);
+        return;
+      case 'repeat':
+        if (node.max > node.min && nullable(node.body) && mayPreferEmpty(node.body)) {
+          throw unsupported(
+            'a repetition whose body can match the empty string before a longer alternative',
+            node.offset,
+            'make the repeated part consume at least one character (Python stops at an empty iteration, JavaScript backtracks past it)',
+          );
+        }
+        walk(node.body, here, inLookbehind);
+        return;
+      case 'backref':
+        checkBackref(node, path, inLookbehind);
+        return;
+      default:
+    }
+  };
+
+  const checkRepeats = (group: Group, path: Node[]): void => {
+    for (let k = path.length - 1; k >= 0; k--) {
+      const q = path[k]!;
+      if (q.type !== 'repeat' || q.max <= 1) continue;
+      const below = path.slice(k + 1);
+      const skip = below.map(skips).find((s) => s !== undefined);
+      if (skip) {
+        inexact.set(group.capture!, `group ${group.capture} is inside a repetition and ${skip}: Python keeps its capture from an earlier repetition, JavaScript clears it`);
+        return;
+      }
+      if (q.max > q.min && nullable(q.body)) {
+        inexact.set(group.capture!, `group ${group.capture} is inside a repetition that can match the empty string: Python records a final empty repetition, JavaScript does not`);
+        return;
+      }
+    }
+  };
+
+  const checkBackref = (ref: Extract<Node, { type: 'backref' }>, path: Node[], inLookbehind: boolean): void => {
+    const n = ref.group;
+    if (inLookbehind) {
+      throw unsupported(`backreference to group ${n} inside a lookbehind`, ref.offset, 'move the reference out of the lookbehind');
+    }
+    const gp = groupPaths.get(n);
+    if (!gp) throw unsupported(`backreference to group ${n}`, ref.offset, 'put the group before the reference');
+    let lca = 0;
+    while (lca < gp.length && lca < path.length && gp[lca] === path[lca]) lca++;
+    const below = gp.slice(lca - 1);
+    const why =
+      below[0]?.type === 'alt' && below[0].alts.length > 1
+        ? 'the group is in another branch'
+        : below.slice(1).map(skips).find((s) => s !== undefined);
+    if (why) {
+      throw unsupported(
+        `backreference to group ${n}, which may not have taken part (${why})`,
+        ref.offset,
+        'JavaScript matches a reference to an unset group as empty where Python fails; make the group mandatory before the reference',
+      );
+    }
+    const group = gp[gp.length - 1] as Group;
+    if (ref.ci && !caseNeutral(group.body)) {
+      throw unsupported(
+        `case-insensitive backreference to group ${n}`,
+        ref.offset,
+        'drop (?i) for this rule or make the referenced group match only caseless characters; JavaScript cannot compare case-insensitively with Python\'s case table',
+      );
+    }
+  };
+
+  walk(parsed.root, [], false);
+  return inexact;
+}
+

@@ -1,0 +1,188 @@
+import { RulewrightError } from './errors.js';
+import type { Answer, Example, Split } from './schemas/index.js';
+
+/**
+ * Seeded, stratified train/dev/test splits.
+ *
+ * Determinism: items are sorted by id before a per-stratum shuffle whose PRNG seed mixes the
+ * user's seed with the stratum key, so the same seed gives the same split whatever order the rows
+ * arrived in, and adding examples to one stratum leaves the others' assignment alone.
+ * Exact counts: the dev and test totals are `round(n × fraction)` and are apportioned to strata by
+ * largest remainder, so small strata still get their share when their remainders are largest.
+ */
+
+export interface SplitOptions {
+  /** Share of the pool for dev, in [0, 1). */
+  dev: number;
+  /** Share of the pool for test, in [0, 1). */
+  test: number;
+  seed: number;
+}
+
+export interface SplitItem {
+  id: string;
+  /** Items with the same stratum are divided in the same proportions. */
+  stratum: string;
+  /** Locked items (corrections) always go to train and are not counted in the pool. */
+  locked?: boolean;
+}
+
+/** The answer that counts as gold: an observed example's `truth` when it has one. */
+export function goldAnswer(e: Example): Answer {
+  if (e.source === 'observed' && e.truth) return e.truth;
+  return { spans: e.spans, label: e.label, output: e.output };
+}
+
+function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (typeof v === 'string') return v.trim() === '';
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') return Object.keys(v).length === 0;
+  return false;
+}
+
+/**
+ * The sorted distinct labels of an example's gold answer: span labels, the class label, or the
+ * names of non-empty output fields (transformation).
+ */
+export function answerLabels(e: Example): string[] {
+  const a = goldAnswer(e);
+  const labels = new Set<string>();
+  for (const s of a.spans ?? []) labels.add(s.label);
+  if (a.label != null && a.label !== '') labels.add(a.label);
+  for (const [k, v] of Object.entries(a.output ?? {})) if (!isEmptyValue(v)) labels.add(k);
+  return [...labels].sort();
+}
+
+/** The stratum of an example: its class, or the sorted set of its span labels / filled fields. */
+export function stratumOf(e: Example): string {
+  return JSON.stringify(answerLabels(e));
+}
+
+/** 32-bit FNV-1a of a string: a cheap stable seed mixer. */
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small, fast, well-distributed seeded PRNG returning floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Fisher–Yates shuffle in place. */
+export function shuffle<T>(items: T[], rand: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Apportions `total` among strata with fractional `quotas` (largest remainder), never giving a
+ * stratum more than its cap. Ties are broken by `tie` (lower first).
+ */
+export function apportion(quotas: readonly number[], caps: readonly number[], total: number, tie: readonly number[]): number[] {
+  const alloc = quotas.map((q, i) => Math.min(Math.floor(q + 1e-9), caps[i]!));
+  let left = total - alloc.reduce((a, b) => a + b, 0);
+  const order = quotas
+    .map((q, i) => i)
+    .sort((i, j) => {
+      const ri = quotas[i]! - Math.floor(quotas[i]! + 1e-9);
+      const rj = quotas[j]! - Math.floor(quotas[j]! + 1e-9);
+      return rj - ri || tie[i]! - tie[j]! || i - j;
+    });
+  // First pass: one extra each to the largest remainders; then, if caps got in the way, any room left.
+  for (const i of order) {
+    if (left <= 0) break;
+    if (alloc[i]! < caps[i]! && quotas[i]! > alloc[i]!) {
+      alloc[i]!++;
+      left--;
+    }
+  }
+  while (left > 0) {
+    let moved = false;
+    for (const i of order) {
+      if (left <= 0) break;
+      if (alloc[i]! < caps[i]!) {
+        alloc[i]!++;
+        left--;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return alloc;
+}
+
+/** Checks split fractions; throws BAD_INPUT with the fix. */
+export function checkSplitOptions(o: SplitOptions): void {
+  for (const [name, f] of [
+    ['dev', o.dev],
+    ['test', o.test],
+  ] as const) {
+    if (!Number.isFinite(f) || f < 0 || f >= 1) {
+      throw new RulewrightError('BAD_INPUT', `--${name} must be a fraction in [0, 1), got ${f}`);
+    }
+  }
+  if (o.dev + o.test >= 1) {
+    throw new RulewrightError('BAD_INPUT', `--dev + --test must be below 1 so train keeps examples (got ${o.dev + o.test})`);
+  }
+  if (!Number.isInteger(o.seed) || o.seed < 0 || o.seed > 0xffffffff) {
+    throw new RulewrightError('BAD_INPUT', `--seed must be an integer between 0 and 4294967295, got ${o.seed}`);
+  }
+}
+
+/** Assigns every item a split. Locked items get train. Same items and options → same result. */
+export function assignSplits(items: readonly SplitItem[], opts: SplitOptions): Map<string, Split> {
+  checkSplitOptions(opts);
+  const result = new Map<string, Split>();
+  const strata = new Map<string, SplitItem[]>();
+  for (const it of items) {
+    if (it.locked) {
+      result.set(it.id, 'train');
+      continue;
+    }
+    let group = strata.get(it.stratum);
+    if (!group) strata.set(it.stratum, (group = []));
+    group.push(it);
+  }
+  const keys = [...strata.keys()].sort(byCodeUnits);
+  const groups = keys.map((k) => strata.get(k)!);
+  const sizes = groups.map((g) => g.length);
+  const n = sizes.reduce((a, b) => a + b, 0);
+  const tie = keys.map((k) => hash32(`${opts.seed}\u0000tie\u0000${k}`));
+
+  const testTotal = Math.min(n, Math.round(n * opts.test));
+  const devTotal = Math.min(n - testTotal, Math.round(n * opts.dev));
+  const testCounts = apportion(sizes.map((s) => s * opts.test), sizes, testTotal, tie);
+  const devCounts = apportion(
+    sizes.map((s) => s * opts.dev),
+    sizes.map((s, i) => s - testCounts[i]!),
+    devTotal,
+    tie,
+  );
+
+  groups.forEach((group, i) => {
+    const ordered = [...group].sort((a, b) => byCodeUnits(a.id, b.id));
+    shuffle(ordered, mulberry32(hash32(`${opts.seed}\u0000${keys[i]}`)));
+    const nTest = testCounts[i]!;
+    const nDev = devCounts[i]!;
+    ordered.forEach((it, j) => result.set(it.id, j < nTest ? 'test' : j < nTest + nDev ? 'dev' : 'train'));
+  });
+  return result;
+}

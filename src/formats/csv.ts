@@ -1,0 +1,180 @@
+import { parse } from 'csv-parse/sync';
+import type { Example, Task } from '../core/schemas/index.js';
+import { isSpanTask } from '../core/schemas/index.js';
+import { ExampleBuilder, badInput, type Where } from './example-builder.js';
+import { describeJsonError } from './json-positions.js';
+import type { ImportedData, ParseOptions } from './types.js';
+
+const CANDIDATE_DELIMITERS = [',', '\t', ';', '|'] as const;
+
+/** The delimiter that occurs most often outside quotes in the header line (comma on ties). */
+export function sniffDelimiter(content: string): string {
+  const end = content.indexOf('\n');
+  const header = end === -1 ? content : content.slice(0, end);
+  const counts = new Map<string, number>();
+  let quoted = false;
+  for (const c of header) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (CANDIDATE_DELIMITERS as readonly string[]).includes(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let best = ',';
+  for (const d of CANDIDATE_DELIMITERS) if ((counts.get(d) ?? 0) > (counts.get(best) ?? 0)) best = d;
+  return best;
+}
+
+interface CsvErrorLike {
+  code?: string;
+  lines?: number;
+  message: string;
+}
+
+function csvFailure(name: string, err: unknown): Error {
+  const e = err as CsvErrorLike;
+  if (typeof e?.code !== 'string' || !e.code.startsWith('CSV_')) return err as Error;
+  const what = e.message.replace(/ on line \d+\.?$/, '').replace(/:? ?at line \d+,?/, '');
+  const fix =
+    e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+      ? 'every row needs as many fields as the header; quote fields that contain the delimiter'
+      : 'quote fields that contain the delimiter, quotes or line breaks, and double quotes inside them';
+  return badInput(`${name}:${e.lines ?? 1}`, `${what}; ${fix}`);
+}
+
+/** 1-based first line of each record, from a second parse with `info` (only done when an error needs it). */
+function recordStartLines(content: string, delimiter: string): number[] {
+  const recs = parse(content, { bom: true, delimiter, skip_empty_lines: true, info: true }) as unknown as {
+    info: { lines: number; empty_lines: number };
+  }[];
+  const starts: number[] = [];
+  let prevEnd = 0;
+  let prevEmpty = 0;
+  for (const r of recs) {
+    starts.push(prevEnd + 1 + (r.info.empty_lines - prevEmpty));
+    prevEnd = r.info.lines;
+    prevEmpty = r.info.empty_lines;
+  }
+  return starts;
+}
+
+/**
+ * Parses a CSV with a header row into classification examples (`text` and `label`/`category`
+ * columns by default), or span examples when it has a `spans` column of JSON span lists (what
+ * `writeCsv` writes for span tasks). Ids come from the `id` column when there is one, else `row-N`.
+ */
+export function parseCsv(content: string, name: string, opts: ParseOptions = {}): ImportedData {
+  const delimiter = opts.csv?.delimiter ?? sniffDelimiter(content);
+  let records: string[][];
+  try {
+    records = parse(content, { bom: true, delimiter, skip_empty_lines: true }) as string[][];
+  } catch (e) {
+    throw csvFailure(name, e);
+  }
+  const header = (records[0] ?? []).map((h) => h.trim());
+  const shown = header.map((h) => JSON.stringify(h)).join(', ') || '(empty)';
+  const column = (wanted: string | undefined, flag: string, fallbacks: string[]): number => {
+    if (wanted !== undefined) {
+      const i = header.indexOf(wanted);
+      if (i === -1) throw badInput(`${name}:1`, `no column ${JSON.stringify(wanted)} in the header (${shown}); check ${flag}`);
+      return i;
+    }
+    for (const f of fallbacks) {
+      const i = header.indexOf(f);
+      if (i !== -1) return i;
+    }
+    return -1;
+  };
+  const textCol = column(opts.csv?.text, '--text-column', ['text']);
+  if (textCol === -1) {
+    throw badInput(`${name}:1`, `no "text" column in the header (${shown}); name the text column with --text-column`);
+  }
+  const labelCol = column(opts.csv?.label, '--label-column', ['label', 'category']);
+  const spansCol = labelCol === -1 ? header.indexOf('spans') : -1;
+  if (labelCol === -1 && spansCol === -1) {
+    throw badInput(
+      `${name}:1`,
+      `no label column in the header (${shown}); name it with --label-column (or give a "spans" column for span tasks)`,
+    );
+  }
+  const idCol = column(opts.csv?.id, '--id-column', ['id']);
+  const used = new Set([textCol, labelCol, spansCol, idCol]);
+  const ignored = header.filter((_, i) => !used.has(i));
+  const span = spansCol !== -1;
+  const taskType = span ? (opts.taskType === 'extraction' ? 'extraction' : 'ner') : 'classification';
+
+  const b = new ExampleBuilder({
+    ...opts,
+    format: 'csv',
+    hint: 'fix the fields of this row',
+  });
+  let starts: number[] | undefined;
+  const whereOf =
+    (k: number): Where =>
+    () => {
+      starts ??= recordStartLines(content, delimiter);
+      return `${name}:${starts[k] ?? k + 1}`;
+    };
+  let emptyLabels = 0;
+  for (let k = 1; k < records.length; k++) {
+    const rec = records[k] as string[];
+    const where = whereOf(k);
+    const row: Record<string, unknown> = { id: idCol === -1 ? b.genId(`row-${k}`) : rec[idCol], text: rec[textCol] };
+    if (idCol !== -1 && row.id === '') throw badInput(where, `empty id in column ${JSON.stringify(header[idCol])}; give every row an id`);
+    if (span) {
+      const raw = rec[spansCol] ?? '';
+      let spans: unknown = [];
+      if (raw.trim() !== '') {
+        try {
+          spans = JSON.parse(raw);
+        } catch {
+          const what = describeJsonError(raw).text.replace(' at line 1,', ' at');
+          throw badInput(where, `the "spans" field is ${what}; write a JSON list like [{"start":0,"end":4,"label":"PER"}]`);
+        }
+      }
+      row.spans = spans;
+    } else {
+      const label = rec[labelCol] ?? '';
+      if (label === '') emptyLabels++;
+      row.label = label === '' ? null : label;
+    }
+    b.add(row, where);
+  }
+  if (emptyLabels > 0) b.warn(`${emptyLabels} row(s) have an empty label and were imported without one`);
+  if (ignored.length > 0) b.warn(`column(s) ${ignored.map((h) => JSON.stringify(h)).join(', ')} were ignored`);
+  return b.finish(taskType);
+}
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One CSV field, quoted when it holds a comma, quote or line break. */
+export function csvField(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+const asField = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * CSV export. Classification: `id,text,label`. Span tasks: `id,text,spans` with the spans as JSON
+ * (which `parseCsv` reads back). Transformation: `id`, the text field, then one column per output
+ * field (non-string values as JSON).
+ */
+export function writeCsv(task: Task, examples: readonly Example[]): string {
+  const rows: string[][] = [];
+  if (task.type === 'classification') {
+    rows.push(['id', 'text', 'label']);
+    for (const ex of examples) rows.push([ex.id, ex.text ?? '', asField(ex.label)]);
+  } else if (isSpanTask(task.type)) {
+    rows.push(['id', 'text', 'spans']);
+    for (const ex of examples) {
+      const spans = (ex.spans ?? []).map((s) => (s.text === undefined ? { start: s.start, end: s.end, label: s.label } : { start: s.start, end: s.end, label: s.label, text: s.text }));
+      rows.push([ex.id, ex.text ?? '', JSON.stringify(spans)]);
+    }
+  } else {
+    const fields: string[] = [];
+    const seen = new Set<string>();
+    for (const ex of examples) for (const k of Object.keys(ex.output ?? {})) if (!seen.has(k)) (seen.add(k), fields.push(k));
+    rows.push(['id', task.text_field, ...fields]);
+    for (const ex of examples) {
+      rows.push([ex.id, asField(ex.input?.[task.text_field] ?? ex.text), ...fields.map((f) => asField(ex.output?.[f]))]);
+    }
+  }
+  return rows.map((r) => r.map(csvField).join(',')).join('\n') + '\n';
+}

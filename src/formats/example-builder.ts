@@ -1,0 +1,181 @@
+import type { z } from 'zod';
+import { RulewrightError } from '../core/errors.js';
+import { Example, isSpanTask, type ExampleSource, type Span, type TaskType } from '../core/schemas/index.js';
+import type { FormatName, ImportedData, ParseOptions } from './types.js';
+
+/** Where a row came from, as `FILE:LINE`; a function when computing it costs a scan (JSON formats). */
+export type Where = string | (() => string);
+
+export const whereText = (w: Where): string => (typeof w === 'string' ? w : w());
+
+/** The one error shape of every importer: `FILE:LINE: what is wrong and how to fix it`. */
+export function badInput(where: Where, message: string): RulewrightError {
+  return new RulewrightError('BAD_INPUT', `${whereText(where)}: ${message}`);
+}
+
+/** The keys a native example may have, for error messages. */
+export const EXAMPLE_KEYS = Object.keys(Example.shape).join(', ');
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const where = formatPath(issue.path);
+      if (issue.code === 'unrecognized_keys') {
+        const keys = issue.keys.map((k) => JSON.stringify(k)).join(', ');
+        return `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${where ? ` in ${where}` : ''}`;
+      }
+      return where ? `${where}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+function compareSpans(a: Span, b: Span): number {
+  return a.start - b.start || a.end - b.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+}
+
+export interface BuilderOptions extends ParseOptions {
+  format: FormatName;
+  /** How to fix a row that fails the Example schema, appended to the message. */
+  hint: string;
+  /** Source every example gets, whatever the row or options say (traffic: `observed`). */
+  forceSource?: ExampleSource;
+}
+
+/**
+ * Validates rows into Examples one at a time: the strict Example schema, spans inside their text
+ * and equal to their `text`, unique ids. Spans are stored sorted by (start, end, label) and exact
+ * duplicates dropped, so every importer yields the same canonical shape.
+ */
+export class ExampleBuilder {
+  readonly examples: Example[] = [];
+  private readonly warnings: string[] = [];
+  private readonly ids = new Map<string, Where>();
+  private droppedSpans = 0;
+  private firstDrop: Where | undefined;
+  private splitConflicts = 0;
+
+  constructor(readonly opts: BuilderOptions) {}
+
+  /** A generated id with the configured prefix. */
+  genId(base: string): string {
+    return this.opts.idPrefix ? `${this.opts.idPrefix}${base}` : base;
+  }
+
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
+
+  /** Validates one row; throws `BAD_INPUT` naming `where` when it is wrong. */
+  add(row: Record<string, unknown>, where: Where): Example {
+    const { split, source, forceSource } = this.opts;
+    if (split !== undefined) {
+      if (row.split === undefined) row.split = split;
+      else if (row.split !== split) this.splitConflicts++;
+    }
+    if (forceSource !== undefined) row.source = forceSource;
+    else if (source !== undefined && row.source === undefined) row.source = source;
+
+    const parsed = Example.safeParse(row);
+    if (!parsed.success) {
+      throw badInput(where, `invalid example: ${describeIssues(parsed.error)}; ${this.opts.hint}`);
+    }
+    const ex = parsed.data;
+    if (ex.spans) ex.spans = this.checkSpans(ex.spans, ex.text, where, 'spans');
+    if (ex.truth?.spans) ex.truth.spans = this.checkSpans(ex.truth.spans, ex.text, where, 'truth.spans');
+
+    const first = this.ids.get(ex.id);
+    if (first !== undefined) {
+      throw badInput(
+        where,
+        `duplicate id ${JSON.stringify(ex.id)} (first used at ${whereText(first)}); ids must be unique within a file`,
+      );
+    }
+    this.ids.set(ex.id, where);
+    this.examples.push(ex);
+    return ex;
+  }
+
+  private checkSpans(spans: Span[], text: string | undefined, where: Where, field: string): Span[] {
+    if (spans.length === 0) return spans;
+    if (text === undefined) {
+      throw badInput(where, `${field} need a "text" to point into; add the example's text`);
+    }
+    let sorted = true;
+    for (let i = 0; i < spans.length; i++) {
+      const s = spans[i] as Span;
+      if (s.end > text.length) {
+        throw badInput(
+          where,
+          `${field}[${i}] [${s.start}, ${s.end}) ${JSON.stringify(s.label)} ends past the text (${text.length} characters); ` +
+            'offsets are 0-based and end-exclusive: fix the offsets',
+        );
+      }
+      if (s.text !== undefined) {
+        const slice = text.slice(s.start, s.end);
+        if (slice !== s.text) {
+          throw badInput(
+            where,
+            `${field}[${i}] text ${JSON.stringify(s.text)} differs from the text at [${s.start}, ${s.end}), ` +
+              `which is ${JSON.stringify(slice)}; fix the offsets or the span text`,
+          );
+        }
+      }
+      if (sorted && i > 0 && compareSpans(spans[i - 1] as Span, s) > 0) sorted = false;
+    }
+    const ordered = sorted ? spans : spans.slice().sort(compareSpans);
+    let out: Span[] | undefined;
+    for (let i = 1; i < ordered.length; i++) {
+      const a = ordered[i - 1] as Span;
+      const b = ordered[i] as Span;
+      if (a.start === b.start && a.end === b.end && a.label === b.label) {
+        out ??= ordered.slice(0, i);
+        this.droppedSpans++;
+        this.firstDrop ??= where;
+      } else if (out) out.push(b);
+    }
+    return out ?? ordered;
+  }
+
+  /** The import result: labels collected for the task type, warnings summed up. */
+  finish(taskType: TaskType, textField?: string): ImportedData {
+    const labels = new Set<string>();
+    const span = isSpanTask(taskType);
+    for (const ex of this.examples) {
+      if (span) {
+        for (const s of ex.spans ?? []) labels.add(s.label);
+        for (const s of ex.truth?.spans ?? []) labels.add(s.label);
+      } else if (taskType === 'classification') {
+        if (typeof ex.label === 'string') labels.add(ex.label);
+        if (typeof ex.truth?.label === 'string') labels.add(ex.truth.label);
+      } else {
+        for (const k of Object.keys(ex.output ?? {})) labels.add(k);
+      }
+    }
+    const warnings = [...this.warnings];
+    if (this.droppedSpans > 0) {
+      warnings.push(
+        `${this.droppedSpans} duplicate span(s) with the same start, end and label were dropped ` +
+          `(first at ${whereText(this.firstDrop as Where)})`,
+      );
+    }
+    if (this.splitConflicts > 0) {
+      warnings.push(`${this.splitConflicts} row(s) name their own split, which was kept instead of "${this.opts.split}"`);
+    }
+    const out: ImportedData = {
+      format: this.opts.format,
+      taskType,
+      labels: [...labels].sort(),
+      examples: this.examples,
+      warnings,
+    };
+    if (textField !== undefined) out.textField = textField;
+    return out;
+  }
+}

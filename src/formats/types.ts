@@ -1,0 +1,65 @@
+import type { Example, ExampleSource, Split, TaskType } from '../core/schemas/index.js';
+
+/** Every dataset format rulewright reads; `jsonl`, `csv` and `conll` are also written. */
+export type FormatName =
+  | 'jsonl'
+  | 'csv'
+  | 'conll'
+  | 'labelstudio'
+  | 'doccano'
+  | 'rulechef'
+  | 'tab'
+  | 'restaurant8k'
+  | 'trec'
+  | 'sroie'
+  | 'traffic';
+
+export const FORMAT_NAMES: readonly FormatName[] = [
+  'jsonl',
+  'csv',
+  'conll',
+  'labelstudio',
+  'doccano',
+  'rulechef',
+  'tab',
+  'restaurant8k',
+  'trec',
+  'sroie',
+  'traffic',
+];
+
+/** Options of one import. Everything is optional: the format is detected and sensible defaults apply. */
+export interface ImportOptions {
+  /** Skip detection and read the file as this format. */
+  format?: FormatName;
+  /** Split for rows that do not name their own (rows that do keep theirs). */
+  split?: Split;
+  /** Source for rows that do not name their own (traffic rows are always `observed`). */
+  source?: ExampleSource;
+  /** Task type when the rows cannot tell (`extraction` instead of `ner` for span rows, say). */
+  taskType?: TaskType;
+  /** CSV column mapping: text column (default `text`), label column (default `label`, else `category`), id column (default `id` when present), delimiter (default: from the header). */
+  csv?: { text?: string; label?: string; id?: string; delimiter?: string };
+  /** TAB: the gold spans file that goes with a texts file. */
+  spansFile?: string;
+  /** TREC: label with the coarse class (`NUM`, default) or the fine one (`NUM:dist`). */
+  trecLabel?: 'coarse' | 'fine';
+  /** Prefix for ids that rulewright generates (`row-1`, `s1`, …), so two files can share a dataset. */
+  idPrefix?: string;
+}
+
+/** What an import yields: validated examples plus what was inferred about them. */
+export interface ImportedData {
+  format: FormatName;
+  taskType: TaskType;
+  /** Sorted distinct labels (span labels, class labels, or transformation output fields). */
+  labels: string[];
+  examples: Example[];
+  /** Transformation tasks: the key of `input` that rules read. */
+  textField?: string;
+  /** Things the import tolerated or changed, one sentence each. */
+  warnings: string[];
+}
+
+/** The import options a pure parser needs (no file system ones). */
+export type ParseOptions = Omit<ImportOptions, 'format' | 'spansFile'>;

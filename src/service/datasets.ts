@@ -1,0 +1,78 @@
+import { parseAt, RulewrightError } from '../core/errors.js';
+import { MatchMode, Task, TaskType, type TaskInput } from '../core/schemas/index.js';
+import type { DatasetRecord, Store } from '../store/index.js';
+import type { DatasetSummary } from './types.js';
+
+/** What `init` asks for; everything but name and type has a default. */
+export interface NewDataset {
+  name: string;
+  type: string;
+  description?: string;
+  labels?: string[];
+  mode?: string;
+  text_field?: string;
+}
+
+/** Validates a new dataset's task, naming the flag to fix. */
+export function buildTask(d: NewDataset): Task {
+  const type = TaskType.safeParse(d.type);
+  if (!type.success) {
+    throw new RulewrightError('BAD_INPUT', `unknown task type "${d.type}": use one of ${TaskType.options.join(', ')}`);
+  }
+  if (d.mode !== undefined && !MatchMode.safeParse(d.mode).success) {
+    throw new RulewrightError('BAD_INPUT', `unknown matching mode "${d.mode}": use one of ${MatchMode.options.join(', ')}`);
+  }
+  const labels = d.labels?.map((l) => l.trim()).filter(Boolean);
+  const input: TaskInput = {
+    name: d.name,
+    description: d.description ?? '',
+    type: type.data,
+    ...(labels?.length ? { labels: [...new Set(labels)] } : {}),
+    ...(d.text_field ? { text_field: d.text_field } : {}),
+    ...(d.mode ? { matching: { mode: d.mode as MatchMode } } : {}),
+  };
+  if (!d.name.trim()) throw new RulewrightError('BAD_INPUT', 'dataset name is empty: pass --name NAME');
+  return parseAt(Task, input, 'task');
+}
+
+export function summarize(d: DatasetRecord, examples: number): DatasetSummary {
+  return {
+    name: d.name,
+    type: d.task.type,
+    description: d.task.description,
+    labels: d.task.labels ?? [],
+    examples,
+    created_at: d.created_at,
+  };
+}
+
+export function listDatasets(store: Store): DatasetSummary[] {
+  return store.datasets.list().map((d) => summarize(d, d.examples));
+}
+
+/**
+ * The dataset to work on: the one named, or the only one. NOT_FOUND names the datasets there
+ * are; with several and no name, USAGE asks for `--dataset`.
+ */
+export function resolveDataset(store: Store, name?: string): DatasetRecord {
+  if (name !== undefined && name !== '') {
+    const d = store.datasets.getByName(name);
+    if (d) return d;
+    const names = store.datasets.names();
+    throw new RulewrightError(
+      'NOT_FOUND',
+      names.length
+        ? `no dataset "${name}" in ${store.path}: the datasets are ${names.join(', ')}`
+        : `no dataset "${name}" in ${store.path}: it has no datasets yet; create one with \`rulewright init --name ${name} --type TYPE\``,
+    );
+  }
+  const names = store.datasets.names();
+  if (names.length === 1) return store.datasets.getByName(names[0]!)!;
+  if (names.length === 0) {
+    throw new RulewrightError(
+      'NOT_FOUND',
+      `${store.path} has no datasets yet: create one with \`rulewright init --name NAME --type TYPE\` or \`rulewright import FILE --name NAME\``,
+    );
+  }
+  throw new RulewrightError('USAGE', `${store.path} has ${names.length} datasets (${names.join(', ')}): choose one with --dataset NAME`);
+}

@@ -1,0 +1,38 @@
+import { RulewrightError } from '../core/errors.js';
+import type { Example } from '../core/schemas/index.js';
+import type { ExampleFilter, Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+import type { ExampleList } from './types.js';
+
+export interface ListExamplesRequest extends ExampleFilter {
+  dataset?: string;
+}
+
+/** Examples in import order, filtered by split, source and label, and paged. */
+export function listExamples(store: Store, req: ListExamplesRequest = {}): ExampleList {
+  const { dataset, limit, offset, ...filter } = req;
+  for (const [k, v] of [
+    ['limit', limit],
+    ['offset', offset],
+  ] as const) {
+    if (v !== undefined && (!Number.isInteger(v) || v < 0)) {
+      throw new RulewrightError('BAD_INPUT', `--${k} must be a whole number ≥ 0, got ${v}`);
+    }
+  }
+  const d = resolveDataset(store, dataset);
+  return {
+    dataset: d.name,
+    total: store.examples.count(d.id, filter),
+    offset: offset ?? 0,
+    limit: limit ?? null,
+    examples: store.examples.list(d.id, { ...filter, ...(limit !== undefined ? { limit } : {}), ...(offset !== undefined ? { offset } : {}) }),
+  };
+}
+
+/** One example by id; NOT_FOUND says how to find ids. */
+export function getExample(store: Store, id: string, dataset?: string): Example {
+  const d = resolveDataset(store, dataset);
+  const e = store.examples.get(d.id, id);
+  if (!e) throw new RulewrightError('NOT_FOUND', `no example "${id}" in dataset "${d.name}": list ids with \`rulewright examples list\``);
+  return e;
+}

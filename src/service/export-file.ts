@@ -1,0 +1,54 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { RulewrightError } from '../core/errors.js';
+import type { Split } from '../core/schemas/index.js';
+import { writeDataset } from '../formats/index.js';
+import type { Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+import type { ExportResult } from './types.js';
+
+export type ExportFormat = 'jsonl' | 'csv' | 'conll';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['jsonl', 'csv', 'conll'];
+
+/** The export format a file name implies (`.csv`, `.conll`/`.iob`/`.bio`, else JSONL). */
+export function formatFromPath(path: string): ExportFormat {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.csv') return 'csv';
+  if (ext === '.conll' || ext === '.iob' || ext === '.iob2' || ext === '.bio') return 'conll';
+  return 'jsonl';
+}
+
+export interface ExportOptions {
+  dataset?: string;
+  format?: ExportFormat;
+  split?: Split;
+}
+
+/** A dataset (or one split of it) in an export format, as text. */
+export function exportText(store: Store, opts: ExportOptions & { format: ExportFormat }): { text: string; result: Omit<ExportResult, 'file'> } {
+  if (!EXPORT_FORMATS.includes(opts.format)) {
+    throw new RulewrightError('BAD_INPUT', `cannot export to "${opts.format}": use one of ${EXPORT_FORMATS.join(', ')}`);
+  }
+  const d = resolveDataset(store, opts.dataset);
+  const examples = store.examples.list(d.id, opts.split ? { split: opts.split } : {});
+  const text = writeDataset(d.task, examples, opts.format);
+  return {
+    text,
+    result: { dataset: d.name, format: opts.format, examples: examples.length, dataset_hash: store.examples.hash(d.id, opts.split) },
+  };
+}
+
+/** Writes a dataset to a file (atomically: a temporary file renamed into place). */
+export function exportFile(store: Store, path: string, opts: ExportOptions = {}): ExportResult {
+  const format = opts.format ?? formatFromPath(path);
+  const { text, result } = exportText(store, { ...opts, format });
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new RulewrightError('BAD_INPUT', `cannot write ${path}: ${(e as Error).message}; check the folder exists and is writable`);
+  }
+  return { ...result, file: path };
+}

@@ -1,0 +1,78 @@
+import { RulewrightError } from '../core/errors.js';
+import { Task } from '../core/schemas/index.js';
+import type { Db } from './db.js';
+import { decodeJson, nowIso } from './decode.js';
+
+/** A dataset as stored: its numeric key (used by the other repositories) and its task. */
+export interface DatasetRecord {
+  id: number;
+  name: string;
+  task: Task;
+  created_at: string;
+  updated_at: string;
+}
+
+interface Row {
+  id: number;
+  name: string;
+  task: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const decode = (r: Row): DatasetRecord => ({
+  ...r,
+  task: decodeJson(Task, r.task, `dataset "${r.name}" task`),
+});
+
+/** Datasets and their tasks. The dataset name is the task's name. */
+export class DatasetsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Creates a dataset; CONFLICT when the name is taken. */
+  insert(task: Task): DatasetRecord {
+    if (this.getByName(task.name)) {
+      throw new RulewrightError('CONFLICT', `dataset "${task.name}" already exists: choose another --name or use --dataset ${task.name}`);
+    }
+    const now = nowIso();
+    const info = this.db
+      .prepare('INSERT INTO datasets (name, task, created_at, updated_at) VALUES (?, ?, ?, ?)')
+      .run(task.name, JSON.stringify(task), now, now);
+    return { id: Number(info.lastInsertRowid), name: task.name, task, created_at: now, updated_at: now };
+  }
+
+  getByName(name: string): DatasetRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM datasets WHERE name = ?').get(name) as Row | undefined;
+    return r && decode(r);
+  }
+
+  getById(id: number): DatasetRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM datasets WHERE id = ?').get(id) as Row | undefined;
+    return r && decode(r);
+  }
+
+  /** All datasets by name, with their example counts. */
+  list(): (DatasetRecord & { examples: number })[] {
+    const rows = this.db
+      .prepare(
+        `SELECT d.*, (SELECT count(*) FROM examples e WHERE e.dataset_id = d.id) AS examples
+         FROM datasets d ORDER BY d.name`,
+      )
+      .all() as (Row & { examples: number })[];
+    return rows.map((r) => ({ ...decode(r), examples: r.examples }));
+  }
+
+  names(): string[] {
+    return (this.db.prepare('SELECT name FROM datasets ORDER BY name').pluck().all() as string[]);
+  }
+
+  /** Replaces a dataset's task (its name must stay the same). */
+  updateTask(id: number, task: Task): void {
+    this.db.prepare('UPDATE datasets SET task = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(task), nowIso(), id);
+  }
+
+  /** Deletes a dataset and, by cascade, everything in it. */
+  delete(id: number): boolean {
+    return this.db.prepare('DELETE FROM datasets WHERE id = ?').run(id).changes > 0;
+  }
+}

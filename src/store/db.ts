@@ -1,0 +1,86 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { RulewrightError } from '../core/errors.js';
+import { migrate, SCHEMA_VERSION, userVersion } from './migrations.js';
+
+export type Db = Database.Database;
+
+/** How long a writer waits for another process's write transaction before giving up. */
+export const BUSY_TIMEOUT_MS = 10_000;
+
+export interface OpenDbOptions {
+  /** Create the file (and its folder) when missing; otherwise a missing file is NOT_FOUND. */
+  create?: boolean;
+  readonly?: boolean;
+}
+
+/**
+ * Opens (and migrates) a workspace file: WAL, foreign keys on, and a busy timeout so two
+ * processes writing the same workspace wait for each other instead of failing.
+ */
+export function openDb(path: string, opts: OpenDbOptions = {}): Db {
+  const isMemory = path === ':memory:';
+  if (!isMemory && !existsSync(path)) {
+    if (!opts.create) {
+      throw new RulewrightError(
+        'NOT_FOUND',
+        `no workspace at ${path}: create one with \`rulewright init --name NAME --type TYPE\` or \`rulewright import FILE --name NAME\`, or pass --db PATH`,
+      );
+    }
+    mkdirSync(dirname(path), { recursive: true });
+  }
+  let db: Db;
+  try {
+    db = new Database(path, { readonly: !!opts.readonly });
+  } catch (e) {
+    throw storeError(e, path);
+  }
+  try {
+    // busy_timeout first: switching to WAL needs a lock another process may hold.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (!opts.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = ON');
+    const version = userVersion(db);
+    if (version > SCHEMA_VERSION) {
+      throw new RulewrightError(
+        'STORE',
+        `${path} has workspace schema version ${version}, newer than this rulewright understands (${SCHEMA_VERSION}): upgrade rulewright`,
+      );
+    }
+    if (version < SCHEMA_VERSION) {
+      if (opts.readonly) throw new RulewrightError('STORE', `${path} needs a schema upgrade: open it once without read-only mode`);
+      migrate(db);
+    }
+  } catch (e) {
+    db.close();
+    throw storeError(e, path);
+  }
+  return db;
+}
+
+/** Maps SQLite failures to STORE errors that say what to do; RulewrightErrors pass through. */
+export function storeError(e: unknown, path = 'workspace'): RulewrightError {
+  if (e instanceof RulewrightError) return e;
+  const code = (e as { code?: unknown }).code;
+  const msg = (e as Error).message ?? String(e);
+  if (typeof code === 'string') {
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+      return new RulewrightError(
+        'STORE',
+        `${path} is busy: another process held it for more than ${BUSY_TIMEOUT_MS / 1000} s; try again when it has finished`,
+      );
+    }
+    if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
+      return new RulewrightError('STORE', `${path} is not a rulewright workspace or is damaged (${msg}): pass another --db or restore the file`);
+    }
+    if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_IOERR')) {
+      return new RulewrightError('STORE', `cannot write ${path} (${msg}): check the path and its permissions`);
+    }
+    if (code === 'SQLITE_FULL') return new RulewrightError('STORE', `disk full while writing ${path}: free some space and retry`);
+  }
+  return new RulewrightError('STORE', `${path}: ${msg}`);
+}

@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import { RulewrightError } from '../core/errors.js';
+import { Example, type ExampleSource, type Split } from '../core/schemas/index.js';
+import { answerLabels } from '../core/split.js';
+import type { Db } from './db.js';
+import { parseJson, validate } from './decode.js';
+import { exampleContentHash } from './fingerprint.js';
+
+/** Filters for listing examples. `label` matches the class, any span label, or a filled output field. */
+export interface ExampleFilter {
+  split?: Split;
+  source?: ExampleSource;
+  label?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Raised when an insert meets an id that is already present (in the dataset or earlier in the batch). */
+export class DuplicateIdError extends RulewrightError {
+  constructor(
+    readonly exampleId: string,
+    /** Index in the batch of the row that was rejected. */
+    readonly index: number,
+    /** Index in the batch of the first row with that id, or null when it was already in the dataset. */
+    readonly firstIndex: number | null,
+  ) {
+    super(
+      'BAD_INPUT',
+      firstIndex === null
+        ? `duplicate id "${exampleId}": the dataset already has an example with this id; give it a new id or import into another dataset`
+        : `duplicate id "${exampleId}" (also used by example ${firstIndex + 1} of this import): ids must be unique`,
+    );
+  }
+}
+
+export interface SplitRow {
+  id: string;
+  split: Split;
+  source: ExampleSource;
+  /** JSON array of the example's gold labels (see answerLabels). */
+  labels: string;
+}
+
+interface Row {
+  id: string;
+  split: string;
+  source: string;
+  body: string;
+}
+
+/** Examples of a dataset: id/split/source as columns, the rest as a JSON body. */
+export class ExamplesRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Inserts examples after the dataset's existing ones. Call inside a transaction so a failure
+   * leaves nothing behind. `onProgress` is called every `every` rows.
+   */
+  insertMany(
+    datasetId: number,
+    examples: readonly Example[],
+    onProgress?: (done: number, total: number) => void,
+    every = 5000,
+  ): number {
+    const start =
+      (this.db.prepare('SELECT max(seq) FROM examples WHERE dataset_id = ?').pluck().get(datasetId) as number | null) ?? -1;
+    const stmt = this.db.prepare(
+      'INSERT INTO examples (dataset_id, id, seq, split, source, labels, body, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const n = examples.length;
+    for (let i = 0; i < n; i++) {
+      const e = examples[i]!;
+      try {
+        stmt.run(datasetId, e.id, start + 1 + i, e.split, e.source, JSON.stringify(answerLabels(e)), bodyOf(e), exampleContentHash(e));
+      } catch (err) {
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          const seq = this.db.prepare('SELECT seq FROM examples WHERE dataset_id = ? AND id = ?').pluck().get(datasetId, e.id) as number;
+          throw new DuplicateIdError(e.id, i, seq > start ? seq - start - 1 : null);
+        }
+        throw err;
+      }
+      if (onProgress && (i + 1) % every === 0) onProgress(i + 1, n);
+    }
+    onProgress?.(n, n);
+    return n;
+  }
+
+  get(datasetId: number, id: string): Example | undefined {
+    const r = this.db.prepare('SELECT id, split, source, body FROM examples WHERE dataset_id = ? AND id = ?').get(datasetId, id) as
+      | Row
+      | undefined;
+    return r && decodeRow(r, datasetId);
+  }
+
+  count(datasetId: number, f: Omit<ExampleFilter, 'limit' | 'offset'> = {}): number {
+    const { where, params } = whereOf(datasetId, f);
+    return this.db.prepare(`SELECT count(*) FROM examples e WHERE ${where}`).pluck().get(...params) as number;
+  }
+
+  /** Examples in import order, filtered and paged. */
+  list(datasetId: number, f: ExampleFilter = {}): Example[] {
+    const { where, params } = whereOf(datasetId, f);
+    const rows = this.db
+      .prepare(`SELECT id, split, source, body FROM examples e WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`)
+      .all(...params, f.limit ?? -1, f.offset ?? 0) as Row[];
+    return rows.map((r) => decodeRow(r, datasetId));
+  }
+
+  /** Streams examples in import order without holding them all (for large datasets). */
+  *iterate(datasetId: number, f: Omit<ExampleFilter, 'limit' | 'offset'> = {}): Generator<Example> {
+    const { where, params } = whereOf(datasetId, f);
+    const stmt = this.db.prepare(`SELECT id, split, source, body FROM examples e WHERE ${where} ORDER BY seq`);
+    for (const r of stmt.iterate(...params) as Iterable<Row>) yield decodeRow(r, datasetId);
+  }
+
+  /** What a split needs: id, current split, source and gold labels of every example. */
+  splitRows(datasetId: number): SplitRow[] {
+    return this.db.prepare('SELECT id, split, source, labels FROM examples WHERE dataset_id = ? ORDER BY seq').all(datasetId) as SplitRow[];
+  }
+
+  /** Writes new splits (only rows whose split changes are touched). Call inside a transaction. */
+  setSplits(datasetId: number, splits: ReadonlyMap<string, Split>): number {
+    const stmt = this.db.prepare('UPDATE examples SET split = ? WHERE dataset_id = ? AND id = ? AND split <> ?');
+    let changed = 0;
+    for (const [id, split] of splits) changed += stmt.run(split, datasetId, id, split).changes;
+    return changed;
+  }
+
+  /**
+   * The dataset's gold hash (optionally of one split): stable and order-independent. Equal to
+   * `datasetHash` of the rows, streamed: SQLite sorts the `split:hash` keys (ASCII, so byte order
+   * is JS order) and they are hashed as they come, without building the joined string.
+   */
+  hash(datasetId: number, split?: Split): string {
+    const sql = `SELECT split || ':' || hash AS k FROM examples WHERE dataset_id = ?${split ? ' AND split = ?' : ''} ORDER BY k`;
+    const h = createHash('sha256');
+    let first = true;
+    for (const k of this.db.prepare(sql).pluck().iterate(...(split ? [datasetId, split] : [datasetId])) as Iterable<string>) {
+      h.update(first ? k : `\n${k}`);
+      first = false;
+    }
+    return h.digest('hex');
+  }
+
+  /** Counts by split and by source. */
+  countsBy(datasetId: number, column: 'split' | 'source'): Record<string, number> {
+    const rows = this.db
+      .prepare(`SELECT ${column} AS k, count(*) AS n FROM examples WHERE dataset_id = ? GROUP BY ${column}`)
+      .all(datasetId) as { k: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.k, r.n]));
+  }
+
+  /** Examples per split that carry each gold label (class, span label, or filled field). */
+  labelPresenceBySplit(datasetId: number): { split: string; label: string; n: number }[] {
+    return this.db
+      .prepare(
+        `SELECT e.split AS split, l.value AS label, count(*) AS n
+         FROM examples e, json_each(e.labels) l WHERE e.dataset_id = ? GROUP BY 1, 2`,
+      )
+      .all(datasetId) as { split: string; label: string; n: number }[];
+  }
+
+  /** Gold span mentions per split and label (an observed example's truth when it has one). */
+  spanCountsBySplit(datasetId: number): { split: string; label: string; n: number }[] {
+    return this.db
+      .prepare(
+        `SELECT e.split AS split, json_extract(s.value, '$.label') AS label, count(*) AS n
+         FROM examples e, json_each(e.body,
+           CASE WHEN e.source = 'observed' AND json_type(e.body, '$.truth') IS NOT NULL
+                THEN '$.truth.spans' ELSE '$.spans' END) s
+         WHERE e.dataset_id = ? GROUP BY 1, 2`,
+      )
+      .all(datasetId) as { split: string; label: string; n: number }[];
+  }
+
+  /** Examples per split whose gold answer is empty (no class, no span, no filled field). */
+  unlabeledBySplit(datasetId: number): Record<string, number> {
+    const rows = this.db
+      .prepare(`SELECT split AS k, count(*) AS n FROM examples WHERE dataset_id = ? AND labels = '[]' GROUP BY split`)
+      .all(datasetId) as { k: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.k, r.n]));
+  }
+
+  delete(datasetId: number, id: string): boolean {
+    return this.db.prepare('DELETE FROM examples WHERE dataset_id = ? AND id = ?').run(datasetId, id).changes > 0;
+  }
+}
+
+function bodyOf(e: Example): string {
+  // id, split and source are columns; JSON.stringify drops undefined fields.
+  const { id: _id, split: _split, source: _source, ...body } = e;
+  return JSON.stringify(body);
+}
+
+function decodeRow(r: Row, datasetId: number): Example {
+  const where = `example "${r.id}" of dataset ${datasetId}`;
+  const body = parseJson(r.body, where);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return validate(Example, body, where);
+  return validate(Example, { id: r.id, ...body, split: r.split, source: r.source }, where);
+}
+function whereOf(datasetId: number, f: Omit<ExampleFilter, 'limit' | 'offset'>): { where: string; params: unknown[] } {
+  const conds = ['e.dataset_id = ?'];
+  const params: unknown[] = [datasetId];
+  if (f.split) {
+    conds.push('e.split = ?');
+    params.push(f.split);
+  }
+  if (f.source) {
+    conds.push('e.source = ?');
+    params.push(f.source);
+  }
+  if (f.label !== undefined) {
+    conds.push('EXISTS (SELECT 1 FROM json_each(e.labels) WHERE value = ?)');
+    params.push(f.label);
+  }
+  return { where: conds.join(' AND '), params };
+}

@@ -1,0 +1,81 @@
+import { CorrectionsRepo } from './corrections.js';
+import { DatasetsRepo } from './datasets.js';
+import { type Db, openDb, type OpenDbOptions, storeError } from './db.js';
+import { ExamplesRepo } from './examples.js';
+import { FeedbackRepo } from './feedback.js';
+import { LlmCallsRepo } from './llm-calls.js';
+import { PruneOpsRepo } from './prune-ops.js';
+import { RuleMetricsRepo } from './rule-metrics.js';
+import { RulesRepo } from './rules.js';
+import { RunsRepo } from './runs.js';
+
+export type { Db, OpenDbOptions } from './db.js';
+export { BUSY_TIMEOUT_MS, openDb, storeError } from './db.js';
+export { MIGRATIONS, SCHEMA_VERSION, migrate, userVersion } from './migrations.js';
+export type { DatasetRecord } from './datasets.js';
+export { DuplicateIdError, type ExampleFilter, type SplitRow } from './examples.js';
+export type { RuleVersion } from './rules.js';
+export type { NewRun } from './runs.js';
+export type { NewLlmCall } from './llm-calls.js';
+export type { FeedbackFilter } from './feedback.js';
+export type { CachedRuleMetrics } from './rule-metrics.js';
+export { StatusChange, type PruneOp } from './prune-ops.js';
+export { datasetHash, exampleContentHash, ruleHash, rulesetHash } from './fingerprint.js';
+
+/**
+ * The workspace file and one repository per table family. This module and its siblings are the
+ * only place SQL lives; add methods to the repositories rather than querying `db` elsewhere.
+ */
+export class Store {
+  readonly datasets: DatasetsRepo;
+  readonly examples: ExamplesRepo;
+  readonly rules: RulesRepo;
+  readonly runs: RunsRepo;
+  readonly llmCalls: LlmCallsRepo;
+  readonly corrections: CorrectionsRepo;
+  readonly feedback: FeedbackRepo;
+  readonly ruleMetrics: RuleMetricsRepo;
+  readonly pruneOps: PruneOpsRepo;
+
+  private constructor(
+    readonly db: Db,
+    readonly path: string,
+  ) {
+    this.datasets = new DatasetsRepo(db);
+    this.examples = new ExamplesRepo(db);
+    this.rules = new RulesRepo(db);
+    this.runs = new RunsRepo(db);
+    this.llmCalls = new LlmCallsRepo(db);
+    this.corrections = new CorrectionsRepo(db);
+    this.feedback = new FeedbackRepo(db);
+    this.ruleMetrics = new RuleMetricsRepo(db);
+    this.pruneOps = new PruneOpsRepo(db);
+  }
+
+  /** Opens (creating and migrating as needed) the workspace at `path`. */
+  static open(path: string, opts: OpenDbOptions = {}): Store {
+    return new Store(openDb(path, opts), path);
+  }
+
+  /**
+   * Runs `fn` in one write transaction (BEGIN IMMEDIATE, so a second writer waits on the busy
+   * timeout at the start instead of failing halfway). Throwing rolls everything back. Nested
+   * calls become savepoints.
+   */
+  transaction<T>(fn: () => T): T {
+    try {
+      return this.db.inTransaction ? this.db.transaction(fn)() : this.db.transaction(fn).immediate();
+    } catch (e) {
+      throw storeError(e, this.path);
+    }
+  }
+
+  /** `PRAGMA integrity_check`: `ok` when the file is sound. */
+  integrityCheck(): string {
+    return (this.db.pragma('integrity_check', { simple: true }) as string) ?? 'ok';
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

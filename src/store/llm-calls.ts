@@ -1,0 +1,89 @@
+import { LlmCall } from '../core/schemas/index.js';
+import type { Db } from './db.js';
+import { nowIso, parseJson, validate } from './decode.js';
+
+/** An LLM call to record: everything but the id (timestamp defaults to now). */
+export type NewLlmCall = Omit<LlmCall, 'id' | 'created_at'> & { created_at?: string };
+
+interface Row {
+  id: number;
+  run_id: number | null;
+  model: string;
+  purpose: string;
+  request: string;
+  response: string | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  latency_ms: number;
+  cost_usd: number | null;
+  error: string | null;
+  created_at: string;
+}
+
+const COLS = 'id, run_id, model, purpose, request, response, prompt_tokens, completion_tokens, latency_ms, cost_usd, error, created_at';
+
+/** Every LLM request made while learning (never the API key). */
+export class LlmCallsRepo {
+  constructor(private readonly db: Db) {}
+
+  insert(datasetId: number | null, c: NewLlmCall): LlmCall {
+    const info = this.db
+      .prepare(
+        `INSERT INTO llm_calls (dataset_id, run_id, model, purpose, request, response, prompt_tokens, completion_tokens,
+           latency_ms, cost_usd, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        datasetId,
+        c.run_id,
+        c.model,
+        c.purpose,
+        JSON.stringify(c.request ?? null),
+        c.response,
+        c.prompt_tokens,
+        c.completion_tokens,
+        c.latency_ms,
+        c.cost_usd,
+        c.error,
+        c.created_at ?? nowIso(),
+      );
+    return this.get(Number(info.lastInsertRowid))!;
+  }
+
+  get(id: number): LlmCall | undefined {
+    const r = this.db.prepare(`SELECT ${COLS} FROM llm_calls WHERE id = ?`).get(id) as Row | undefined;
+    return r && decode(r);
+  }
+
+  /** Calls of a run or of a dataset, oldest first. */
+  list(opts: { runId?: number; datasetId?: number; limit?: number } = {}): LlmCall[] {
+    const conds: string[] = [];
+    const params: unknown[] = [];
+    if (opts.runId !== undefined) {
+      conds.push('run_id = ?');
+      params.push(opts.runId);
+    }
+    if (opts.datasetId !== undefined) {
+      conds.push('dataset_id = ?');
+      params.push(opts.datasetId);
+    }
+    const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
+    const rows = this.db.prepare(`SELECT ${COLS} FROM llm_calls ${where} ORDER BY id LIMIT ?`).all(...params, opts.limit ?? -1) as Row[];
+    return rows.map(decode);
+  }
+
+  /** Token and cost totals of a run. */
+  totals(runId: number): { calls: number; prompt_tokens: number; completion_tokens: number; cost_usd: number } {
+    return this.db
+      .prepare(
+        `SELECT count(*) AS calls, coalesce(sum(prompt_tokens), 0) AS prompt_tokens,
+                coalesce(sum(completion_tokens), 0) AS completion_tokens, coalesce(sum(cost_usd), 0) AS cost_usd
+         FROM llm_calls WHERE run_id = ?`,
+      )
+      .get(runId) as { calls: number; prompt_tokens: number; completion_tokens: number; cost_usd: number };
+  }
+}
+
+function decode(r: Row): LlmCall {
+  const where = `llm call ${r.id}`;
+  return validate(LlmCall, { ...r, request: parseJson(r.request, `${where} request`) }, where);
+}

@@ -1,0 +1,164 @@
+import type { Db } from './db.js';
+
+/**
+ * Schema migrations, in order. Migration `i` (0-based) brings `PRAGMA user_version` from `i` to
+ * `i + 1`. Append new migrations; never edit one that has shipped, because workspaces already at
+ * that version will not run it again.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: the initial workspace.
+  `
+  CREATE TABLE datasets (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    task        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL
+  );
+
+  -- id, split and source are columns (filters and split updates); body is the rest of the Example.
+  -- hash is the content hash of the example without its split (see fingerprint.ts).
+  -- labels is a JSON array of the example's answer labels, for filtering and stratifying.
+  CREATE TABLE examples (
+    rowid       INTEGER PRIMARY KEY,
+    dataset_id  INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    id          TEXT NOT NULL,
+    seq         INTEGER NOT NULL,
+    split       TEXT NOT NULL CHECK (split IN ('train', 'dev', 'test')),
+    source      TEXT NOT NULL CHECK (source IN ('gold', 'correction', 'observed')),
+    labels      TEXT NOT NULL DEFAULT '[]',
+    body        TEXT NOT NULL,
+    hash        TEXT NOT NULL,
+    UNIQUE (dataset_id, id)
+  );
+  CREATE INDEX examples_by_seq ON examples (dataset_id, seq);
+
+  CREATE TABLE rules (
+    rowid       INTEGER PRIMARY KEY,
+    dataset_id  INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    id          TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    version     INTEGER NOT NULL,
+    body        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL,
+    UNIQUE (dataset_id, id)
+  );
+
+  CREATE TABLE rule_versions (
+    dataset_id  INTEGER NOT NULL,
+    rule_id     TEXT NOT NULL,
+    version     INTEGER NOT NULL,
+    body        TEXT NOT NULL,
+    note        TEXT NOT NULL DEFAULT '',
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (dataset_id, rule_id, version),
+    FOREIGN KEY (dataset_id, rule_id) REFERENCES rules (dataset_id, id) ON DELETE CASCADE
+  );
+
+  CREATE TABLE corrections (
+    rowid       INTEGER PRIMARY KEY,
+    dataset_id  INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    id          TEXT NOT NULL,
+    example_id  TEXT,
+    body        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    UNIQUE (dataset_id, id)
+  );
+
+  CREATE TABLE feedback (
+    rowid       INTEGER PRIMARY KEY,
+    dataset_id  INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    id          TEXT NOT NULL,
+    level       TEXT NOT NULL,
+    target_id   TEXT,
+    status      TEXT NOT NULL,
+    body        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    UNIQUE (dataset_id, id)
+  );
+
+  CREATE TABLE runs (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    dataset_id    INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    kind          TEXT NOT NULL,
+    created_at    TEXT NOT NULL,
+    dataset_hash  TEXT NOT NULL,
+    ruleset_hash  TEXT NOT NULL,
+    config        TEXT NOT NULL,
+    result        TEXT NOT NULL,
+    elapsed_ms    REAL NOT NULL
+  );
+  CREATE INDEX runs_by_dataset ON runs (dataset_id, kind, id);
+
+  CREATE TABLE llm_calls (
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+    dataset_id         INTEGER REFERENCES datasets(id) ON DELETE CASCADE,
+    run_id             INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+    model              TEXT NOT NULL,
+    purpose            TEXT NOT NULL,
+    request            TEXT NOT NULL,
+    response           TEXT,
+    prompt_tokens      INTEGER,
+    completion_tokens  INTEGER,
+    latency_ms         REAL NOT NULL,
+    cost_usd           REAL,
+    error              TEXT,
+    created_at         TEXT NOT NULL
+  );
+  CREATE INDEX llm_calls_by_run ON llm_calls (run_id);
+
+  -- Cached per-rule metrics: valid while the hashes they were computed for still hold.
+  CREATE TABLE rule_metrics (
+    dataset_id    INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    split         TEXT NOT NULL,
+    rule_id       TEXT NOT NULL,
+    rule_hash     TEXT NOT NULL,
+    dataset_hash  TEXT NOT NULL,
+    ruleset_hash  TEXT NOT NULL,
+    metrics       TEXT NOT NULL,
+    computed_at   TEXT NOT NULL,
+    PRIMARY KEY (dataset_id, split, rule_id)
+  );
+
+  -- What a prune (or another bulk op) changed, so undo can put it back.
+  CREATE TABLE prune_ops (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    dataset_id  INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    kind        TEXT NOT NULL,
+    run_id      INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+    changes     TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    undone_at   TEXT
+  );
+  `,
+];
+
+/** The schema version this build writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Brings the database to SCHEMA_VERSION. Each migration runs in its own IMMEDIATE transaction and
+ * re-reads the version inside it, so two processes opening a new workspace at once do not both
+ * apply it.
+ */
+export function migrate(db: Db): { from: number; to: number } {
+  const from = userVersion(db);
+  let version = from;
+  while (version < MIGRATIONS.length) {
+    version = db
+      .transaction(() => {
+        const v = userVersion(db);
+        if (v >= MIGRATIONS.length) return v;
+        db.exec(MIGRATIONS[v]!);
+        db.pragma(`user_version = ${v + 1}`);
+        return v + 1;
+      })
+      .immediate();
+  }
+  return { from, to: version };
+}
+
+export function userVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { createMatcherRegistry } from '../../../src/core/matchers/registry.js';
+
+const reg = createMatcherRegistry();
+const jsonSchema = {
+  type: 'object',
+  properties: { total: { type: 'number', minimum: 0 }, currency: { type: 'string', enum: ['MYR', 'USD'] } },
+  required: ['total'],
+  additionalProperties: false,
+};
+
+describe('schema matcher', () => {
+  test.each([
+    [{ total: 9 }, true],
+    [{ total: 9, currency: 'MYR' }, true],
+    [{ total: -1 }, false],
+    [{ currency: 'USD' }, false],
+    [{ total: 9, currency: 'EUR' }, false],
+    [{ total: 9, extra: 1 }, false],
+    ['9.00', false],
+  ])('JSON Schema (via z.fromJSONSchema): %j passes: %s', (predicted, passed) => {
+    expect(reg.resolve({ name: 'schema', options: { json_schema: jsonSchema } }).match(null, predicted, {}).passed).toBe(passed);
+  });
+
+  test('a zod schema passed in code', () => {
+    const m = reg.resolve({ name: 'schema', options: { zod: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) } });
+    expect(m.match(null, '2018-12-25', {}).passed).toBe(true);
+    const v = m.match(null, '25/12/2018', {});
+    expect(v.passed).toBe(false);
+    expect(v.details?.issues).toHaveLength(1);
+  });
+
+  test('needs exactly one of json_schema and zod', () => {
+    expect(() => reg.resolve({ name: 'schema', options: {} })).toThrow(/exactly one of json_schema or zod/);
+  });
+
+  test('an unsupported JSON Schema is a clear error', () => {
+    expect(() => reg.resolve({ name: 'schema', options: { json_schema: { type: 'no-such-type' } } })).toThrow(/JSON Schema/);
+  });
+});

@@ -1,0 +1,139 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { readDataset, writeDataset } from '../../src/formats/index.js';
+import { errorOf, jsonLines, taskOf } from './helpers.js';
+
+const root = mkdtempSync(join(tmpdir(), 'rw-formats-'));
+const file = (name: string, content: string): string => {
+  const p = join(root, name);
+  mkdirSync(join(p, '..'), { recursive: true });
+  writeFileSync(p, content);
+  return p;
+};
+
+function tabFolder(name: string): string {
+  file(`${name}/bks/TAB_test_BK=Original.json`, JSON.stringify({ d1: 'Bob went to Oslo in 1996.', d2: 'Nothing.' }));
+  file(`${name}/anonymizations/TAB_test_Manual_Entity.json`, JSON.stringify({ d1: [[12, 16, 'LOC'], [0, 3, 'PERSON'], [20, 24, 'DATETIME']], d2: [] }));
+  file(`${name}/anonymizations/TAB_test_Presidio_Entity.json`, JSON.stringify({ d1: [[0, 3, 'PER']] }));
+  return join(root, name);
+}
+
+describe('readDataset', () => {
+  test('detects the format and reads the file', () => {
+    const d = readDataset(file('a.jsonl', jsonLines({ id: 'a', text: 'x', label: 'l' })));
+    expect(d.format).toBe('jsonl');
+    expect(d.examples).toHaveLength(1);
+  });
+
+  test('opts.format skips detection', () => {
+    const p = file('q.tsv', 'hi\tO\nyo\tB-X\n');
+    expect(readDataset(p).format).toBe('conll');
+    const d = readDataset(p, { format: 'csv', csv: { text: 'hi', label: 'O' } });
+    expect(d.examples.map((e) => [e.text, e.label])).toEqual([['yo', 'B-X']]);
+  });
+
+  test('errors name the file as given', () => {
+    const p = file('bad.jsonl', `${jsonLines({ id: 'a', text: 'x', label: 'l' })}\n${jsonLines({ id: 'a', text: 'y', label: 'l' })}\n`);
+    expect(errorOf(() => readDataset(p))).toBe(`${p}:2: duplicate id "a" (first used at ${p}:1); ids must be unique within a file`);
+  });
+
+  test('a TAB folder picks the texts and the manual gold spans', () => {
+    const d = readDataset(tabFolder('tab1'));
+    expect(d.format).toBe('tab');
+    expect(d.examples.map((e) => [e.id, e.spans?.map((s) => s.label)])).toEqual([
+      ['d1', ['PERSON', 'LOC', 'DATETIME']],
+      ['d2', []],
+    ]);
+  });
+
+  test('a TAB texts file with spansFile, or with the spans file found beside it', () => {
+    const folder = tabFolder('tab2');
+    const texts = join(folder, 'bks/TAB_test_BK=Original.json');
+    const spans = join(folder, 'anonymizations/TAB_test_Presidio_Entity.json');
+    const explicit = readDataset(texts, { format: 'tab', spansFile: spans });
+    expect(explicit.labels).toEqual(['PER']);
+    expect(explicit.warnings).toEqual(['1 document(s) have no entry in ' + spans + ' and were imported without spans']);
+    const found = readDataset(texts);
+    expect(found.labels).toEqual(['DATETIME', 'LOC', 'PERSON']);
+    expect(found.warnings).toEqual([`gold spans were read from ${join(folder, 'bks/../anonymizations/TAB_test_Manual_Entity.json')}`]);
+  });
+
+  test('a TAB texts file with no spans file asks for one', () => {
+    const p = file('lonely/texts.json', JSON.stringify({ d1: 'x' }));
+    expect(errorOf(() => readDataset(p))).toBe(`${p}: TAB needs the gold spans file too; import the TAB folder, or give the spans file (anonymizations/…_Manual_Entity.json)`);
+  });
+
+  test('a SROIE folder pairs box and key files by name', () => {
+    file('sroie1/box/000.csv', '1,2,3,4,5,6,7,8,SHOP A\n1,2,3,4,5,6,7,8,TOTAL 9.00\n');
+    file('sroie1/key/000.json', '{"company": "SHOP A", "total": "9.00"}');
+    file('sroie1/box/001.csv', '1,2,3,4,5,6,7,8,SHOP B\n');
+    file('sroie1/key/001.json', '{"company": "SHOP B"}');
+    const d = readDataset(join(root, 'sroie1'), { split: 'test' });
+    expect(d.format).toBe('sroie');
+    expect(d.examples.map((e) => [e.id, e.input?.text, e.split])).toEqual([
+      ['000', 'SHOP A\nTOTAL 9.00', 'test'],
+      ['001', 'SHOP B', 'test'],
+    ]);
+  });
+
+  test('a SROIE receipt without its key is an error', () => {
+    file('sroie2/box/000.csv', '1,2,3,4,5,6,7,8,SHOP\n');
+    mkdirSync(join(root, 'sroie2/key'), { recursive: true });
+    expect(errorOf(() => readDataset(join(root, 'sroie2')))).toBe(
+      `${join(root, 'sroie2/box/000.csv')}: no matching ${join(root, 'sroie2/key/000.json')}; every receipt needs both files`,
+    );
+  });
+
+  test('a folder for a file format is an error', () => {
+    const folder = tabFolder('tab3');
+    expect(errorOf(() => readDataset(folder, { format: 'jsonl' }))).toBe(`${folder}: is a folder, but the jsonl format reads a file; pass the file`);
+  });
+});
+
+describe('writeDataset', () => {
+  const spanExamples = readDataset(
+    file(
+      'spans.jsonl',
+      jsonLines(
+        { id: 'd1', text: '😀 Bob met Ann in New York', spans: [{ start: 3, end: 6, label: 'PER' }, { start: 18, end: 26, label: 'LOC', text: 'New York' }, { start: 18, end: 21, label: 'LOC' }], split: 'dev' },
+        { id: 'd2', text: 'nobody', spans: [], annotated: ['PER'] },
+      ),
+    ),
+  ).examples;
+
+  test.each([
+    ['jsonl', 'ner'],
+    ['csv', 'ner'],
+  ] as const)('%s export of a span task reads back', (format, type) => {
+    const out = writeDataset(taskOf(type), spanExamples, format);
+    const back = readDataset(file(`back.${format}`, out));
+    if (format === 'jsonl') expect(back.examples).toEqual(spanExamples);
+    else expect(back.examples.map((e) => [e.id, e.text, e.spans])).toEqual(spanExamples.map((e) => [e.id, e.text, e.spans]));
+  });
+
+  test('conll export reads back as CoNLL with the non-overlapping spans', () => {
+    const out = writeDataset(taskOf('ner'), spanExamples, 'conll');
+    const back = readDataset(file('back.conll', out));
+    expect(back.format).toBe('conll');
+    expect(back.examples.map((e) => e.spans?.map((s) => [e.text?.slice(s.start, s.end), s.label]))).toEqual([
+      [
+        ['Bob', 'PER'],
+        ['New York', 'LOC'],
+      ],
+      [],
+    ]);
+  });
+
+  test('jsonl export round-trips classification and transformation', () => {
+    const cls = readDataset(file('c.csv', 'text,category\n"a, b",x\nc,y\n')).examples;
+    expect(readDataset(file('c.jsonl', writeDataset(taskOf('classification'), cls, 'jsonl'))).examples).toEqual(cls);
+    const tr = readDataset(file('t.jsonl', jsonLines({ id: 'r', input: { text: 'T' }, output: { total: '1', list: [1, 2] }, meta: { m: true } }))).examples;
+    expect(readDataset(file('t2.jsonl', writeDataset(taskOf('transformation'), tr, 'jsonl'))).examples).toEqual(tr);
+  });
+
+  test('an unknown export format is an error', () => {
+    expect(errorOf(() => writeDataset(taskOf('ner'), [], 'xml' as 'jsonl'))).toBe('cannot write the xml format; use jsonl, csv or conll');
+  });
+});

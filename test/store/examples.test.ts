@@ -1,0 +1,119 @@
+import { describe, expect, test } from 'vitest';
+import { Example, type ExampleInput } from '../../src/core/schemas/index.js';
+import { datasetHash, DuplicateIdError, exampleContentHash, Store } from '../../src/store/index.js';
+import { makeTask, useTempDir } from '../helpers/temp.js';
+
+const ex = (v: ExampleInput) => Example.parse(v);
+
+describe('ExamplesRepo', () => {
+  const tmp = useTempDir();
+  const open = () => {
+    const s = Store.open(tmp.path('w.db'), { create: true });
+    const d = s.datasets.insert(makeTask({ name: 'n', type: 'ner' }));
+    return { s, id: d.id };
+  };
+  const rows = [
+    ex({ id: 'a', text: 'Ann met Bob', spans: [{ start: 0, end: 3, label: 'PER' }, { start: 8, end: 11, label: 'PER' }] }),
+    ex({ id: 'b', text: 'in Oslo', spans: [{ start: 3, end: 7, label: 'LOC' }], split: 'dev' }),
+    ex({ id: 'c', text: 'nothing here', spans: [], source: 'observed' }),
+  ];
+
+  test('round-trips examples in import order', () => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows));
+    expect(s.examples.list(id)).toEqual(rows);
+    expect(s.examples.get(id, 'b')).toEqual(rows[1]);
+    expect(s.examples.get(id, 'zz')).toBeUndefined();
+    s.close();
+  });
+
+  test.each([
+    [{ split: 'dev' as const }, ['b']],
+    [{ source: 'observed' as const }, ['c']],
+    [{ label: 'PER' }, ['a']],
+    [{ label: 'nope' }, []],
+    [{ limit: 1, offset: 1 }, ['b']],
+  ])('filters and pages %j', (filter, ids) => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows));
+    expect(s.examples.list(id, filter).map((e) => e.id)).toEqual(ids);
+    s.close();
+  });
+
+  test('a duplicate of an existing id rejects the batch and writes nothing', () => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows.slice(0, 1)));
+    const batch = [ex({ id: 'new', text: 'x' }), ex({ id: 'a', text: 'again' })];
+    let err: unknown;
+    try {
+      s.transaction(() => s.examples.insertMany(id, batch));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(DuplicateIdError);
+    expect(err).toMatchObject({ exampleId: 'a', index: 1, firstIndex: null, exitCode: 2 });
+    expect(s.examples.count(id)).toBe(1);
+    s.close();
+  });
+
+  test('a duplicate within the batch names the first use', () => {
+    const { s, id } = open();
+    const batch = [ex({ id: 'x', text: '1' }), ex({ id: 'y', text: '2' }), ex({ id: 'x', text: '3' })];
+    expect(() => s.transaction(() => s.examples.insertMany(id, batch))).toThrow(
+      expect.objectContaining({ exampleId: 'x', index: 2, firstIndex: 0 }),
+    );
+    expect(s.examples.count(id)).toBe(0);
+    s.close();
+  });
+
+  test('a corrupt row is a STORE error naming the example', () => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows));
+    s.db.prepare("UPDATE examples SET body = '{\"text\": 5}' WHERE id = 'b'").run();
+    expect(() => s.examples.get(id, 'b')).toThrow(expect.objectContaining({ code: 'STORE', message: expect.stringMatching(/example "b".*corrupt/) }));
+    s.db.prepare("UPDATE examples SET body = 'not json' WHERE id = 'a'").run();
+    expect(() => s.examples.list(id)).toThrow(/example "a".*not JSON/);
+    s.close();
+  });
+
+  test('setSplits touches only changed rows and changes the hash', () => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows));
+    const before = s.examples.hash(id);
+    const changed = s.transaction(() => s.examples.setSplits(id, new Map([['a', 'train'], ['b', 'test']])));
+    expect(changed).toBe(1);
+    expect(s.examples.get(id, 'b')?.split).toBe('test');
+    expect(s.examples.hash(id)).not.toBe(before);
+    s.close();
+  });
+
+  test('counts spans and labels per split, in SQL', () => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows));
+    expect(s.examples.spanCountsBySplit(id)).toEqual(
+      expect.arrayContaining([
+        { split: 'train', label: 'PER', n: 2 },
+        { split: 'dev', label: 'LOC', n: 1 },
+      ]),
+    );
+    expect(s.examples.unlabeledBySplit(id)).toEqual({ train: 1 });
+    expect(s.examples.countsBy(id, 'source')).toEqual({ gold: 2, observed: 1 });
+    s.close();
+  });
+
+  test('iterate streams every example', () => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows));
+    expect([...s.examples.iterate(id, { split: 'train' })].map((e) => e.id)).toEqual(['a', 'c']);
+    s.close();
+  });
+
+  test('the streamed SQL hash equals datasetHash of the rows, per split too', () => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows));
+    const all = rows.map((e) => ({ hash: exampleContentHash(e), split: e.split }));
+    expect(s.examples.hash(id)).toBe(datasetHash(all));
+    expect(s.examples.hash(id, 'dev')).toBe(datasetHash(all.filter((r) => r.split === 'dev')));
+    s.close();
+  });
+});
