@@ -6,3 +6,7 @@ export { EXPORT_FORMATS, formatFromPath, type ExportFormat, type ExportOptions }
 export { DEFAULT_SEED, type SplitRequest } from './split.js';
 export type { ListExamplesRequest } from './examples.js';
 export type * from './types.js';
+export { DEFAULT_ROUNDS, LEARN_DEV_FRACTION, MAX_ROUNDS, type LearnRequest, type LearnResult } from './learn.js';
+export { CORRECTION_EXAMPLE_PREFIX, type CorrectionList, type CorrectionRequest, type CorrectionResult } from './corrections.js';
+export type { AddFeedbackRequest, FeedbackList, FeedbackResult } from './feedback.js';
+export type { ObserveRequest, ObserveResult } from './observe.js';

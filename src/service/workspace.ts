@@ -7,7 +7,12 @@ import { importFile, type ImportFileOptions } from './import-file.js';
 import { resolveDbPath } from './paths.js';
 import { splitDataset, type SplitRequest } from './split.js';
 import { datasetStats } from './stats.js';
+import { addCorrection, listCorrections, type CorrectionList, type CorrectionRequest, type CorrectionResult } from './corrections.js';
+import { addFeedback, dismissFeedback, listFeedback, type AddFeedbackRequest, type FeedbackList, type FeedbackResult } from './feedback.js';
+import { learn, type LearnRequest, type LearnResult } from './learn.js';
+import { observeTraffic, type ObserveRequest, type ObserveResult } from './observe.js';
 import type { CreateDatasetResult, DatasetStats, DatasetSummary, ExampleList, ExportResult, ImportResult, SplitResult } from './types.js';
+import { exampleOutcomes, type ExampleOutcomes, type ExampleOutcomesRequest } from './tui-examples.js';
 
 export interface OpenOptions {
   /** `--db` as given; falls back to `$RULEWRIGHT_DB`, then `./rulewright.db`. */
@@ -94,6 +99,38 @@ export class Workspace {
     return getExample(this.store, id, dataset);
   }
 
+  /** Synthesizes and refines rules (LLM when configured, else the offline inducer); see learn.ts. */
+  learn(req: LearnRequest = {}): Promise<LearnResult> {
+    return learn(this.store, req);
+  }
+
+  /** Records a correction (by example id or by text); it becomes a training example. */
+  correct(req: CorrectionRequest): CorrectionResult {
+    return addCorrection(this.store, req);
+  }
+
+  listCorrections(dataset?: string): CorrectionList {
+    return listCorrections(this.store, dataset);
+  }
+
+  /** Adds plain-English feedback on the task, a rule or an example. */
+  addFeedback(req: AddFeedbackRequest): FeedbackResult {
+    return addFeedback(this.store, req);
+  }
+
+  listFeedback(req: { dataset?: string; status?: string } = {}): FeedbackList {
+    return listFeedback(this.store, req);
+  }
+
+  dismissFeedback(id: string, dataset?: string): FeedbackResult {
+    return dismissFeedback(this.store, id, dataset);
+  }
+
+  /** Coverage and agreement of the rules on observed traffic, and accuracy against its gold. */
+  observe(req: ObserveRequest = {}): Promise<ObserveResult> {
+    return observeTraffic(this.store, req);
+  }
+
   /** The hash of a dataset's active rules (order-independent, volatile fields left out). */
   rulesetHash(dataset?: string): string {
     const d = resolveDataset(this.store, dataset);
@@ -104,5 +141,10 @@ export class Workspace {
   datasetHash(dataset?: string, split?: Example['split']): string {
     const d = resolveDataset(this.store, dataset);
     return this.store.examples.hash(d.id, split);
+  }
+
+  /** Every example with gold, prediction and error kinds, for the terminal UI's Examples screen (tui-examples.ts). */
+  exampleOutcomes(req: ExampleOutcomesRequest = {}): Promise<ExampleOutcomes> {
+    return exampleOutcomes(this.store, req);
   }
 }

@@ -54,14 +54,13 @@ export function datasetHash(rows: Iterable<{ hash: string; split: string }>): st
 }
 
 /**
- * Fields that do not change what a rule outputs on a given dataset, or that are recomputed from
- * the data (validated stats), so they do not make "the rules moved".
+ * Fields that do not change what a ruleset outputs, so they do not make "the rules moved".
+ * Validated precision and support stay in: they set the execution order (Wilson bound), and the
+ * order decides conflicts.
  */
 const VOLATILE_RULE_FIELDS = new Set([
   'version',
   'status',
-  'validated_precision',
-  'validated_support',
   'flagged',
   'rejection',
   'description',

@@ -71,6 +71,14 @@ export class LlmCallsRepo {
     return rows.map(decode);
   }
 
+  /** Attaches calls recorded before their run existed to it; returns how many were updated. */
+  assignRun(ids: readonly number[], runId: number): number {
+    const stmt = this.db.prepare('UPDATE llm_calls SET run_id = ? WHERE id = ?');
+    let n = 0;
+    for (const id of ids) n += stmt.run(runId, id).changes;
+    return n;
+  }
+
   /** Token and cost totals of a run. */
   totals(runId: number): { calls: number; prompt_tokens: number; completion_tokens: number; cost_usd: number } {
     return this.db
@@ -86,4 +94,44 @@ export class LlmCallsRepo {
 function decode(r: Row): LlmCall {
   const where = `llm call ${r.id}`;
   return validate(LlmCall, { ...r, request: parseJson(r.request, `${where} request`) }, where);
+}
+
+/** Running totals of what a {@link StoreCallRecorder} recorded. */
+export interface RecordedTotals {
+  calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** null once an answered call had no known cost (no price configured, or no token counts). */
+  cost_usd: number | null;
+}
+
+/**
+ * The store's `CallRecorder` (the interface in src/learn/llm/client.ts): writes every LLM attempt
+ * the moment it is made, so calls survive a run that fails half-way, and keeps their ids so the
+ * run they belong to can be attached once it is recorded ({@link LlmCallsRepo.assignRun}). It
+ * receives what the client records, which never includes the API key.
+ */
+export class StoreCallRecorder {
+  readonly ids: number[] = [];
+  #totals: RecordedTotals = { calls: 0, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 };
+
+  constructor(
+    private readonly repo: LlmCallsRepo,
+    private readonly datasetId: number | null,
+  ) {}
+
+  record(call: NewLlmCall): void {
+    const stored = this.repo.insert(this.datasetId, call);
+    this.ids.push(stored.id);
+    const t = this.#totals;
+    t.calls++;
+    t.prompt_tokens += call.prompt_tokens ?? 0;
+    t.completion_tokens += call.completion_tokens ?? 0;
+    if (call.response !== null) t.cost_usd = t.cost_usd === null || call.cost_usd === null ? null : t.cost_usd + call.cost_usd;
+  }
+
+  /** Totals so far (a copy). */
+  totals(): RecordedTotals {
+    return { ...this.#totals };
+  }
 }

@@ -132,6 +132,10 @@ export const MIGRATIONS: readonly string[] = [
     undone_at   TEXT
   );
   `,
+  // 2: deleting a rule keeps it and its history (rules restore brings it back).
+  `
+  ALTER TABLE rules ADD COLUMN deleted_at TEXT;
+  `,
 ];
 
 /** The schema version this build writes. */

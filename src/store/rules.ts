@@ -16,19 +16,41 @@ interface Row {
   body: string;
 }
 
+/** A rule that was deleted (`remove`): kept with its history until it is restored or re-created. */
+export interface DeletedRule {
+  rule: Rule;
+  deleted_at: string;
+}
+
 /**
  * Rules of a dataset with their version history: every insert or edit writes the rule's current
  * JSON and appends a version with a timestamp and a change note. Listing order is insertion order.
+ * `remove` deletes a rule softly: it leaves every listing but keeps its row and history, so
+ * `restore` (or inserting the same id again) continues the same history; `delete` purges.
  */
 export class RulesRepo {
   constructor(private readonly db: Db) {}
 
-  /** Adds a new rule (version as given, at least 1). CONFLICT when the id exists. */
+  /**
+   * Adds a new rule (version as given, at least 1). CONFLICT when the id exists. An id that
+   * belongs to a deleted rule re-creates it: the new rule continues that rule's history.
+   */
   insert(datasetId: number, rule: Rule, note = 'created'): Rule {
     if (this.get(datasetId, rule.id)) {
       throw new RulewrightError('CONFLICT', `rule "${rule.id}" already exists in this dataset: edit it, or give the new rule another id`);
     }
     const now = nowIso();
+    const deleted = this.getDeleted(datasetId, rule.id);
+    if (deleted) {
+      const r = { ...rule, version: Math.max(deleted.rule.version + 1, rule.version) };
+      this.db.transaction(() => {
+        this.db
+          .prepare('UPDATE rules SET status = ?, version = ?, body = ?, updated_at = ?, deleted_at = NULL WHERE dataset_id = ? AND id = ?')
+          .run(r.status, r.version, JSON.stringify(r), now, datasetId, r.id);
+        this.addVersion(datasetId, r, note, now);
+      })();
+      return r;
+    }
     const r = { ...rule, version: Math.max(1, rule.version) };
     this.db.transaction(() => {
       this.db
@@ -40,8 +62,29 @@ export class RulesRepo {
   }
 
   get(datasetId: number, id: string): Rule | undefined {
-    const r = this.db.prepare('SELECT id, body FROM rules WHERE dataset_id = ? AND id = ?').get(datasetId, id) as Row | undefined;
+    const r = this.db.prepare('SELECT id, body FROM rules WHERE dataset_id = ? AND id = ? AND deleted_at IS NULL').get(datasetId, id) as Row | undefined;
     return r && decodeRule(r, datasetId);
+  }
+
+  /** A deleted rule (as it was when deleted), or undefined when the id is live or unknown. */
+  getDeleted(datasetId: number, id: string): DeletedRule | undefined {
+    const r = this.db
+      .prepare('SELECT id, body, deleted_at FROM rules WHERE dataset_id = ? AND id = ? AND deleted_at IS NOT NULL')
+      .get(datasetId, id) as (Row & { deleted_at: string }) | undefined;
+    return r && { rule: decodeRule(r, datasetId), deleted_at: r.deleted_at };
+  }
+
+  /** Deleted rules, in insertion order. */
+  listDeleted(datasetId: number): DeletedRule[] {
+    const rows = this.db
+      .prepare('SELECT id, body, deleted_at FROM rules WHERE dataset_id = ? AND deleted_at IS NOT NULL ORDER BY rowid')
+      .all(datasetId) as (Row & { deleted_at: string })[];
+    return rows.map((r) => ({ rule: decodeRule(r, datasetId), deleted_at: r.deleted_at }));
+  }
+
+  /** Every id in use, deleted rules' included (for allocating new ids). */
+  ids(datasetId: number): string[] {
+    return this.db.prepare('SELECT id FROM rules WHERE dataset_id = ? ORDER BY rowid').pluck().all(datasetId) as string[];
   }
 
   /** Rules in insertion order, optionally of some statuses only. */
@@ -49,13 +92,13 @@ export class RulesRepo {
     const statuses = opts.status === undefined ? [] : Array.isArray(opts.status) ? opts.status : [opts.status];
     const cond = statuses.length ? ` AND status IN (${statuses.map(() => '?').join(', ')})` : '';
     const rows = this.db
-      .prepare(`SELECT id, body FROM rules WHERE dataset_id = ?${cond} ORDER BY rowid`)
+      .prepare(`SELECT id, body FROM rules WHERE dataset_id = ? AND deleted_at IS NULL${cond} ORDER BY rowid`)
       .all(datasetId, ...statuses) as Row[];
     return rows.map((r) => decodeRule(r, datasetId));
   }
 
   count(datasetId: number): number {
-    return this.db.prepare('SELECT count(*) FROM rules WHERE dataset_id = ?').pluck().get(datasetId) as number;
+    return this.db.prepare('SELECT count(*) FROM rules WHERE dataset_id = ? AND deleted_at IS NULL').pluck().get(datasetId) as number;
   }
 
   /**
@@ -83,7 +126,45 @@ export class RulesRepo {
     return this.update(datasetId, { ...current, status }, note);
   }
 
-  /** Deletes a rule and its history. */
+  /**
+   * Deletes a rule softly: it leaves listings and runs, and its history gains a `deleted`
+   * version. NOT_FOUND when there is no live rule with this id.
+   */
+  remove(datasetId: number, id: string, note = 'deleted'): Rule {
+    return this.db.transaction(() => {
+      const current = this.get(datasetId, id);
+      if (!current) throw notFound(id);
+      const now = nowIso();
+      const r = { ...current, version: current.version + 1 };
+      this.db
+        .prepare('UPDATE rules SET version = ?, body = ?, updated_at = ?, deleted_at = ? WHERE dataset_id = ? AND id = ?')
+        .run(r.version, JSON.stringify(r), now, now, datasetId, id);
+      this.addVersion(datasetId, r, note, now);
+      return r;
+    })();
+  }
+
+  /** Brings a deleted rule back as it was, as a new version. NOT_FOUND when it is not deleted. */
+  restore(datasetId: number, id: string, note = 'restored'): Rule {
+    return this.db.transaction(() => {
+      const deleted = this.getDeleted(datasetId, id);
+      if (!deleted) {
+        throw new RulewrightError(
+          'NOT_FOUND',
+          this.get(datasetId, id) ? `rule "${id}" is not deleted` : `no deleted rule "${id}": see \`rulewright rules list --deleted\``,
+        );
+      }
+      const now = nowIso();
+      const r = { ...deleted.rule, version: deleted.rule.version + 1 };
+      this.db
+        .prepare('UPDATE rules SET version = ?, body = ?, updated_at = ?, deleted_at = NULL WHERE dataset_id = ? AND id = ?')
+        .run(r.version, JSON.stringify(r), now, datasetId, id);
+      this.addVersion(datasetId, r, note, now);
+      return r;
+    })();
+  }
+
+  /** Purges a rule and its history for good (`remove` is the delete that keeps them). */
   delete(datasetId: number, id: string): boolean {
     return this.db.prepare('DELETE FROM rules WHERE dataset_id = ? AND id = ?').run(datasetId, id).changes > 0;
   }

@@ -39,8 +39,12 @@ describe('ruleset hash', () => {
   const other = Rule.parse({ id: 'r2', name: 'date', format: 'regex', pattern: '\\d{4}', output: { label: 'DATE' } });
 
   test('ignores volatile fields', () => {
-    const touched = { ...rule, version: 7, validated_precision: 0.9, validated_support: 12, flagged: [{ code: 'x', message: 'y' }], description: 'new words' };
+    const touched = { ...rule, version: 7, flagged: [{ code: 'x', message: 'y' }], description: 'new words' };
     expect(ruleHash(touched)).toBe(ruleHash(rule));
+  });
+
+  test('changes with validated stats, which set the execution order', () => {
+    expect(ruleHash({ ...rule, validated_precision: 0.9, validated_support: 12 })).not.toBe(ruleHash(rule));
   });
 
   test('changes with the pattern and ignores rule order and inactive rules', () => {

@@ -1,15 +1,19 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
+import { register as correct } from './correct.js';
 import { register as datasets } from './datasets.js';
 import { register as examples } from './examples.js';
 import { register as exportCmd } from './export.js';
+import { register as feedback } from './feedback.js';
 import { register as importCmd } from './import.js';
 import { register as init } from './init.js';
+import { register as learn } from './learn.js';
 import { register as split } from './split.js';
 import { register as stats } from './stats.js';
+import { register as tui } from './tui.js';
 
 /** Registers one command (and its subcommands) on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
 /** Every command, in the order `--help` lists them. Add new commands here. */
-export const COMMANDS: readonly Register[] = [init, importCmd, exportCmd, split, datasets, examples, stats];
+export const COMMANDS: readonly Register[] = [init, importCmd, exportCmd, split, datasets, examples, stats, learn, correct, feedback, tui];

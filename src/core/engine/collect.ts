@@ -1,4 +1,4 @@
-import { retryOf, type Matcher } from './compile-rule.js';
+import type { Matcher } from './compile-rule.js';
 import type { IntBuffer } from './int-buffer.js';
 
 /**
@@ -8,20 +8,21 @@ import type { IntBuffer } from './int-buffer.js';
  * `firstOnly` stops at the first span (classification needs no more).
  */
 export function collectMatches(m: Matcher, text: string, out: IntBuffer, firstOnly: boolean): number {
+  if (m.automaton) return m.automaton.scan(text, out, firstOnly);
   const re = m.regex;
   re.lastIndex = 0;
   let count = 0;
   let match: RegExpExecArray | null;
   while ((match = re.exec(text)) !== null) {
-    let start = match.index;
+    const start = match.index;
     if (match[0].length === 0) {
       // An empty match: never a span; Python may still find a non-empty match starting here.
-      const retry = m.python ? retryOf(m) : null;
+      const retry = m.retry;
       if (retry) {
         retry.lastIndex = start;
         const again = retry.exec(text);
         if (again !== null) {
-          count += emit(m, again, m.retryShift, out);
+          count += emit(again, m.retryGroup, out);
           re.lastIndex = again.index + again[0].length;
           if (firstOnly && count) break;
           continue;
@@ -34,17 +35,14 @@ export function collectMatches(m: Matcher, text: string, out: IntBuffer, firstOn
     if (m.group === 0) {
       out.push2(start, start + match[0].length);
       count++;
-    } else count += emit(m, match, 0, out);
+    } else count += emit(match, m.group, out);
     if (firstOnly && count) break;
   }
   return count;
 }
 
-function emit(m: Matcher, match: RegExpExecArray, shift: number, out: IntBuffer): number {
-  let span: [number, number] | undefined;
-  if (m.group === 0) span = [match.index, match.index + match[0].length];
-  else if (m.group > 0) span = match.indices![m.group + shift];
-  else span = match.indices!.groups?.[m.groupName!];
+function emit(match: RegExpExecArray, group: number, out: IntBuffer): number {
+  const span = match.indices![group];
   if (!span || span[1] <= span[0]) return 0;
   out.push2(span[0], span[1]);
   return 1;

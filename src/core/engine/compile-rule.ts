@@ -1,30 +1,31 @@
 import { RulewrightError } from '../errors.js';
 import { canonicalJson } from '../hash.js';
-import { lexiconFlags, lexiconSource } from '../lexicon/compile-lexicon.js';
+import type { AhoCorasick } from '../lexicon/aho-corasick.js';
+import { compileLexicon } from '../lexicon/compile-lexicon.js';
 import { compilePattern } from '../regex/compile.js';
+import { groupNumber } from '../regex/match.js';
 import type { Rule } from '../schemas/rule.js';
-import { nonEmptyRetryRegex } from './non-empty-retry.js';
 
 /**
  * A rule's compiled matcher: one global, `d`-flagged native RegExp and which group is the span.
  * Shared between rules with the same pattern, so its `lastIndex` is always reset before use.
  */
 export interface Matcher {
+  /** A large lexicon's automaton; when set, `regex` is unused. */
+  readonly automaton: AhoCorasick | null;
   readonly regex: RegExp;
-  /** Group number of the span (0: whole match), or -1 when `groupName` names it. */
+  /** Index into `match.indices` of the span group (0: the whole match). */
   readonly group: number;
-  readonly groupName: string | undefined;
   /** Advance by code point (not UTF-16 unit) after an empty match. */
   readonly unicode: boolean;
   /**
    * Python `finditer` semantics: after an empty match at p, the next match may still START at p
-   * if it is non-empty. A sticky regex that only matches non-empty at its `lastIndex`, with the
-   * span group shifted by `retryShift`; null when the dialect is `js` or the pattern cannot be
-   * wrapped (then the search just moves on, as in JS).
+   * if it is non-empty. A sticky regex (from the dialect) that only matches non-empty text at its
+   * `lastIndex`, and its index of the span group; null for the JS dialect and for patterns that
+   * cannot match empty.
    */
-  retry: RegExp | null | undefined;
-  readonly retryShift: number;
-  readonly python: boolean;
+  readonly retry: RegExp | null;
+  readonly retryGroup: number;
 }
 
 /** A rule ready to run: the rule, its label and its matcher. */
@@ -34,6 +35,9 @@ export interface CompiledRule {
   readonly label: string;
   readonly matcher: Matcher;
 }
+
+/** Placeholder regex of automaton matchers (never run). */
+const NEVER = /(?!)/dg;
 
 const CACHE_LIMIT = 4096;
 const cache = new Map<string, Matcher>();
@@ -77,17 +81,28 @@ function buildMatcher(rule: Rule): Matcher {
       wordBoundary: rule.lexicon?.word_boundary ?? true,
     };
     if (rule.output.group !== '$0')
-      throw new RulewrightError('INVALID_RULE', `rule ${rule.id}: a lexicon rule's output group must be $0 (got ${rule.output.group})`);
-    const regex = new RegExp(lexiconSource(rule.terms ?? [], opts), `${lexiconFlags(opts)}dg`);
-    return { regex, group: 0, groupName: undefined, unicode: true, retry: null, retryShift: 0, python: false };
+      throw new RulewrightError('INVALID_RULE', `rule ${rule.id}: a lexicon rule's output group must be $0 (got ${rule.output.group})`, {
+        reason: 'group',
+      });
+    const lex = compileLexicon(rule.terms ?? [], opts);
+    if (lex.kind === 'automaton') return { automaton: lex.automaton, regex: NEVER, group: 0, unicode: true, retry: null, retryGroup: 0 };
+    return { automaton: null, regex: lex.regex, group: 0, unicode: true, retry: null, retryGroup: 0 };
   }
   if (!rule.pattern.trim())
-    throw new RulewrightError('INVALID_RULE', `rule ${rule.id}: the pattern is empty; give a regex that matches what the rule extracts`);
-  const compiled = compilePattern(rule.pattern, rule.flags, rule.dialect);
-  const regex = compiled.regex.global && compiled.regex.hasIndices ? compiled.regex : new RegExp(compiled.regex.source, withFlags(compiled.regex.flags));
-  const { group, groupName } = resolveGroup(rule, regex, compiled.groupNames, compiled.groupCount);
-  const unicode = regex.unicode || regex.unicodeSets;
-  return { regex, group, groupName, unicode, retry: undefined, retryShift: 1, python: rule.dialect === 'python' };
+    throw new RulewrightError('INVALID_RULE', `rule ${rule.id}: the pattern is empty; give a regex that matches what the rule extracts`, {
+      reason: 'empty',
+    });
+  const cp = compilePattern(rule.pattern, rule.flags, rule.dialect);
+  let n: number;
+  try {
+    n = groupNumber(cp, rule.output.group);
+  } catch (e) {
+    throw new RulewrightError('INVALID_RULE', `rule ${rule.id}: ${(e as Error).message}`, { reason: 'group' });
+  }
+  const regex = cp.regex.global && cp.regex.hasIndices ? cp.regex : new RegExp(cp.regex.source, withFlags(cp.regex.flags));
+  const unicode = regex.unicode || regex.flags.includes('v');
+  const retry = cp.nonEmpty ? cp.nonEmpty.regex : null;
+  return { automaton: null, regex, group: cp.groupIndex[n] ?? n, unicode, retry, retryGroup: cp.nonEmpty?.groupIndex[n] ?? n };
 }
 
 function withFlags(flags: string): string {
@@ -95,42 +110,4 @@ function withFlags(flags: string): string {
   if (!f.includes('g')) f += 'g';
   if (!f.includes('d')) f += 'd';
   return f;
-}
-
-/** Resolves `$N` or a group name to what the matcher reads; the group must exist in the pattern. */
-function resolveGroup(
-  rule: Rule,
-  regex: RegExp,
-  names: readonly (string | undefined)[],
-  count: number,
-): { group: number; groupName: string | undefined } {
-  const g = rule.output.group;
-  const numbered = /^\$(\d+)$/.exec(g);
-  if (numbered) {
-    const n = Number(numbered[1]);
-    if (n > count)
-      throw new RulewrightError(
-        'INVALID_RULE',
-        `rule ${rule.id}: output group ${g} does not exist: the pattern has ${count} capture group(s)`,
-      );
-    return { group: n, groupName: undefined };
-  }
-  const name = g.startsWith('$') ? g.slice(1) : g;
-  if (!names.includes(name) && !hasNamedGroup(regex, name))
-    throw new RulewrightError('INVALID_RULE', `rule ${rule.id}: output group "${name}" is not a named group of the pattern`);
-  const index = names.indexOf(name);
-  return index > 0 ? { group: index, groupName: undefined } : { group: -1, groupName: name };
-}
-
-/** Whether the pattern declares a named group, read from a match of an always-matching copy. */
-function hasNamedGroup(regex: RegExp, name: string): boolean {
-  const probe = new RegExp(`${regex.source}|`, regex.flags.replace(/[gyd]/g, ''));
-  const groups = probe.exec('')?.groups;
-  return !!groups && Object.prototype.hasOwnProperty.call(groups, name);
-}
-
-/** The lazily built Python non-empty retry regex of a matcher (see `Matcher.retry`). */
-export function retryOf(m: Matcher): RegExp | null {
-  if (m.retry === undefined) m.retry = m.python ? nonEmptyRetryRegex(m.regex) : null;
-  return m.retry;
 }

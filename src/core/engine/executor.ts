@@ -46,6 +46,8 @@ export interface RuleOutputs {
   readonly ruleMatches: Int32Array;
   readonly issues: ExecutionIssue[];
   readonly elapsedMs: number;
+  /** Guarded calls made (batches, plus one per confirming re-run). */
+  readonly batches: number;
 }
 
 export interface ExecuteOptions {
@@ -92,6 +94,7 @@ export function executeRules(
   // The cursor is written in ONE assignment per transition so an interrupted batch leaves a
   // consistent state: pair*4 + phase, phase 0 = pair done, 1 = matching, 2 = committing.
   const st = { cursor: -4, mark: 0, pairStart: -1, startedPair: -1 };
+  let batches = 0;
 
   const issue = (kind: 'timeout' | 'error', d: number, r: number, elapsed: number | null, message: string) =>
     issues.push({
@@ -159,6 +162,7 @@ export function executeRules(
     let n = 0;
     const began = performance.now();
     let outcome: ReturnType<typeof runGuarded>;
+    batches++;
     try {
       outcome = runGuarded(() => {
         n = collectMatches(matchers[r]!, texts[d]!, spans, firstOnly);
@@ -190,6 +194,7 @@ export function executeRules(
 
   if (nRules > 0) {
     for (;;) {
+      batches++;
       const outcome = runGuarded(work, 2 * budget);
       if (outcome === 'done') break;
       if (outcome === 'yielded') continue;
@@ -229,5 +234,6 @@ export function executeRules(
     ruleMatches,
     issues,
     elapsedMs: performance.now() - t0,
+    batches,
   };
 }

@@ -1,5 +1,6 @@
 import type { Node, SetItem } from './ast.js';
 import { allCaseChars, caseCharsIn, caseVariants } from './case-fold.js';
+import { withAsciiFastPath, worthFastPath } from './ascii-fast.js';
 import { classLiteral, complementRanges, literal } from './chars.js';
 import { unsupported } from './errors.js';
 import { ASCII_WORD_ITEMS, neighbours, WORD_ITEMS, type WordClass } from './word.js';
@@ -17,8 +18,8 @@ interface Members {
 const propertyExtras = new Map<string, number[]>();
 
 /** Code points outside a property that case-insensitively match one of its members. */
-function closureExtras(js: string, negated: boolean): number[] {
-  const key = `${negated ? 'P' : 'p'}{${js}}`;
+function closureExtras(js: string): number[] {
+  const key = `p{${js}}`;
   let extras = propertyExtras.get(key);
   if (!extras) {
     const re = new RegExp(`^\\${key}$`, 'u');
@@ -39,6 +40,8 @@ export class Emitter {
   /** JavaScript group number of each user group (index 0 = whole match). */
   readonly groupIndex: number[] = [0];
   private jsGroups: number;
+  /** Inside a lookbehind (matched right to left by V8): decides where fast-path guards go. */
+  private backward = false;
 
   /** `base`: groups the caller puts before this source. */
   constructor(private readonly base = 0) {
@@ -63,8 +66,13 @@ export class Emitter {
         return this.boundary(node, { prev: 'unknown', next: 'unknown' });
       case 'group':
         return this.group(node);
-      case 'look':
-        return `(?${node.behind ? '<' : ''}${node.negated ? '!' : '='}${this.emit(node.body)})`;
+      case 'look': {
+        const outer = this.backward;
+        this.backward = node.behind;
+        const body = this.emit(node.body);
+        this.backward = outer;
+        return `(?${node.behind ? '<' : ''}${node.negated ? '!' : '='}${body})`;
+      }
       case 'repeat':
         return this.repeat(node);
       case 'backref':
@@ -101,22 +109,19 @@ export class Emitter {
     return quantify(this.emit(node.body));
   }
 
-  /** Wraps emitted source in a group unless it already is one quantifiable atom. */
+  /** Wraps emitted source in a group unless it already is one quantifiable atom (u-mode cannot quantify assertions). */
   private atom(node: Node, src: string): string {
-    const single =
-      (node.type === 'char' && !src.startsWith('\\u{') ? [...src].length === 1 || (src.length === 2 && src[0] === '\\') : false) ||
-      (node.type === 'group' && !node.atomic) ||
-      (node.type === 'set' && src.startsWith('[') && src.endsWith(']') && !src.slice(1, -1).includes(']'));
-    if (single || /^\\u\{[0-9a-f]+\}$/.test(src)) return src;
-    return `(?:${src})`;
+    const quantifiable = node.type === 'char' || node.type === 'set' || node.type === 'dot' || node.type === 'group' || node.type === 'backref';
+    return quantifiable ? src : `(?:${src})`;
   }
 
   private boundary(node: Extract<Node, { type: 'boundary' }>, side: { prev: WordClass; next: WordClass }): string {
     const W = `[${node.ascii ? ASCII_WORD_ITEMS : WORD_ITEMS}]`;
+    const fast = (backward: boolean): string => (node.ascii ? W : withAsciiFastPath(W, backward));
     const holds = (p: boolean, n: boolean): boolean =>
       node.kind === 'b' ? p !== n : node.kind === 'B' ? p === n : node.kind === 'm' ? !p && n : p && !n;
-    const before = (w: boolean): string => (w ? `(?<=${W})` : `(?<!${W})`);
-    const after = (w: boolean): string => (w ? `(?=${W})` : `(?!${W})`);
+    const before = (w: boolean): string => (w ? `(?<=${fast(true)})` : `(?<!${fast(true)})`);
+    const after = (w: boolean): string => (w ? `(?=${fast(false)})` : `(?!${fast(false)})`);
     const known = (c: WordClass): boolean | undefined => (c === 'word' ? true : c === 'nonword' ? false : undefined);
     const p = known(side.prev);
     const n = known(side.next);
@@ -130,6 +135,11 @@ export class Emitter {
   }
 
   private set(node: Extract<Node, { type: 'set' }>): string {
+    const expr = this.setExpression(node);
+    return worthFastPath(expr) ? withAsciiFastPath(expr, this.backward) : expr;
+  }
+
+  private setExpression(node: Extract<Node, { type: 'set' }>): string {
     const m: Members = { pos: [], compl: [] };
     for (const item of node.items) this.member(item, node, m);
     const body = m.pos.join('');
@@ -164,13 +174,27 @@ export class Emitter {
         if (ascii) {
           throw unsupported(`\\p{${item.js}} with the ASCII flag`, node.offset, 'drop (?a) or use an explicit ASCII range');
         }
-        let { js } = item;
+        const { js } = item;
         if (ci && (js === 'Uppercase' || js === 'Lowercase')) {
           throw unsupported(`\\p{${js}} under case-insensitive matching`, node.offset, 'use \\p{Cased} or drop (?i)');
         }
-        if (ci && node.bare && (js === 'Lu' || js === 'Ll' || js === 'Lt')) js = 'LC';
-        m.pos.push(`\\${item.negated ? 'P' : 'p'}{${js}}`);
-        if (ci && !node.bare) for (const v of closureExtras(js, item.negated)) m.pos.push(classLiteral(v));
+        if (ci && node.bare && (js === 'Lu' || js === 'Ll' || js === 'Lt' || closureExtras(js).length > 0)) {
+          // Alone, Python's regex gives such a property a meaning that depends on the surrounding
+          // pattern (its optimiser merges it into sets and adds first-character prechecks).
+          throw unsupported(
+            `\\${item.negated ? 'P' : 'p'}{${js}} on its own under case-insensitive matching`,
+            node.offset,
+            `Python's regex matches different characters with it depending on the surrounding pattern; write (?-i:\\p{${js}}) for exactly the property, or put it in a set with another member, e.g. [\\p{${js}}0-9]`,
+          );
+        }
+        if (!ci || node.bare) {
+          m.pos.push(`\\${item.negated ? 'P' : 'p'}{${js}}`);
+          return;
+        }
+        // Inside a larger set Python asks whether any case variant has the property, then negates.
+        const closed = `\\p{${js}}${closureExtras(js).map(classLiteral).join('')}`;
+        if (item.negated) m.compl.push(closed);
+        else m.pos.push(closed);
         return;
       }
     }

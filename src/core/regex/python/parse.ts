@@ -26,6 +26,8 @@ class Parser {
   private usedFullCase = -1;
   private usedUnicodeFlag = -1;
   private usedAsciiFlag = -1;
+  /** True while only flag directives and ignorable text have been read at the top level. */
+  private atPatternStart = true;
 
   constructor(src: string, flags: Flags) {
     this.cur = new Cursor(src, flags);
@@ -56,7 +58,10 @@ class Parser {
 
   private alternation(): Node {
     const alts = [this.sequence()];
-    while (this.cur.eat('|')) alts.push(this.sequence());
+    while (this.cur.eat('|')) {
+      this.atPatternStart = false;
+      alts.push(this.sequence());
+    }
     return alts.length === 1 ? alts[0]! : { type: 'alt', alts };
   }
 
@@ -68,6 +73,7 @@ class Parser {
       if (c === '' || c === '|' || c === ')') break;
       const start = this.cur.pos;
       const atom = this.atom();
+      if (atom) this.atPatternStart = false;
       this.cur.skipIgnorable();
       const q = this.quantifier();
       if (!atom) {
@@ -249,6 +255,7 @@ class Parser {
     const cur = this.cur;
     const start = cur.pos;
     cur.pos++;
+    if (!/^\?[A-Za-z01-]*\)/.test(cur.src.slice(cur.pos, cur.pos + 12))) this.atPatternStart = false;
     if (cur.peekChar() === '*') {
       throw unsupported('backtracking control verb (*...)', start, 'remove it; JavaScript has no (*PRUNE), (*SKIP) or (*FAIL)');
     }
@@ -334,7 +341,10 @@ class Parser {
       for (const l of letters) {
         if (l === 'i' || l === 'm' || l === 's' || l === 'x') f = { ...f, [l]: value };
         else if (l === 'a') {
-          if (scoped || !value) throw unsupported('ASCII flag (?a) on part of a pattern', start, 'put (?a) at the start of the pattern');
+          // Python applies (?a) inconsistently unless it leads the pattern (case folding in sets ignores it).
+          if (scoped || !value || !this.atPatternStart) {
+            throw unsupported('ASCII flag (?a) after the start of the pattern', start, 'put (?a) at the very start of the pattern');
+          }
           this.usedAsciiFlag = start;
           f = { ...f, a: true };
         } else if (l === 'u') this.usedUnicodeFlag = start;

@@ -13,8 +13,11 @@ function skips(node: Node): string | undefined {
   return undefined;
 }
 
-/** Whether a repeated body might take the empty path while a non-empty one exists (Python stops, JavaScript backtracks). */
-function mayPreferEmpty(node: Node): boolean {
+/**
+ * Whether a node might take an empty path while a non-empty one exists, i.e. some choice prefers
+ * the empty option (a lazy quantifier, an earlier nullable alternative, a backreference).
+ */
+export function mayPreferEmpty(node: Node): boolean {
   switch (node.type) {
     case 'seq':
       return node.items.some(mayPreferEmpty);
@@ -26,6 +29,27 @@ function mayPreferEmpty(node: Node): boolean {
       return (!node.greedy && node.min < node.max) || mayPreferEmpty(node.body);
     case 'backref':
       return true;
+    default:
+      return false;
+  }
+}
+
+/** Whether a node can consume a character at all. */
+export function canConsume(node: Node): boolean {
+  switch (node.type) {
+    case 'seq':
+      return node.items.some(canConsume);
+    case 'alt':
+      return node.alts.some(canConsume);
+    case 'char':
+    case 'set':
+    case 'dot':
+    case 'backref':
+      return true;
+    case 'group':
+      return canConsume(node.body);
+    case 'repeat':
+      return node.max > 0 && canConsume(node.body);
     default:
       return false;
   }
@@ -79,6 +103,9 @@ export function validate(parsed: ParsedPattern): Map<number, string> {
         for (const a of node.alts) walk(a, here, inLookbehind);
         return;
       case 'group':
+        if (node.atomic && inLookbehind) {
+          throw unsupported('an atomic group inside a lookbehind', node.offset, 'use a plain group inside the lookbehind');
+        }
         if (node.capture !== null) {
           groupPaths.set(node.capture, here);
           checkRepeats(node, path);
@@ -89,6 +116,9 @@ export function validate(parsed: ParsedPattern): Map<number, string> {
         walk(node.body, here, inLookbehind || node.behind);
         return;
       case 'repeat':
+        if (node.possessive && inLookbehind) {
+          throw unsupported('a possessive quantifier inside a lookbehind', node.offset, 'use a greedy quantifier inside the lookbehind');
+        }
         if (node.max > node.min && nullable(node.body) && mayPreferEmpty(node.body)) {
           throw unsupported(
             'a repetition whose body can match the empty string before a longer alternative',
@@ -108,15 +138,17 @@ export function validate(parsed: ParsedPattern): Map<number, string> {
   const checkRepeats = (group: Group, path: Node[]): void => {
     for (let k = path.length - 1; k >= 0; k--) {
       const q = path[k]!;
-      if (q.type !== 'repeat' || q.max <= 1) continue;
+      if (q.type !== 'repeat') continue;
+      if (q.max > q.min && nullable(q.body)) {
+        // JavaScript drops an optional iteration that matched nothing, and its captures with it.
+        inexact.set(group.capture!, `group ${group.capture} is inside an optional or repeated part that can match the empty string: Python records the empty match, JavaScript does not`);
+        return;
+      }
+      if (q.max <= 1) continue;
       const below = path.slice(k + 1);
       const skip = below.map(skips).find((s) => s !== undefined);
       if (skip) {
         inexact.set(group.capture!, `group ${group.capture} is inside a repetition and ${skip}: Python keeps its capture from an earlier repetition, JavaScript clears it`);
-        return;
-      }
-      if (q.max > q.min && nullable(q.body)) {
-        inexact.set(group.capture!, `group ${group.capture} is inside a repetition that can match the empty string: Python records a final empty repetition, JavaScript does not`);
         return;
       }
     }

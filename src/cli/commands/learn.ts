@@ -1,0 +1,79 @@
+import type { Command } from 'commander';
+import { DEFAULT_ROUNDS, MAX_ROUNDS, type LearnResult } from '../../service/index.js';
+import { type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
+import { fmt, type Output } from '../output.js';
+
+interface LearnOptions extends CommonOptions {
+  rounds?: number;
+  incremental?: boolean;
+  offline?: boolean;
+  seed?: number;
+}
+
+function tokens(r: { prompt_tokens: number | null; completion_tokens: number | null }): number | null {
+  return r.prompt_tokens === null || r.completion_tokens === null ? null : r.prompt_tokens + r.completion_tokens;
+}
+
+/** The ablation table and what changed, for people. */
+export function renderLearn(out: Output, r: LearnResult): void {
+  const by = r.proposer === 'llm' ? `the LLM (${r.model})` : 'the offline inducer';
+  out.line(
+    `${r.incremental ? 'Patched' : 'Learned'} rules for ${out.c.bold(r.dataset)} with ${by} in ${fmt(r.rounds_run)} refinement round${r.rounds_run === 1 ? '' : 's'} (learn run ${r.run_id})`,
+  );
+  out.line(`train ${fmt(r.split.train)} examples; changes judged on ${r.split.judged_on}${r.split.judged_on === 'dev' ? ` (${fmt(r.split.dev)} examples)` : ''}`);
+  out.line();
+  out.table(
+    r.stages.map((s) => ({ ...s, tokens: tokens(s), cost: s.cost_usd })),
+    [
+      { key: 'stage' },
+      { key: 'rules', align: 'right' },
+      { key: 'precision', header: 'P', align: 'right' },
+      { key: 'recall', header: 'R', align: 'right' },
+      { key: 'f1', header: 'F1', align: 'right' },
+      { key: 'llm_calls', header: 'LLM calls', align: 'right' },
+      { key: 'tokens', align: 'right' },
+      { key: 'cost', header: 'cost $', align: 'right', format: (v) => (v === null ? '–' : (v as number).toFixed(4)) },
+    ],
+  );
+  out.line();
+  const x = r.rules;
+  out.line(
+    `rules in use: ${fmt(x.active)} (${fmt(x.added.length)} added, ${fmt(x.changed.length)} rewritten, ${fmt(x.disabled.length)} disabled; ` +
+      `${fmt(x.proposed.length)} proposed but not accepted, ${fmt(x.rejected.length)} rejected by the checks)`,
+  );
+  for (const rej of x.rejected.slice(0, 5)) out.line(out.c.dim(`  rejected ${rej.id} (${rej.name}): ${rej.reason}`));
+  if (x.rejected.length > 5) out.line(out.c.dim(`  … ${x.rejected.length - 5} more rejected (see \`rulewright rules list\`)`));
+  if (r.feedback_applied.length) out.line(`feedback applied: ${r.feedback_applied.join(', ')}`);
+  if (r.proposer === 'llm') out.line(`LLM: ${fmt(r.llm.calls)} calls, ${fmt(tokens(r.llm))} tokens, cost ${r.llm.cost_usd === null ? 'unknown' : `$${r.llm.cost_usd.toFixed(4)}`}`);
+  for (const e of r.decisions.filter((d) => d.action === 'error')) out.warn(e.reason);
+  for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
+}
+
+/** `learn`: synthesize rules and refine them against dev. */
+export function register(program: Command, ctx: CliContext): void {
+  common(program.command('learn'))
+    .description(
+      'learn rules from the train split: with an LLM when OPENAI_API_KEY or OPENAI_BASE_URL is set, else with the offline inducer; ' +
+        'refine them in rounds judged on dev (a dev split is made first when there is none); prune what hurts',
+    )
+    .option('--rounds <n>', `refinement rounds after synthesis (default ${DEFAULT_ROUNDS}, at most ${MAX_ROUNDS})`, parse.wholeNumber('--rounds'))
+    .option('--incremental', 'patch only the rules and labels that open feedback and new corrections target; leave the rest untouched')
+    .option('--offline', 'use the offline inducer even when an LLM is configured')
+    .option('--seed <n>', 'seed of the dev split made when there is none, and of the inducer', parse.wholeNumber('--seed'))
+    .action(async (opts: LearnOptions) => {
+      if (opts.rounds !== undefined && opts.rounds > MAX_ROUNDS) throw usage(`--rounds must be at most ${MAX_ROUNDS}`);
+      const progress = !opts.json && !!ctx.io.stderr.isTTY;
+      const result = await ctx.withWorkspace(opts, (ws) =>
+        ws.learn({
+          ...(opts.dataset ? { dataset: opts.dataset } : {}),
+          ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}),
+          incremental: !!opts.incremental,
+          offline: !!opts.offline,
+          ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+          env: ctx.io.env,
+          ...(progress ? { onEvent: (e) => void ctx.io.stderr.write(`learn: ${e.stage}: ${e.message}\n`) } : {}),
+        }),
+      );
+      ctx.emit(opts, result, renderLearn);
+    });
+}

@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import { type CliContext, common, type CommonOptions, usage } from '../context.js';
+
+/** `tui`: the terminal workbench (Ink), on the workspace and dataset of `--db` / `--dataset`. */
+export function register(program: Command, ctx: CliContext): void {
+  common(program.command('tui'))
+    .description('terminal workbench: rules with their metrics, examples, corrections, feedback, prune, eval, learn')
+    .action(async (opts: CommonOptions) => {
+      if (opts.json) throw usage('tui is interactive and has no --json output: use `metrics`, `rank` or `eval` with --json');
+      if (!process.stdin.isTTY) {
+        throw usage('tui needs an interactive terminal (stdin is not a TTY): run it in a terminal, or use the other commands in scripts');
+      }
+      // Loaded on demand so the other commands do not pay for React and Ink at start-up.
+      const { runTui } = await import('../../../tui/run.js');
+      await runTui({
+        ...(opts.db ? { db: opts.db } : {}),
+        ...(opts.dataset ? { dataset: opts.dataset } : {}),
+        env: ctx.io.env,
+        cwd: ctx.io.cwd,
+      });
+    });
+}

@@ -1,0 +1,66 @@
+import type { RuleOutputs } from '../engine/index.js';
+import { RulewrightError } from '../errors.js';
+import type { Scorer } from '../eval/scorer.js';
+import type { Counts } from '../ratio.js';
+import type { Example } from '../schemas/example.js';
+
+/**
+ * What per-rule metrics, ranking and pruning work from: every rule's raw matches (computed once
+ * by the engine), the examples they ran on (`examples[d]` is document `d` of `outputs`) and the
+ * task's scorer (its matching mode and matchers). The scorer should be compiled with
+ * `outcomes: false`; samples compile their own.
+ */
+export interface ScoredRun {
+  readonly outputs: RuleOutputs;
+  readonly examples: readonly Example[];
+  readonly scorer: Scorer;
+}
+
+/** Counts as flat (tp, fp, fn) triples, one per rule, so per-rule sums stay in typed arrays. */
+export type CountsVec = Float64Array;
+
+export const countsAt = (v: CountsVec, i: number): Counts => ({ tp: v[3 * i]!, fp: v[3 * i + 1]!, fn: v[3 * i + 2]! });
+
+/** `into[i] += sign * c`. Counts are multiples of 0.5, so adding and subtracting is exact. */
+export function addInto(into: CountsVec, i: number, c: Counts, sign: 1 | -1 = 1): void {
+  into[3 * i] = into[3 * i]! + sign * c.tp;
+  into[3 * i + 1] = into[3 * i + 1]! + sign * c.fp;
+  into[3 * i + 2] = into[3 * i + 2]! + sign * c.fn;
+}
+
+export const plus = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn });
+
+/**
+ * Micro F1 from counts, the same expression as `EvalTotals.microF1` and `prf`: 2TP / (2TP + FP +
+ * FN), null when there is neither gold nor output. Equal counts give identical F1, so comparing
+ * F1 values computed from exact counts is exact too.
+ */
+export function f1Of(c: Counts): number | null {
+  const d = 2 * c.tp + c.fp + c.fn;
+  return d === 0 ? null : (2 * c.tp) / d;
+}
+
+/** a − b, null when either is null. */
+export const minus = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a - b);
+
+/** The exclusion mask that leaves every rule out: what "no rule fired" resolves to. */
+export function allExcluded(outputs: RuleOutputs): Uint8Array {
+  return new Uint8Array(outputs.rules.length).fill(1);
+}
+
+/** The number of output items in a prediction: spans, a label, or field values. */
+export function outputSize(p: { spans?: unknown[]; label?: string | null; output?: Record<string, unknown> }): number {
+  if (p.spans) return p.spans.length;
+  if (p.output) {
+    let n = 0;
+    for (const v of Object.values(p.output)) n += Array.isArray(v) ? v.length : 1;
+    return n;
+  }
+  return p.label === null || p.label === undefined ? 0 : 1;
+}
+
+/** Rows of `outputs` that line up with `examples`: a clear error instead of silent misalignment. */
+export function checkAligned(run: ScoredRun): void {
+  if (run.outputs.texts.length !== run.examples.length)
+    throw new RulewrightError('INTERNAL', `rule outputs cover ${run.outputs.texts.length} documents but ${run.examples.length} examples were given`);
+}

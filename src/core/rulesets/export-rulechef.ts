@@ -1,0 +1,62 @@
+import { lexiconSource } from '../lexicon/compile-lexicon.js';
+import type { Rule } from '../schemas/rule.js';
+import type { TaskType } from '../schemas/task.js';
+import { NO_TEMPLATE_LABEL } from './rulechef.js';
+
+/**
+ * A rule as a RuleChef rule dict. An imported rule starts from its original dict (`origin`), so an
+ * unchanged rule round-trips key for key; edited fields overwrite it. A lexicon rule becomes the
+ * regex it compiles to (Python's `regex` module reads it; ignoring case is spelled out in character classes).
+ */
+export function toRulechefRule(rule: Rule, taskType?: TaskType): Record<string, unknown> {
+  const d: Record<string, unknown> = { ...(rule.origin ?? {}) };
+  if (!rule.origin && !rule.id.startsWith('r-')) d.id = rule.id;
+  d.name = rule.name;
+  if (rule.description || 'description' in d) d.description = rule.description;
+  d.format = 'regex';
+  d.content = rule.format === 'lexicon' ? lexiconPattern(rule) : rule.pattern;
+  d.priority = rule.priority;
+  if ('confidence' in d || rule.confidence !== 0.5) d.confidence = rule.confidence;
+  if ('validated_precision' in d || rule.validated_precision !== null) d.validated_precision = rule.validated_precision;
+  if ('validated_support' in d || rule.validated_support !== 0) d.validated_support = rule.validated_support;
+  const template = templateOf(rule, d, taskType);
+  if (template) {
+    d.output_template = template.template;
+    d.output_key = template.key;
+  }
+  return d;
+}
+
+/** A ruleset in RuleChef's `{rules}` shape. */
+export function toRulechefRuleset(rules: readonly Rule[], taskType?: TaskType): { rules: Record<string, unknown>[] } {
+  return { rules: rules.map((r) => toRulechefRule(r, taskType)) };
+}
+
+function lexiconPattern(rule: Rule): string {
+  const opts = { caseSensitive: rule.lexicon?.case_sensitive ?? false, wordBoundary: rule.lexicon?.word_boundary ?? true };
+  return lexiconSource(rule.terms ?? [], opts);
+}
+
+function templateOf(
+  rule: Rule,
+  d: Record<string, unknown>,
+  taskType: TaskType | undefined,
+): { template: Record<string, unknown>; key: string } | undefined {
+  const old = d.output_template;
+  const oldKey = typeof d.output_key === 'string' ? d.output_key : undefined;
+  if (old && typeof old === 'object' && !Array.isArray(old)) {
+    const t = old as Record<string, unknown>;
+    if ('label' in t && typeof t.label === 'string' && !('type' in t)) {
+      if (t.label === rule.output.label && rule.output.group === '$0') return { template: t, key: oldKey ?? 'label' };
+      return { template: { ...t, label: rule.output.label }, key: oldKey ?? 'label' };
+    }
+    const group = rule.output.group.startsWith('$') ? rule.output.group : '$0';
+    return { template: { ...t, text: group, type: rule.output.label }, key: oldKey ?? 'entities' };
+  }
+  // An imported rule that never had a template, still without a real label, stays without one.
+  if (rule.origin && !old && rule.output.label === NO_TEMPLATE_LABEL) return undefined;
+  if (oldKey === 'label' || taskType === 'classification') return { template: { label: rule.output.label }, key: 'label' };
+  const group = rule.output.group.startsWith('$') ? rule.output.group : '$0';
+  const key = oldKey ?? (taskType === 'extraction' ? 'spans' : taskType === 'transformation' ? rule.output.label : 'entities');
+  return { template: { text: group, start: '$start', end: '$end', type: rule.output.label }, key };
+}

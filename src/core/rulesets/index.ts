@@ -1,0 +1,12 @@
+export { toRulechefRule, toRulechefRuleset } from './export-rulechef.js';
+export { importRuleset, parseRuleset, type ImportedRuleset, type ParsedRuleset } from './parse.js';
+export {
+  contentId,
+  findRulechefRules,
+  NO_TEMPLATE_LABEL,
+  parseRulechef,
+  type ParsedRulechef,
+  type RulechefParseOptions,
+  type RulechefShape,
+} from './rulechef.js';
+export { isRulewrightFile, parseJsonText, readRulesetFile, toRulesetFile, writeRulesetFile } from './rulewright-file.js';

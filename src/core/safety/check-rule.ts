@@ -1,0 +1,172 @@
+import { collectMatches } from '../engine/collect.js';
+import { compileRule, type CompiledRule } from '../engine/compile-rule.js';
+import { runGuarded } from '../engine/guard.js';
+import { IntBuffer } from '../engine/int-buffer.js';
+import { RulewrightError } from '../errors.js';
+import type { Rule, RuleFlag } from '../schemas/rule.js';
+import { BROAD_SHARE, CATCH_ALL_PROBES } from './probes.js';
+import { screenRedos, type RedosEffort } from './redos.js';
+
+/**
+ * Where a rule comes from. `add` and `learn` reject a ReDoS-vulnerable pattern; `import` keeps it,
+ * flagged, to run under the time budget (an imported ruleset should load as it was published).
+ */
+export type CheckMode = 'add' | 'learn' | 'import';
+
+export type ProblemCode = 'empty_pattern' | 'invalid' | 'missing_group' | 'catch_all' | 'redos' | 'redos_unknown' | 'broad';
+
+export interface RuleProblem {
+  /** A `ProblemCode`, or the code of a flag the rule already carried (e.g. `no_output_template`). */
+  code: ProblemCode | (string & {});
+  severity: 'reject' | 'flag';
+  message: string;
+}
+
+export interface RuleCheck {
+  /** False when any problem rejects the rule. */
+  ok: boolean;
+  problems: RuleProblem[];
+  /**
+   * The rule with the outcome applied: a rejected rule gets status `rejected` and `rejection`;
+   * flags are added to `flagged` (replacing earlier flags with the same codes).
+   */
+  rule: Rule;
+}
+
+export interface CheckOptions {
+  mode?: CheckMode;
+  /** ReDoS screening effort; default `quick` for imports, `thorough` otherwise; `off` skips it. */
+  redos?: RedosEffort | 'off';
+  /** Overrides recheck's checking limit per rule (ms). */
+  redosTimeoutMs?: number;
+  /** Per-probe time limit for the catch-all probe runs (ms, default 100). */
+  probeBudgetMs?: number;
+}
+
+/**
+ * Checks a rule before it is added, imported or learned: it must compile (a non-empty pattern or
+ * term list, and its output group must exist), it must not be a catch-all (yield a span on every
+ * one of `CATCH_ALL_PROBES`), and it is screened for ReDoS with recheck on the JS regex it
+ * compiles to (after the dialect's translation). When adding or learning, exponential and
+ * cubic-or-worse backtracking rejects; quadratic is flagged only: learned patterns such as
+ * `\bcard\b.*\bpending\b` are quadratic on adversarial input, and the per-document budget bounds
+ * them. In an import every vulnerability only flags. recheck's `unknown` only flags.
+ */
+export async function checkRule(rule: Rule, options: CheckOptions = {}): Promise<RuleCheck> {
+  const mode = options.mode ?? 'add';
+  const problems: RuleProblem[] = [];
+  let compiled: CompiledRule | undefined;
+  try {
+    compiled = compileRule(rule);
+  } catch (e) {
+    const reason = e instanceof RulewrightError ? (e.details as { reason?: string } | undefined)?.reason : undefined;
+    const code: ProblemCode = reason === 'empty' ? 'empty_pattern' : reason === 'group' ? 'missing_group' : 'invalid';
+    problems.push({ code, severity: 'reject', message: (e as Error).message });
+  }
+  if (compiled) {
+    problems.push(...probeProblems(compiled, options.probeBudgetMs ?? 100));
+    const effort = options.redos ?? (mode === 'import' ? 'quick' : 'thorough');
+    if (rule.format === 'regex' && effort !== 'off') {
+      const re = compiled.matcher.regex;
+      const verdict = await screenRedos(re.source, re.flags, { effort, ...(options.redosTimeoutMs ? { timeoutMs: options.redosTimeoutMs } : {}) });
+      if (verdict.status === 'vulnerable') {
+        const reject = mode !== 'import' && verdict.exponential;
+        problems.push({
+          code: 'redos',
+          severity: reject ? 'reject' : 'flag',
+          message:
+            `the pattern can backtrack catastrophically (${verdict.complexity}); attack string: ${verdict.attack}` +
+            (reject ? '; rewrite it without nested or overlapping repetition' : '; it runs under the per-document time budget'),
+        });
+      } else if (verdict.status === 'unknown')
+        problems.push({ code: 'redos_unknown', severity: 'flag', message: `ReDoS screening was inconclusive (${verdict.reason}); it runs under the time budget` });
+    }
+  }
+  return { ok: !problems.some((p) => p.severity === 'reject'), problems, rule: applyProblems(rule, problems) };
+}
+
+/** Runs the rule on the probes (each under a time limit) and judges how broad it is. */
+function probeProblems(compiled: CompiledRule, budgetMs: number): RuleProblem[] {
+  const buf = new IntBuffer(16);
+  let hits = 0;
+  for (const probe of CATCH_ALL_PROBES) {
+    buf.length = 0;
+    let n = 0;
+    const outcome = runGuarded(() => {
+      n = collectMatches(compiled.matcher, probe, buf, true);
+      return true;
+    }, budgetMs);
+    if (outcome === 'done' && n > 0) hits++;
+  }
+  const total = CATCH_ALL_PROBES.length;
+  if (hits === total)
+    return [
+      {
+        code: 'catch_all',
+        severity: 'reject',
+        message: `the rule matches every one of ${total} unrelated probe texts (punctuation, numbers, prose, URLs, other scripts, whitespace), so it matches anything; make it specific to what it extracts`,
+      },
+    ];
+  if (hits / total >= BROAD_SHARE)
+    return [{ code: 'broad', severity: 'flag', message: `the rule matches ${hits} of ${total} unrelated probe texts; check that it is specific enough` }];
+  return [];
+}
+
+function applyProblems(rule: Rule, problems: RuleProblem[]): Rule {
+  const flags: RuleFlag[] = problems.filter((p) => p.severity === 'flag').map((p) => ({ code: p.code, message: p.message }));
+  const codes = new Set(flags.map((f) => f.code));
+  const flagged = [...rule.flagged.filter((f) => !codes.has(f.code)), ...flags];
+  const rejection = problems.find((p) => p.severity === 'reject');
+  const out: Rule = { ...rule, flagged };
+  if (rejection) {
+    out.status = 'rejected';
+    out.rejection = rejection.message;
+  }
+  return out;
+}
+
+/** What screening a set of rules found, rule by rule. */
+export interface ScreenReport {
+  rules: Rule[];
+  rejected: { id: string; name: string; problems: RuleProblem[] }[];
+  flagged: { id: string; name: string; problems: RuleProblem[] }[];
+}
+
+/**
+ * Checks many rules, one after another (recheck's agent answers one request at a time, so
+ * concurrency buys nothing). Rejected rules come back with status `rejected`, flagged ones with
+ * their flags; nothing is dropped, so an import can report and keep everything for export.
+ */
+export async function screenRules(
+  rules: readonly Rule[],
+  options: CheckOptions & { onProgress?: (done: number, total: number) => void } = {},
+): Promise<ScreenReport> {
+  const out: Rule[] = new Array(rules.length);
+  const rejected: ScreenReport['rejected'] = [];
+  const flagged: ScreenReport['flagged'] = [];
+  const checks: (RuleCheck | undefined)[] = new Array(rules.length);
+  for (let i = 0; i < rules.length; i++) {
+    checks[i] = rules[i]!.status === 'rejected' ? undefined : await checkRule(rules[i]!, options);
+    options.onProgress?.(i + 1, rules.length);
+  }
+  rules.forEach((rule, i) => {
+    const c = checks[i];
+    if (!c) {
+      out[i] = rule;
+      rejected.push({ id: rule.id, name: rule.name, problems: [{ code: 'invalid', severity: 'reject', message: rule.rejection ?? 'rejected' }] });
+      return;
+    }
+    out[i] = c.rule;
+    const rej = c.problems.filter((p) => p.severity === 'reject');
+    const flg = [...c.problems.filter((p) => p.severity === 'flag'), ...preexistingFlags(rule, c)];
+    if (rej.length) rejected.push({ id: rule.id, name: rule.name, problems: rej });
+    else if (flg.length) flagged.push({ id: rule.id, name: rule.name, problems: flg });
+  });
+  return { rules: out, rejected, flagged };
+}
+
+/** Flags a rule already carried (e.g. set by the importer) that the check did not replace. */
+function preexistingFlags(rule: Rule, c: RuleCheck): RuleProblem[] {
+  const codes = new Set(c.problems.map((p) => p.code));
+  return rule.flagged.filter((f) => !codes.has(f.code)).map((f) => ({ code: f.code, severity: 'flag' as const, message: f.message }));
+}

@@ -1,0 +1,52 @@
+import type { Candidate } from './types.js';
+
+const MAX_ALTERNATIVES = 12;
+const UNIT_KINDS = new Set(['word', 'stem', 'phrase', 'label_word', 'label_stem', 'label_phrase']);
+
+/**
+ * Merges runs of adjacent classification candidates (in execution order) that emit the same
+ * label into one rule whose pattern is the alternation of theirs: the merged rule fires exactly
+ * where one of them fires, and no rule of another label sits between them, so the first firing
+ * label of every text is unchanged. Conjunctions merge only with conjunctions.
+ */
+export function mergeAdjacent(ordered: readonly Candidate[]): Candidate[][] {
+  const groups: Candidate[][] = [];
+  for (const c of ordered) {
+    const last = groups[groups.length - 1];
+    const head = last?.[0];
+    const compatible =
+      head &&
+      head.label === c.label &&
+      head.format === 'regex' &&
+      c.format === 'regex' &&
+      head.group === '$0' &&
+      c.group === '$0' &&
+      (UNIT_KINDS.has(head.kind) ? UNIT_KINDS.has(c.kind) : head.kind === c.kind && c.kind === 'conj') &&
+      last.length < MAX_ALTERNATIVES;
+    if (compatible) last.push(c);
+    else groups.push([c]);
+  }
+  return groups;
+}
+
+/** One candidate standing for a merged group. */
+export function mergedCandidate(group: readonly Candidate[]): Candidate {
+  if (group.length === 1) return group[0]!;
+  const head = group[0]!;
+  const flags = [...new Set(group.flatMap((c) => [...c.flags]))].sort().join('');
+  let pattern: string;
+  if (head.kind === 'conj') {
+    const bodies = group.map((c) => (c.pattern.startsWith('^(?=') && c.pattern.endsWith('.+') ? c.pattern.slice(1, -2) : undefined));
+    pattern = bodies.every((b) => b !== undefined) ? `^(?:${bodies.join('|')}).+` : group.map((c) => `(?:${c.pattern})`).join('|');
+  } else pattern = `(?:${group.map((c) => c.pattern).join('|')})`;
+  const triggers = group.map((c) => c.name.slice(c.name.indexOf('<- ') + 3));
+  return {
+    ...head,
+    kind: head.kind === 'conj' ? 'conj' : 'triggers',
+    pattern,
+    flags,
+    name: `${head.label} <- ${triggers.join(' | ')}`.slice(0, 160),
+    description: group.map((c) => c.description).join('; '),
+    support: group.reduce((s, c) => s + (c.support ?? 0), 0),
+  };
+}

@@ -1,0 +1,184 @@
+import { predict } from '../../core/engine/index.js';
+import { compileScorer, EvalTotals } from '../../core/eval/index.js';
+import { wilsonLower } from '../../core/metrics/wilson.js';
+import type { Example } from '../../core/schemas/example.js';
+import type { Rule } from '../../core/schemas/rule.js';
+import type { Task } from '../../core/schemas/task.js';
+import { mergeAdjacent, mergedCandidate } from './merge.js';
+import type { ResolvedOptions } from './options.js';
+import { Pool, splitScore } from './pool.js';
+import { drop, stage } from './report.js';
+import { screen } from './safety.js';
+import { addPass, devJudge, prunePass, trainJudge, type AcceptConfig } from './select.js';
+import { candidateId, candidateKey, toRule } from './rule-factory.js';
+import type { Candidate, InduceReport, SplitScore } from './types.js';
+
+export interface PipelineInput {
+  task: Task;
+  train: readonly Example[];
+  candidates: readonly Candidate[];
+  opts: ResolvedOptions;
+  report: InduceReport;
+  started: number;
+  /** Classification: merge adjacent same-label rules into one (prediction-preserving). */
+  merge: boolean;
+}
+
+/** Candidates the train filter lets through, with their pooled confidence. */
+interface Eligible {
+  c: Candidate;
+  confidence: number;
+  trainTp: number;
+  trainFp: number;
+}
+
+const laplace = (tp: number, fp: number): number => (tp + 1) / (tp + fp + 2);
+
+/** Drops duplicate candidates (same content) and keeps the best `max` by train evidence. */
+function dedupe(input: PipelineInput): Candidate[] {
+  const seen = new Map<string, Candidate>();
+  for (const c of input.candidates) {
+    const k = candidateKey(c);
+    const prev = seen.get(k);
+    if (!prev || (c.specificity ?? 0) > (prev.specificity ?? 0)) seen.set(k, c);
+  }
+  const all = [...seen.values()];
+  for (const c of all) input.report.candidates.by_kind[c.kind] = (input.report.candidates.by_kind[c.kind] ?? 0) + 1;
+  input.report.candidates.considered = all.length;
+  const cap = candidateCap(input);
+  if (all.length <= cap) return all;
+  all.sort((a, b) => (b.support ?? 0) - (a.support ?? 0) || (b.precision ?? 0) - (a.precision ?? 0) || (a.name < b.name ? -1 : 1));
+  for (const c of all.slice(cap)) drop(input.report, 'over_cap', c.name);
+  input.report.notes.push(`${all.length - cap} of ${all.length} candidates with the least train support were not run (cap ${cap})`);
+  return all.slice(0, cap);
+}
+
+/** Characters of text all candidates together may scan: keeps a run near a few seconds. */
+const SCAN_BUDGET = 2e8;
+
+/** How many candidates to run: `maxCandidates`, lowered so candidates × text length stays in budget. */
+function candidateCap(input: PipelineInput): number {
+  let chars = 0;
+  for (const e of [...input.train, ...(input.opts.dev ?? [])]) chars += (e.text ?? JSON.stringify(e.input ?? '')).length;
+  return Math.min(input.opts.maxCandidates, Math.max(200, Math.floor(SCAN_BUDGET / Math.max(1, chars))));
+}
+
+/**
+ * Runs every candidate alone through the engine on train (and dev) and keeps those with enough
+ * train support and smoothed precision. Label-name candidates (task knowledge) need no support.
+ * Confidence is the Wilson lower bound of the candidate's precision on train and dev together:
+ * the decision-list order.
+ */
+function filterEligible(input: PipelineInput, cands: Candidate[]): { eligible: Eligible[]; probe: Pool } {
+  const { task, train, opts, report } = input;
+  const rules = cands.map((c) => toRule(c, { id: candidateId(c, opts.idPrefix), priority: 0, confidence: 0.5, status: 'active' }));
+  const probe = Pool.run(task, rules, train, opts.dev);
+  for (const m of probe.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
+  const byId = new Map(rules.map((r, i) => [r.id, cands[i]!]));
+  const out: Eligible[] = [];
+  probe.rules.forEach((cr, p) => {
+    const c = byId.get(cr.id)!;
+    const tr = probe.solo(p, probe.train);
+    const prior = c.kind.startsWith('label_');
+    if (tr.tp < opts.minSupport && !(prior && tr.fp === 0)) return drop(report, 'low_support', c.name);
+    if (tr.tp + tr.fp > 0 && laplace(tr.tp, tr.fp) < opts.minPrecision) return drop(report, 'low_precision', c.name);
+    const dv = probe.dev ? probe.solo(p, probe.dev) : { tp: 0, fp: 0 };
+    const tp = tr.tp + dv.tp;
+    const n = tp + tr.fp + dv.fp;
+    const confidence = n ? wilsonLower(tp / n, n, task.matching.wilson_z) : 0;
+    out.push({ c, confidence: Math.min(1, confidence + (c.specificity ?? 0) * 1e-6), trainTp: tr.tp, trainFp: tr.fp });
+  });
+  return { eligible: out, probe };
+}
+
+/** Scores of a finished ruleset on a split, through the engine and the task's scorer. */
+export function scoreRules(task: Task, rules: readonly Rule[], examples: readonly Example[]): SplitScore {
+  const scorer = compileScorer(task, { outcomes: false });
+  const { predictions } = predict(task, rules, examples, { statuses: ['active', 'proposed'] });
+  const totals = new EvalTotals();
+  examples.forEach((e, i) => totals.add(scorer.score(e, predictions[i])));
+  return splitScore(totals);
+}
+
+/**
+ * The selection pipeline shared by every task type: train filter, a decision list greedily built
+ * on train (candidates in confidence order, each kept if it improves train), acceptance on dev
+ * (remaining candidates kept only if they improve dev), pruning of rules that hurt dev, then
+ * merging, priorities and the engine's safety checks.
+ */
+export async function runPipeline(input: PipelineInput): Promise<Rule[]> {
+  const { task, train, opts, report, started } = input;
+  const deadline = started + opts.budgetMs;
+  const cands = dedupe(input);
+  const { eligible, probe } = filterEligible(input, cands);
+  report.candidates.eligible = eligible.length;
+  if (!eligible.length) {
+    report.notes.push('no candidate passed the train filter: nothing to propose');
+    return [];
+  }
+  const rules = eligible.map((e) => toRule(e.c, { id: candidateId(e.c, opts.idPrefix), priority: 0, confidence: e.confidence, status: 'active' }));
+  const byId = new Map(rules.map((r, i) => [r.id, eligible[i]!]));
+  const pool = probe.derive(rules);
+  const order = pool.rules.map((_, p) => p);
+  const elig = (p: number) => byId.get(pool.rules[p]!.id)!;
+  const cfg: AcceptConfig = { minGainPrecision: opts.minGainPrecision, recallTolerance: opts.recallTolerance };
+  const limits = { deadline, maxActive: opts.maxRules * 4 };
+
+  // Without dev, a rule that changes nothing on train but is precise on its own is kept for recall on unseen text.
+  const strong = opts.dev ? undefined : (p: number) => elig(p).trainFp === 0 && elig(p).trainTp >= opts.minSupport && laplace(elig(p).trainTp, 0) >= 0.75;
+  const listPass = addPass(pool, order, trainJudge(cfg, strong), limits);
+  stage(report, 'decision_list', pool, started);
+
+  const rejected = new Set(listPass.rejected);
+  if (pool.dev) {
+    const dj = devJudge(cfg);
+    for (let pass = 0; pass < 2; pass++) {
+      const res = addPass(pool, order, dj, limits);
+      if (!res.accepted.length) break;
+    }
+    stage(report, 'dev_acceptance', pool, started);
+    const pruned = prunePass(pool, dj, deadline);
+    for (const p of pruned) drop(report, 'pruned_dev', elig(p).c.name);
+    stage(report, 'dev_prune', pool, started);
+    for (const p of order) if (!pool.isActive(p) && !pruned.includes(p)) drop(report, 'no_gain_dev', elig(p).c.name);
+  } else {
+    const pruned = prunePass(pool, trainJudge(cfg), deadline);
+    for (const p of pruned) drop(report, 'pruned_train', elig(p).c.name);
+    if (pruned.length) stage(report, 'train_prune', pool, started);
+    for (const p of rejected) if (!pool.isActive(p)) drop(report, 'no_gain_train', elig(p).c.name);
+  }
+  if (listPass.skipped.length || performance.now() > deadline) {
+    const n = order.filter((p) => !pool.isActive(p) && listPass.skipped.includes(p)).length;
+    if (performance.now() > deadline) report.notes.push(`the ${opts.budgetMs} ms budget ran out: later candidates were not tried`);
+    if (n) drop(report, performance.now() > deadline ? 'budget' : 'max_rules', `${n} candidates`, 0);
+  }
+
+  let chosen = pool.activePositions().map((p) => elig(p));
+  if (chosen.length > opts.maxRules && !input.merge) {
+    for (const e of chosen.slice(opts.maxRules)) drop(report, 'max_rules', e.c.name);
+    chosen = chosen.slice(0, opts.maxRules);
+  }
+  report.candidates.kept = chosen.length;
+  const groups = input.merge ? mergeAdjacent(chosen.map((e) => e.c)) : chosen.map((e) => [e.c]);
+  const confByKey = new Map(chosen.map((e) => [candidateKey(e.c), e.confidence]));
+  let finals = groups.slice(0, opts.maxRules).map((g, i, all) => {
+    const c = mergedCandidate(g);
+    return toRule(c, { id: candidateId(c, opts.idPrefix), priority: all.length - i, confidence: confByKey.get(candidateKey(g[0]!)) ?? 0, status: opts.status });
+  });
+  if (groups.length > opts.maxRules) for (const g of groups.slice(opts.maxRules)) drop(report, 'max_rules', mergedCandidate(g).name);
+
+  const screened = await screen(finals);
+  for (const r of screened.rejected) {
+    drop(report, 'unsafe', r.rule.name);
+    report.notes.push(`rule "${r.rule.name}" failed the safety checks and was dropped (${r.reason})`);
+  }
+  finals = screened.kept;
+  report.stages.push({
+    stage: 'final',
+    rules: finals.length,
+    train: scoreRules(task, finals, train),
+    dev: opts.dev ? scoreRules(task, finals, opts.dev) : null,
+    elapsed_ms: Math.round(performance.now() - started),
+  });
+  return finals;
+}

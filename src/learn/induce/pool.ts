@@ -1,0 +1,235 @@
+import { executeRules, orderRules, prepareRules, resolveDocument, resolveRuleAlone, textOf, type RuleOutputs } from '../../core/engine/index.js';
+import type { CompiledRule } from '../../core/engine/index.js';
+import { compileScorer, EvalTotals, type ExampleScore, type Scorer } from '../../core/eval/index.js';
+import { prf, type Counts } from '../../core/ratio.js';
+import type { Example } from '../../core/schemas/example.js';
+import type { Rule } from '../../core/schemas/rule.js';
+import type { Task } from '../../core/schemas/task.js';
+import type { SplitScore } from './types.js';
+
+/** One split's engine outputs and the current ensemble's per-example scores and totals. */
+export interface PoolSplit {
+  readonly examples: readonly Example[];
+  readonly outputs: RuleOutputs;
+  readonly scores: ExampleScore[];
+  readonly totals: EvalTotals;
+}
+
+/** What toggling one rule would change on one split: the count deltas and the new scores. */
+export interface SplitDelta {
+  readonly delta: Counts;
+  readonly docs: readonly number[];
+  readonly scores: readonly ExampleScore[];
+}
+
+export interface Trial {
+  readonly position: number;
+  readonly train: SplitDelta;
+  readonly dev: SplitDelta | null;
+}
+
+const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+
+/** Scores of a split from its totals. */
+export function splitScore(totals: EvalTotals): SplitScore {
+  const c = totals.counts;
+  return { n: totals.n, ...prf(c), tp: c.tp, fp: c.fp, fn: c.fn };
+}
+
+/** Counts plus a delta. */
+export function plus(a: Counts, d: Counts): Counts {
+  return { tp: a.tp + d.tp, fp: a.fp + d.fp, fn: a.fn + d.fn };
+}
+
+/**
+ * Every candidate rule run once through the engine on train (and dev), so any subset of them can
+ * be scored as an ensemble without running a regex again: an ensemble is the set of rules not
+ * excluded, resolved under the engine's order and the task's conflict policy, and scored with the
+ * task's own scorer. Toggling one rule re-resolves only the documents it fired on.
+ */
+export class Pool {
+  readonly rules: readonly CompiledRule[];
+  readonly position: ReadonlyMap<string, number>;
+  /** 1 = the rule at that position is out of the ensemble. */
+  readonly excluded: Uint8Array;
+  readonly train: PoolSplit;
+  readonly dev: PoolSplit | null;
+  readonly scorer: Scorer;
+  /** Problems met while running (timeouts, invalid rules), as messages. */
+  readonly issues: string[] = [];
+
+  private constructor(
+    readonly task: Task,
+    compiled: readonly CompiledRule[],
+    train: { examples: readonly Example[]; outputs: RuleOutputs },
+    dev: { examples: readonly Example[]; outputs: RuleOutputs } | null,
+    active: ReadonlySet<string>,
+    issues: readonly string[],
+  ) {
+    this.issues.push(...issues);
+    this.rules = compiled;
+    this.position = new Map(compiled.map((r, i) => [r.id, i]));
+    this.excluded = new Uint8Array(compiled.length).fill(1);
+    for (const id of active) {
+      const p = this.position.get(id);
+      if (p !== undefined) this.excluded[p] = 0;
+    }
+    this.scorer = compileScorer(task, { outcomes: false });
+    this.train = this.scoreSplit(train.examples, train.outputs);
+    this.dev = dev ? this.scoreSplit(dev.examples, dev.outputs) : null;
+  }
+
+  /**
+   * Runs `rules` (any status) through the engine on train and dev. `active` rules start in the
+   * ensemble; the rest start out of it.
+   */
+  static run(task: Task, rules: readonly Rule[], train: readonly Example[], dev: readonly Example[] | null, active: ReadonlySet<string> = new Set()): Pool {
+    const { compiled, issues } = prepareRules(task, rules, { statuses: ['active', 'proposed', 'disabled'] });
+    const messages = issues.map((i) => i.message);
+    const exec = (examples: readonly Example[]) => {
+      const outputs = executeRules(task, compiled, examples.map((e) => textOf(task, e)), { ids: examples.map((e) => e.id) });
+      for (const i of outputs.issues) if (messages.length < 50) messages.push(i.message);
+      return { examples, outputs };
+    };
+    return new Pool(task, compiled, exec(train), dev && dev.length ? exec(dev) : null, active, messages);
+  }
+
+  /**
+   * A pool over a subset of this pool's rules, possibly with new ordering attributes (priority,
+   * confidence, validation), without running anything again: each rule's matches are taken from
+   * this pool and the entries are re-sorted into the new execution order (the engine's own
+   * `orderRules`). Rules are matched by id; ids not in this pool are an error.
+   */
+  derive(rules: readonly Rule[], active: ReadonlySet<string> = new Set()): Pool {
+    const ordered = orderRules(rules, this.task.matching.wilson_z);
+    const oldOf = new Int32Array(ordered.length);
+    const compiled = ordered.map((r, i) => {
+      const p = this.position.get(r.id);
+      if (p === undefined) throw new Error(`derive: rule ${r.id} was not run in this pool`);
+      oldOf[i] = p;
+      const old = this.rules[p]!;
+      return { rule: r, id: r.id, label: r.output.label, matcher: old.matcher };
+    });
+    const sub = (s: PoolSplit) => ({ examples: s.examples, outputs: permuteOutputs(s.outputs, compiled, oldOf) });
+    return new Pool(this.task, compiled, sub(this.train), this.dev ? sub(this.dev) : null, active, this.issues);
+  }
+
+  private scoreSplit(examples: readonly Example[], outputs: RuleOutputs): PoolSplit {
+    const scores = examples.map((e, d) => this.scorer.score(e, resolveDocument(outputs, d, this.excluded)));
+    const totals = new EvalTotals();
+    for (const s of scores) totals.add(s);
+    return { examples, outputs, scores, totals };
+  }
+
+  get size(): number {
+    return this.rules.length;
+  }
+
+  isActive(p: number): boolean {
+    return this.excluded[p] === 0;
+  }
+
+  /** Positions of the rules in the ensemble, in execution order. */
+  activePositions(): number[] {
+    const out: number[] = [];
+    for (let p = 0; p < this.excluded.length; p++) if (this.excluded[p] === 0) out.push(p);
+    return out;
+  }
+
+  /** The rule at position p alone on a split: its TP and FP (and how many documents it fired on). */
+  solo(p: number, split: PoolSplit): { tp: number; fp: number; docs: number } {
+    let tp = 0;
+    let fp = 0;
+    const docs = split.outputs.ruleDocs[p]!;
+    for (const d of docs) {
+      const s = this.scorer.score(split.examples[d]!, resolveRuleAlone(split.outputs, d, p));
+      tp += s.counts.tp;
+      fp += s.counts.fp;
+    }
+    return { tp, fp, docs: docs.length };
+  }
+
+  private delta(split: PoolSplit, p: number): SplitDelta {
+    const docs = split.outputs.ruleDocs[p]!;
+    const d0 = zero();
+    const scores: ExampleScore[] = new Array(docs.length);
+    for (let i = 0; i < docs.length; i++) {
+      const d = docs[i]!;
+      const s = this.scorer.score(split.examples[d]!, resolveDocument(split.outputs, d, this.excluded));
+      const old = split.scores[d]!.counts;
+      d0.tp += s.counts.tp - old.tp;
+      d0.fp += s.counts.fp - old.fp;
+      d0.fn += s.counts.fn - old.fn;
+      scores[i] = s;
+    }
+    return { delta: d0, docs: Array.from(docs), scores };
+  }
+
+  /** What toggling rule p in or out of the ensemble would change, without changing anything. */
+  trial(p: number): Trial {
+    const ex = this.excluded;
+    ex[p] = ex[p] ? 0 : 1;
+    try {
+      return { position: p, train: this.delta(this.train, p), dev: this.dev ? this.delta(this.dev, p) : null };
+    } finally {
+      ex[p] = ex[p] ? 0 : 1;
+    }
+  }
+
+  /** Applies a trial: toggles the rule and takes the new scores. */
+  commit(t: Trial): void {
+    this.excluded[t.position] = this.excluded[t.position] ? 0 : 1;
+    const apply = (split: PoolSplit | null, sd: SplitDelta | null) => {
+      if (!split || !sd) return;
+      sd.docs.forEach((d, i) => {
+        split.totals.add(split.scores[d]!, -1);
+        split.scores[d] = sd.scores[i]!;
+        split.totals.add(sd.scores[i]!, 1);
+      });
+    };
+    apply(this.train, t.train);
+    apply(this.dev, t.dev);
+  }
+}
+
+/**
+ * The engine's outputs for a new rule order: rule i of `rules` was rule `oldOf[i]` of `o`. Rules
+ * of `o` not in `oldOf` are left out. Each document's entries are re-sorted by new position, which
+ * is the order the engine itself would have written them in.
+ */
+function permuteOutputs(o: RuleOutputs, rules: readonly CompiledRule[], oldOf: Int32Array): RuleOutputs {
+  const newOf = new Int32Array(o.rules.length).fill(-1);
+  oldOf.forEach((old, i) => (newOf[old] = i));
+  const nDocs = o.texts.length;
+  const docEntries = new Int32Array(nDocs + 1);
+  const entryRule: number[] = [];
+  const entrySpans: number[] = [];
+  const spans: number[] = [];
+  const ruleMatches = new Int32Array(rules.length);
+  const found: number[] = [];
+  for (let d = 0; d < nDocs; d++) {
+    docEntries[d] = entryRule.length;
+    found.length = 0;
+    for (let k = o.docEntries[d]!; k < o.docEntries[d + 1]!; k++) if (newOf[o.entryRule[k]!]! >= 0) found.push(k);
+    found.sort((a, b) => newOf[o.entryRule[a]!]! - newOf[o.entryRule[b]!]!);
+    for (const k of found) {
+      const r = newOf[o.entryRule[k]!]!;
+      entryRule.push(r);
+      entrySpans.push(spans.length);
+      for (let i = o.entrySpans[k]!; i < o.entrySpans[k + 1]!; i++) spans.push(o.spans[i]!);
+      ruleMatches[r]! += (o.entrySpans[k + 1]! - o.entrySpans[k]!) >> 1;
+    }
+  }
+  docEntries[nDocs] = entryRule.length;
+  entrySpans.push(spans.length);
+  return {
+    ...o,
+    rules,
+    docEntries,
+    entryRule: Int32Array.from(entryRule),
+    entrySpans: Int32Array.from(entrySpans),
+    spans: Int32Array.from(spans),
+    ruleDocs: Array.from(oldOf, (old) => o.ruleDocs[old]!),
+    ruleMatches,
+  };
+}

@@ -1,0 +1,95 @@
+/** Text helpers shared by the generators: tokens, regex escaping, stems and word boundaries. */
+
+/** A word token: its lower-cased form and its offsets in the text. */
+export interface Token {
+  norm: string;
+  start: number;
+  end: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+/** Word tokens (letters and digits, with inner apostrophes), lower-cased. */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) out.push({ norm: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+const SYNTAX = /[\\^$.*+?()[\]{}|/]/g;
+
+/** Escapes a literal for use inside a regex (JS dialect). */
+export function escapeRegex(s: string): string {
+  return s.replace(SYNTAX, '\\$&');
+}
+
+/** Whether a character is an ASCII word character, where JS `\b` is meaningful. */
+export const isAsciiWord = (ch: string | undefined): boolean => ch !== undefined && /^[A-Za-z0-9_]$/.test(ch);
+
+/**
+ * A word-boundary assertion that suits the character it stands next to: `\b` for ASCII word
+ * characters, a lookaround on letters and digits for other word characters (needs the `u` flag),
+ * and nothing next to punctuation (as `\b` would demand a word character there).
+ */
+export function boundary(ch: string | undefined, side: 'left' | 'right'): { src: string; unicode: boolean } {
+  if (ch === undefined) return { src: '', unicode: false };
+  if (isAsciiWord(ch)) return { src: '\\b', unicode: false };
+  if (/^[\p{L}\p{N}]$/u.test(ch)) return { src: side === 'left' ? '(?<![\\p{L}\\p{N}_])' : '(?![\\p{L}\\p{N}_])', unicode: true };
+  return { src: '', unicode: false };
+}
+
+/** The literal regex for a word or phrase, with boundaries on its word edges; whitespace runs become `\s+`. */
+export function literalPattern(phrase: string): { src: string; unicode: boolean } {
+  const parts = phrase.trim().split(/\s+/).map(escapeRegex);
+  const first = phrase.trim()[0];
+  const last = phrase.trim().slice(-1);
+  const l = boundary(first, 'left');
+  const r = boundary(last, 'right');
+  return { src: `${l.src}${parts.join('\\s+')}${r.src}`, unicode: l.unicode || r.unicode || /[^\0-\x7f]/.test(phrase) };
+}
+
+// Inflectional and derivational endings, longest first. A stem keeps at least MIN_STEM characters.
+const SUFFIXES = [
+  'ations', 'ation', 'ments', 'ment', 'ingly', 'ings', 'ing', 'ables', 'able', 'ibles', 'ible', 'ities', 'ity', 'ness',
+  'ions', 'ion', 'ies', 'ied', 'iers', 'ier', 'ers', 'er', 'ed', 'es', 'als', 'al', 'ly', 'ful', 's', 'e', 'y',
+];
+const MIN_STEM = 4;
+
+/**
+ * A light stem of an English-like word: the longest listed ending removed while at least four
+ * characters remain; the word itself when none applies. Only ASCII letters are stemmed.
+ */
+export function stem(word: string): string {
+  if (!/^[a-z]+$/.test(word)) return word;
+  for (const s of SUFFIXES) if (word.endsWith(s) && word.length - s.length >= MIN_STEM) return word.slice(0, -s.length);
+  return word;
+}
+
+/** Longest common prefix of two strings. */
+export function commonPrefix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
+}
+
+/** Words of a label name: `pending_card_payment` → pending, card, payment; `CardArrival` → card, arrival. */
+export function labelWords(label: string): string[] {
+  return label
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 1);
+}
+
+/** Sorts strings by code point and removes duplicates. */
+export function uniqSorted(xs: Iterable<string>): string[] {
+  return [...new Set(xs)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** An alternation of literals (longest first, so a prefix never shadows a longer term). */
+export function alternation(values: readonly string[]): string {
+  const sorted = [...new Set(values)].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+  if (sorted.length === 1) return escapeRegex(sorted[0]!);
+  return `(?:${sorted.map(escapeRegex).join('|')})`;
+}

@@ -1,0 +1,130 @@
+import type { Example } from '../../core/schemas/example.js';
+import type { Rule, RuleStatus } from '../../core/schemas/rule.js';
+
+/** Options of the offline inducer. Every field is optional; defaults suit small and large train sets. */
+export interface InduceOptions {
+  /**
+   * Held-out examples for acceptance: a candidate joins the ruleset only if it raises dev F1 (or
+   * raises precision with recall within `recallTolerance`), and rules that hurt dev are pruned.
+   * Never mined for candidates. Without it, acceptance is judged on train.
+   */
+  dev?: readonly Example[];
+  /** Seed for the deterministic sampling used when a train set exceeds `maxTrainExamples`. */
+  seed?: number;
+  /** At most this many rules are emitted (default 200). */
+  maxRules?: number;
+  /** Status of the emitted rules (default `proposed`: a person or the learning loop activates them). */
+  status?: Extract<RuleStatus, 'proposed' | 'active'>;
+  /** Fewest true positives on train a candidate needs (default 1 with a dev split, else 2). */
+  minSupport?: number;
+  /** Lowest Laplace-smoothed train precision of an eligible candidate (default 0.6). */
+  minPrecision?: number;
+  /**
+   * Lowest precision of what a rule adds when it is accepted: the new true positives over the new
+   * outputs (default 0.9 for classification, 0.75 for span and field tasks). Keeps precision high:
+   * abstaining beats guessing.
+   */
+  minGainPrecision?: number;
+  /** Recall a precision-raising change may cost and still be accepted (default 0.002). */
+  recallTolerance?: number;
+  /** Cap on candidates evaluated with the engine, best by train evidence first (default 6000). */
+  maxCandidates?: number;
+  /** Train examples beyond this are sampled (seeded) to keep learning fast (default 20000). */
+  maxTrainExamples?: number;
+  /** Prefix of emitted rule ids (default `ind-`); ids are a hash of the rule's content, so stable. */
+  idPrefix?: string;
+  /**
+   * Soft wall-clock budget in ms (default 45000): selection stops adding candidates once it is
+   * spent and says so in the report's notes.
+   */
+  budgetMs?: number;
+}
+
+/** Precision, recall and F1 of a ruleset on one split (null: empty denominator). */
+export interface SplitScore {
+  n: number;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  tp: number;
+  fp: number;
+  fn: number;
+}
+
+/** One stage of induction: the ruleset size after it and its scores. */
+export interface StageReport {
+  stage: string;
+  rules: number;
+  train: SplitScore;
+  dev: SplitScore | null;
+  elapsed_ms: number;
+}
+
+/** Why candidates were dropped, with counts and a few named examples. */
+export type DropReason =
+  | 'low_support'
+  | 'low_precision'
+  | 'over_cap'
+  | 'no_gain_train'
+  | 'no_gain_dev'
+  | 'pruned_dev'
+  | 'pruned_train'
+  | 'unsafe'
+  | 'max_rules'
+  | 'budget';
+
+/** What induction did: candidates considered and kept, why others were dropped, scores per stage. */
+export interface InduceReport {
+  task_type: string;
+  train_n: number;
+  dev_n: number;
+  candidates: {
+    /** Generated candidates, by kind (word, stem, phrase, conj, lexicon, shape, context, …). */
+    considered: number;
+    by_kind: Record<string, number>;
+    /** Passed the train support/precision filter and were run through the engine. */
+    eligible: number;
+    /** Ended up in the emitted rules (before merging adjacent rules). */
+    kept: number;
+  };
+  dropped: Partial<Record<DropReason, number>>;
+  /** A few dropped candidates per reason, by name. */
+  dropped_examples: Partial<Record<DropReason, string[]>>;
+  stages: StageReport[];
+  /** Rules emitted, and (patches) ids of current rules the patch disables. */
+  emitted: number;
+  removed: string[];
+  notes: string[];
+  elapsed_ms: number;
+}
+
+/** The inducer's answer: rules (provenance `induced`) and the report. */
+export interface InduceResult {
+  rules: Rule[];
+  /** Patches only: ids of current rules that hurt and should be disabled. Empty for `induceRules`. */
+  remove: string[];
+  report: InduceReport;
+}
+
+/**
+ * A proposed rule before it is a `Rule`: what it matches, what it emits, and why it was proposed.
+ * Candidates are data (patterns and term lists), never code.
+ */
+export interface Candidate {
+  /** Generator that proposed it: word, stem, phrase, conj, lexicon, shape, context, exclusion, … */
+  kind: string;
+  label: string;
+  format: 'regex' | 'lexicon';
+  pattern: string;
+  flags: string;
+  terms?: string[];
+  caseSensitive?: boolean;
+  group: '$0' | '$1';
+  name: string;
+  description: string;
+  /** Higher = more specific; breaks ties in ordering (conjunction over phrase over word). */
+  specificity: number;
+  /** Train evidence from the generator (cheap, approximate), used to rank before engine runs. */
+  support?: number;
+  precision?: number;
+}

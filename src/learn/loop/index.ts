@@ -1,0 +1,10 @@
+export { runLearning } from './run-learning.js';
+export { evaluateRules, prfOf, type Evaluation, type EvaluateOptions } from './evaluate.js';
+export { clusterFailures, failureCount, type ClusterOptions } from './failures.js';
+export { ruleViews } from './rule-stats.js';
+export { DEFAULT_ACCEPTANCE, judgeChange, type AcceptancePolicy, type Judgement } from './acceptance.js';
+export { draftToRule, DRAFT_LIMITS, type DraftContext } from './drafts.js';
+export { IdAllocator, slug } from './ids.js';
+export { behaviourKey, screenCandidates, type Screened } from './screen.js';
+export { computeTargets, isEmptyTargets, labelsOfAnswer, type CorrectionTarget, type TargetReason, type Targets } from './targets.js';
+export type * from './types.js';

@@ -1,0 +1,122 @@
+import type { Example } from '../../core/schemas/example.js';
+import type { Rule } from '../../core/schemas/rule.js';
+import type { Prf } from '../prompts/views.js';
+import { DEFAULT_ACCEPTANCE, type AcceptancePolicy } from './acceptance.js';
+import { evaluateRules } from './evaluate.js';
+import type { Decision, LearnLoopInput, LlmTotals, RuleChange, StageRow } from './types.js';
+
+/**
+ * The state of one learn run: the rules in use (in order, by id), what changed (to persist), the
+ * decision log and the ablation table. Rules in use always run, whatever their stored status.
+ */
+export class LoopState {
+  readonly rules = new Map<string, Rule>();
+  readonly changes: RuleChange[] = [];
+  readonly decisions: Decision[] = [];
+  readonly stages: StageRow[] = [];
+  readonly notes: string[] = [];
+  readonly feedbackUsed = new Set<string>();
+  /** Rules this run added to or changed in the ensemble (pruning candidates). */
+  readonly touched = new Set<string>();
+  readonly policy: AcceptancePolicy;
+  /** Held-out metrics of the rules in use. */
+  current: Prf = { precision: null, recall: null, f1: null };
+  #lastMeter: LlmTotals;
+
+  constructor(readonly input: LearnLoopInput) {
+    for (const r of input.active) this.rules.set(r.id, r);
+    this.policy = input.policy ?? DEFAULT_ACCEPTANCE;
+    this.#lastMeter = input.meter();
+  }
+
+  get inUse(): Rule[] {
+    return [...this.rules.values()];
+  }
+
+  /** Scores rules on the judge split. */
+  async judgeMetrics(rules: readonly Rule[]): Promise<Prf> {
+    return (await evaluateRules(this.input.task, rules, this.input.judge, { split: this.input.judgeSplit })).metrics;
+  }
+
+  evaluate(rules: readonly Rule[], examples: readonly Example[], outcomes: boolean) {
+    return evaluateRules(this.input.task, rules, examples, { outcomes });
+  }
+
+  event(stage: string, message: string): void {
+    this.input.onEvent?.({ stage, message });
+  }
+
+  decide(d: Partial<Decision> & Pick<Decision, 'stage' | 'action' | 'accepted' | 'reason'>): Decision {
+    const full: Decision = { label: null, before: null, after: null, added: [], replaced: [], removed: [], rejected: [], feedback: [], ...d };
+    this.decisions.push(full);
+    return full;
+  }
+
+  /** Adds a row to the ablation table with the LLM usage since the previous row. */
+  stage(name: string): StageRow {
+    const now = this.input.meter();
+    const prev = this.#lastMeter;
+    this.#lastMeter = now;
+    const calls = now.calls - prev.calls;
+    const row: StageRow = {
+      stage: name,
+      rules: this.rules.size,
+      ...this.current,
+      llm_calls: calls,
+      prompt_tokens: now.prompt_tokens - prev.prompt_tokens,
+      completion_tokens: now.completion_tokens - prev.completion_tokens,
+      cost_usd: now.cost_usd === null || prev.cost_usd === null ? (calls === 0 ? 0 : null) : now.cost_usd - prev.cost_usd,
+    };
+    this.stages.push(row);
+    return row;
+  }
+
+  insert(rule: Rule, note: string): void {
+    this.changes.push({ op: 'insert', rule, note });
+  }
+
+  update(rule: Rule, note: string): void {
+    this.changes.push({ op: 'update', rule, note });
+  }
+
+  /** Adds accepted new rules to the ensemble as active. */
+  addActive(rules: readonly Rule[], note: string): void {
+    for (const r of rules) {
+      const active: Rule = { ...r, status: 'active' };
+      this.rules.set(r.id, active);
+      this.touched.add(r.id);
+      this.insert(active, note);
+    }
+  }
+
+  /** Replaces a rule in use by a rewrite, keeping the old id (a new version of it). */
+  replace(oldId: string, by: Rule, note: string): Rule {
+    const old = this.rules.get(oldId)!;
+    const next: Rule = { ...by, id: oldId, status: 'active', version: old.version, validated_precision: null, validated_support: 0 };
+    this.rules.set(oldId, next);
+    this.touched.add(oldId);
+    this.update(next, note);
+    return next;
+  }
+
+  /** Takes a rule out of use: a new version with status disabled. */
+  disable(id: string, note: string): void {
+    const old = this.rules.get(id);
+    if (!old) return;
+    this.rules.delete(id);
+    this.update({ ...old, status: 'disabled' }, note);
+  }
+
+  /** Keeps rules that were not accepted visible as proposed, with why. */
+  keepProposed(rules: readonly Rule[], reason: string, replaces: Readonly<Record<string, string>> = {}): void {
+    for (const r of rules) {
+      const also = replaces[r.id] ? ` It would have replaced rule ${replaces[r.id]}.` : '';
+      this.insert({ ...r, status: 'proposed', flagged: [...r.flagged, { code: 'not_accepted', message: `${reason}.${also}` }] }, `proposed: ${reason}`);
+    }
+  }
+
+  /** Stores rejected rules with their reasons. */
+  keepRejected(rules: readonly Rule[]): void {
+    for (const r of rules) this.insert(r, `rejected: ${r.rejection ?? 'failed a check'}`);
+  }
+}

@@ -1,0 +1,99 @@
+import type { Example } from '../../core/schemas/example.js';
+import type { Rule } from '../../core/schemas/rule.js';
+import type { Task } from '../../core/schemas/task.js';
+import type { Proposer } from '../proposer.js';
+import type { CorrectionView, FeedbackView, Prf } from '../prompts/views.js';
+import type { AcceptancePolicy } from './acceptance.js';
+import type { IdAllocator } from './ids.js';
+import type { Targets } from './targets.js';
+
+/** LLM usage so far (a running total; stages report differences). */
+export interface LlmTotals {
+  calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** null when some answered call had no known cost. */
+  cost_usd: number | null;
+}
+
+/** One row of the ablation table: the rules and held-out metrics after a stage. */
+export interface StageRow {
+  stage: string;
+  rules: number;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  /** Recorded LLM attempts during the stage. */
+  llm_calls: number;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  cost_usd: number | null;
+}
+
+/** One decision of a learn run, with why. */
+export interface Decision {
+  stage: string;
+  action: 'synthesize' | 'patch' | 'screen' | 'prune' | 'skip' | 'error' | 'note';
+  label: string | null;
+  accepted: boolean;
+  reason: string;
+  before: Prf | null;
+  after: Prf | null;
+  added: string[];
+  replaced: { id: string; by: string }[];
+  removed: string[];
+  rejected: { id: string; name: string; reason: string }[];
+  feedback: string[];
+  /** The offline inducer's own report of what it did, when it gave one. */
+  report?: unknown;
+}
+
+/** A change to persist, in order: a new rule, or a new version of one (stored or inserted earlier). */
+export type RuleChange = { op: 'insert'; rule: Rule; note: string } | { op: 'update'; rule: Rule; note: string };
+
+/** Progress of a learn run, for a progress line. */
+export interface LearnEvent {
+  stage: string;
+  message: string;
+}
+
+/** What the learning loop works from. It sees only the training split; `judge` is for acceptance. */
+export interface LearnLoopInput {
+  task: Task;
+  /** Labels (or fields) to learn. */
+  labels: string[];
+  /** The training split, corrections first. */
+  train: Example[];
+  /** Where changes are judged: the dev split (or train when there is no dev). */
+  judge: Example[];
+  judgeSplit: 'dev' | 'train';
+  /** The rules in use when learning starts (active). */
+  active: Rule[];
+  corrections: CorrectionView[];
+  /** Open feedback of every level. */
+  feedback: FeedbackView[];
+  proposer: Proposer;
+  rounds: number;
+  /** Incremental: only these may change; null for a full run. */
+  targets: Targets | null;
+  ids: IdAllocator;
+  seed: number;
+  /** Running LLM totals (zero offline). */
+  meter: () => LlmTotals;
+  policy?: AcceptancePolicy;
+  /** Prune the rules this run added or changed, on the judge split (default true). */
+  prune?: boolean;
+  onEvent?: (e: LearnEvent) => void;
+}
+
+export interface LearnLoopResult {
+  stages: StageRow[];
+  decisions: Decision[];
+  changes: RuleChange[];
+  /** Feedback used (by a prompt, or to choose targets). */
+  feedbackUsed: string[];
+  notes: string[];
+  roundsRun: number;
+  /** The rules in use at the end. */
+  active: Rule[];
+}

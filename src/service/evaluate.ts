@@ -1,0 +1,149 @@
+import { RulewrightError } from '../core/errors.js';
+import { compareReports, type ReportComparison } from '../core/eval/compare.js';
+import type { ScoreContext } from '../core/eval/types.js';
+import { canonicalJson } from '../core/hash.js';
+import { type EvalReport, MatchMode, type Run } from '../core/schemas/index.js';
+import type { Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
+import { round, runPipeline, type SplitChoice } from './pipeline.js';
+import { compactScores, type CompactOutcome, expandOutcomes, getRun, issueView, MAX_RECORDED_ISSUES, readEvalRun } from './runs.js';
+
+export interface EvalRequest {
+  dataset?: string;
+  split?: SplitChoice;
+  /** Overrides the task's matching mode for this run. */
+  mode?: string;
+  /** Path of a user matcher module (`--matchers`), resolved against `cwd`. */
+  matchers?: string;
+  cwd?: string;
+  /** A recorded eval run (id, or `last`) to compare this one with. */
+  compare?: string | number;
+  /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
+  context?: Omit<ScoreContext, 'registry'>;
+}
+
+/** An example whose outcome moved between two runs. */
+export interface ExampleChange {
+  id: string;
+  change: 'improved' | 'regressed' | 'changed' | 'only_before' | 'only_now';
+  before: { tp: number; fp: number; fn: number; exact: boolean } | null;
+  now: { tp: number; fp: number; fn: number; exact: boolean } | null;
+}
+
+export interface EvalComparison extends ReportComparison {
+  /** The run compared against. */
+  run_id: number;
+  /** Every example whose outcome changed, with its counts before and now. */
+  example_changes: ExampleChange[];
+}
+
+/** `eval --json`: the design.md report keys, plus timing, the recorded run, issues and a comparison. */
+export type EvalResult = EvalReport & {
+  dataset: string;
+  elapsed_ms: number;
+  run_id: number;
+  /** Rules that did not compile, timeouts and failures, each with its document. */
+  issues: Record<string, unknown>[];
+  compare?: EvalComparison;
+};
+
+/** What a recorded eval run's config holds; compared to tell "the config changed". */
+interface EvalConfig {
+  split: string;
+  mode: string;
+  matching: Record<string, unknown>;
+  matchers_module: MatcherModuleInfo | null;
+  rules: 'active';
+}
+
+/** The part of a config that changes scores (not where the matcher module lives, only what it is). */
+const scoringConfig = (c: Record<string, unknown>) => {
+  const m = c.matchers_module as MatcherModuleInfo | null | undefined;
+  return { matching: c.matching ?? null, matchers: m ? { sha256: m.sha256, names: m.names } : null };
+};
+
+/**
+ * `eval`: runs the shared pipeline (default split: test, else dev, else all), records the run
+ * (hashes, mode, matcher config, metrics, compact per-example outcomes) and, with `compare`,
+ * says what moved since an earlier eval run and whether the data, the rules or the config changed.
+ */
+export async function evaluate(store: Store, req: EvalRequest = {}): Promise<EvalResult> {
+  const d = resolveDataset(store, req.dataset);
+  let mode: MatchMode | undefined;
+  if (req.mode !== undefined) {
+    const m = MatchMode.safeParse(req.mode);
+    if (!m.success) throw new RulewrightError('BAD_INPUT', `unknown matching mode "${req.mode}": use one of ${MatchMode.options.join(', ')}`);
+    mode = m.data;
+  }
+  // Resolve the baseline first, so a bad --compare fails before any work.
+  const base = req.compare !== undefined ? getRun(store, d, req.compare, 'eval') : undefined;
+  const baseResult = base ? readEvalRun(base) : undefined;
+  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
+
+  const run = await runPipeline(store, {
+    dataset: d.name,
+    ...(req.split ? { split: req.split } : {}),
+    ...(mode ? { mode } : {}),
+    ...(loaded ? { registry: loaded.registry } : {}),
+    ...(req.context ? { context: req.context } : {}),
+  });
+  const report = run.report;
+  const outcomes = compactScores(run.scores);
+  const issues = run.issues.map(issueView);
+  const config: EvalConfig = {
+    split: run.split.label,
+    mode: report.mode,
+    matching: { ...run.task.matching, mode: report.mode },
+    matchers_module: loaded?.module ?? null,
+    rules: 'active',
+  };
+  const recorded = store.transaction(() =>
+    store.runs.insert(d.id, {
+      kind: 'eval',
+      dataset_hash: report.dataset_hash,
+      ruleset_hash: report.ruleset_hash,
+      config: config as unknown as Record<string, unknown>,
+      result: { report, outcomes, issues: issues.slice(0, MAX_RECORDED_ISSUES), issue_count: issues.length },
+      elapsed_ms: run.elapsed_ms,
+    }),
+  );
+  const result: EvalResult = { ...report, dataset: d.name, elapsed_ms: run.elapsed_ms, run_id: recorded.id, issues };
+  if (base && baseResult) result.compare = compareRuns(base, baseResult, report, outcomes, config);
+  result.elapsed_ms = round(run.elapsed_ms);
+  return result;
+}
+
+/** What moved from a recorded eval run to the current one. */
+export function compareRuns(
+  base: Run,
+  before: { report: EvalReport; outcomes: CompactOutcome[] },
+  now: EvalReport,
+  nowOutcomes: CompactOutcome[],
+  nowConfig: EvalConfig,
+): EvalComparison {
+  const c = compareReports(before.report, now, expandOutcomes(before.outcomes), expandOutcomes(nowOutcomes), {
+    a: scoringConfig(base.config),
+    b: scoringConfig(nowConfig as unknown as Record<string, unknown>),
+  });
+  const a = new Map(before.outcomes.map((o) => [o[0], o]));
+  const b = new Map(nowOutcomes.map((o) => [o[0], o]));
+  const view = (o: CompactOutcome | undefined) => (o ? { tp: o[1], fp: o[2], fn: o[3], exact: o[4] === 1 } : null);
+  const example_changes: ExampleChange[] = [];
+  if (c.examples) {
+    const kinds = [
+      ['improved', c.examples.improved],
+      ['regressed', c.examples.regressed],
+      ['changed', c.examples.changed],
+      ['only_before', c.examples.only_a],
+      ['only_now', c.examples.only_b],
+    ] as const;
+    for (const [change, ids] of kinds) for (const id of ids) example_changes.push({ id, change, before: view(a.get(id)), now: view(b.get(id)) });
+  }
+  return { ...c, run_id: base.id, example_changes };
+}
+
+/** Whether two configs score alike (used by tests and callers that compare configs themselves). */
+export function sameScoringConfig(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return canonicalJson(scoringConfig(a)) === canonicalJson(scoringConfig(b));
+}

@@ -1,0 +1,93 @@
+import { RulewrightError } from '../core/errors.js';
+import { Feedback, FeedbackStatus } from '../core/schemas/feedback.js';
+import type { Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+
+export interface AddFeedbackRequest {
+  dataset?: string;
+  text: string;
+  /** Feedback about one rule. */
+  rule?: string;
+  /** Feedback about one example. */
+  example?: string;
+}
+
+export interface FeedbackResult {
+  dataset: string;
+  feedback: Feedback;
+}
+
+export interface FeedbackList {
+  dataset: string;
+  status: FeedbackStatus | null;
+  total: number;
+  counts: Record<FeedbackStatus, number>;
+  feedback: Feedback[];
+}
+
+/** The next free `fb-N` id of a dataset. */
+function nextId(store: Store, datasetId: number): string {
+  let n = 0;
+  for (const f of store.feedback.list(datasetId)) {
+    const m = /^fb-(\d+)$/.exec(f.id);
+    if (m) n = Math.max(n, Number(m[1]));
+  }
+  return `fb-${n + 1}`;
+}
+
+/**
+ * Records plain-English feedback about the task (no target), a rule, or an example. The target
+ * must exist. Open feedback is read by the next `learn` run (rule and example feedback also pick
+ * what `learn --incremental` patches) and is then marked applied with that run's id.
+ */
+export function addFeedback(store: Store, req: AddFeedbackRequest): FeedbackResult {
+  const text = req.text.trim();
+  if (!text) throw new RulewrightError('USAGE', 'feedback text is empty: say what is wrong or what the rules should do, e.g. `rulewright feedback "dates like 3 May 2021 are missed"`');
+  if (req.rule !== undefined && req.example !== undefined)
+    throw new RulewrightError('USAGE', 'feedback is about one thing: pass --rule ID or --example ID, not both');
+  const d = resolveDataset(store, req.dataset);
+  if (req.rule !== undefined && !store.rules.get(d.id, req.rule))
+    throw new RulewrightError('NOT_FOUND', `no rule "${req.rule}" in dataset "${d.name}": see \`rulewright rules list\` for the ids`);
+  if (req.example !== undefined && !store.examples.get(d.id, req.example))
+    throw new RulewrightError('NOT_FOUND', `no example "${req.example}" in dataset "${d.name}": list ids with \`rulewright examples list\``);
+  const level = req.rule !== undefined ? 'rule' : req.example !== undefined ? 'example' : 'task';
+  const feedback = store.transaction(() =>
+    store.feedback.insert(
+      d.id,
+      Feedback.parse({
+        id: nextId(store, d.id),
+        level,
+        target_id: req.rule ?? req.example ?? null,
+        text,
+        status: 'open',
+        created_at: new Date().toISOString(),
+      }),
+    ),
+  );
+  return { dataset: d.name, feedback };
+}
+
+/** Feedback of a dataset, oldest first, optionally of one status, with counts by status. */
+export function listFeedback(store: Store, req: { dataset?: string; status?: string } = {}): FeedbackList {
+  let status: FeedbackStatus | null = null;
+  if (req.status !== undefined) {
+    const s = FeedbackStatus.safeParse(req.status);
+    if (!s.success) throw new RulewrightError('USAGE', `unknown feedback status "${req.status}": use one of ${FeedbackStatus.options.join(', ')}`);
+    status = s.data;
+  }
+  const d = resolveDataset(store, req.dataset);
+  const all = store.feedback.list(d.id);
+  const counts: Record<FeedbackStatus, number> = { open: 0, applied: 0, dismissed: 0 };
+  for (const f of all) counts[f.status]++;
+  const feedback = status ? all.filter((f) => f.status === status) : all;
+  return { dataset: d.name, status, total: feedback.length, counts, feedback };
+}
+
+/** Dismisses feedback: learning no longer reads it (it is kept, visible as dismissed). */
+export function dismissFeedback(store: Store, id: string, dataset?: string): FeedbackResult {
+  const d = resolveDataset(store, dataset);
+  const current = store.feedback.get(d.id, id);
+  if (!current) throw new RulewrightError('NOT_FOUND', `no feedback "${id}" in dataset "${d.name}": see \`rulewright feedback list\``);
+  const feedback = store.transaction(() => store.feedback.setStatus(d.id, id, 'dismissed'));
+  return { dataset: d.name, feedback };
+}

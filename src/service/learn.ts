@@ -1,0 +1,290 @@
+import { textOf } from '../core/engine/predict.js';
+import { RulewrightError } from '../core/errors.js';
+import type { Example } from '../core/schemas/example.js';
+import type { Rule } from '../core/schemas/rule.js';
+import type { CallRecorder, LlmClient } from '../learn/llm/client.js';
+import { describeLlmConfig, isLlmConfigured, loadLlmConfig } from '../learn/llm/config.js';
+import { OpenAiLlm } from '../learn/llm/openai-client.js';
+import { computeTargets, IdAllocator, runLearning, type Decision, type LearnEvent, type LlmTotals, type RuleChange, type StageRow } from '../learn/loop/index.js';
+import { InducerProposer, LlmProposer, loadOfflineInducer, type Inducer, type Proposer } from '../learn/proposer.js';
+import { labelsToLearn } from '../learn/prompts/evidence.js';
+import type { CorrectionView, FeedbackView } from '../learn/prompts/views.js';
+import { rulesetHash, StoreCallRecorder, type Store } from '../store/index.js';
+import { CORRECTION_EXAMPLE_PREFIX } from './corrections.js';
+import { resolveDataset } from './datasets.js';
+import { DEFAULT_SEED, splitCounts, splitDataset } from './split.js';
+import type { SplitCounts } from './types.js';
+
+/** Share of examples put in dev when learning finds no dev split. */
+export const LEARN_DEV_FRACTION = 0.2;
+export const DEFAULT_ROUNDS = 2;
+export const MAX_ROUNDS = 20;
+
+export interface LearnRequest {
+  dataset?: string;
+  /** Refinement rounds after synthesis (default 2). */
+  rounds?: number;
+  /** Patch only what feedback and corrections target. */
+  incremental?: boolean;
+  /** Use the offline inducer even when an LLM is configured. */
+  offline?: boolean;
+  /** Seed of the dev split made when there is none, and of the inducer. */
+  seed?: number;
+  /** The environment the LLM configuration is read from (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Builds the LLM client instead of the environment's (tests, embedding); it must record through `recorder`. */
+  llm?: (recorder: CallRecorder) => LlmClient;
+  /** The offline inducer to use instead of src/learn/induce (tests). */
+  inducer?: Inducer;
+  onEvent?: (e: LearnEvent) => void;
+}
+
+export interface LearnResult {
+  dataset: string;
+  run_id: number;
+  proposer: 'llm' | 'offline';
+  model: string | null;
+  incremental: boolean;
+  rounds: number;
+  rounds_run: number;
+  split: {
+    /** Where changes were judged. */
+    judged_on: 'dev' | 'train';
+    train: number;
+    dev: number;
+    /** The dev split learning made because the dataset had none; null when it had one. */
+    created: { dev: number; seed: number; splits: SplitCounts } | null;
+  };
+  /** The ablation table: rules and held-out P/R/F1 after each stage, with LLM usage. */
+  stages: StageRow[];
+  decisions: Decision[];
+  rules: {
+    active: number;
+    added: string[];
+    changed: string[];
+    disabled: string[];
+    proposed: string[];
+    rejected: { id: string; name: string; reason: string }[];
+  };
+  feedback_applied: string[];
+  llm: LlmTotals;
+  notes: string[];
+  dataset_hash: string;
+  ruleset_hash: string;
+  elapsed_ms: number;
+}
+
+function checkRounds(rounds: number | undefined): number {
+  const r = rounds ?? DEFAULT_ROUNDS;
+  if (!Number.isInteger(r) || r < 0 || r > MAX_ROUNDS) throw new RulewrightError('USAGE', `--rounds must be a whole number from 0 to ${MAX_ROUNDS}, got ${rounds}`);
+  return r;
+}
+
+/** Corrections first: they are the strongest signal, and prompts sample in this order. */
+function correctionsFirst(examples: Example[]): Example[] {
+  return [...examples.filter((e) => e.source === 'correction'), ...examples.filter((e) => e.source !== 'correction')];
+}
+
+interface Chosen {
+  proposer: Proposer;
+  recorder: StoreCallRecorder;
+  config: Record<string, unknown>;
+  notes: string[];
+}
+
+async function chooseProposer(store: Store, datasetId: number, req: LearnRequest): Promise<Chosen> {
+  const recorder = new StoreCallRecorder(store.llmCalls, datasetId);
+  const env = req.env ?? process.env;
+  const notes: string[] = [];
+  if (!req.offline && (req.llm || isLlmConfigured(env))) {
+    if (req.llm) {
+      const llm = req.llm(recorder);
+      return { proposer: new LlmProposer(llm), recorder, config: { model: llm.model }, notes };
+    }
+    const cfg = loadLlmConfig(env);
+    return { proposer: new LlmProposer(new OpenAiLlm(cfg, { recorder })), recorder, config: { ...describeLlmConfig(cfg) }, notes };
+  }
+  if (!req.offline) notes.push('no LLM is configured (OPENAI_API_KEY or OPENAI_BASE_URL): the offline inducer learned the rules');
+  return { proposer: new InducerProposer(req.inducer ?? (await loadOfflineInducer())), recorder, config: {}, notes };
+}
+
+/** The final state of every rule a run touched, read off its ordered changes. */
+function summarizeChanges(changes: readonly RuleChange[], active: number): LearnResult['rules'] {
+  const inserted = new Set(changes.filter((c) => c.op === 'insert').map((c) => c.rule.id));
+  const last = new Map<string, Rule>();
+  for (const c of changes) last.set(c.rule.id, c.rule);
+  const out: LearnResult['rules'] = { active, added: [], changed: [], disabled: [], proposed: [], rejected: [] };
+  for (const [id, r] of last) {
+    if (r.status === 'active') (inserted.has(id) ? out.added : out.changed).push(id);
+    else if (r.status === 'disabled') out.disabled.push(id);
+    else if (r.status === 'proposed') out.proposed.push(id);
+    else out.rejected.push({ id, name: r.name, reason: r.rejection ?? 'rejected' });
+  }
+  return out;
+}
+
+/**
+ * `learn`: splits first when there is no dev split (seeded, stratified; learning then sees only
+ * train, corrections included), synthesizes rules (LLM when configured, else the offline
+ * inducer), refines them in rounds judged on dev, prunes what this run added that hurts, and
+ * records everything: rule changes (new versions; rejected and not-accepted rules stay visible
+ * with reasons), the learn run with its ablation table and decision log, every LLM call, and the
+ * feedback it used (marked applied with the run id).
+ */
+export async function learn(store: Store, req: LearnRequest = {}): Promise<LearnResult> {
+  const t0 = performance.now();
+  const rounds = checkRounds(req.rounds);
+  const seed = req.seed ?? DEFAULT_SEED;
+  const d = resolveDataset(store, req.dataset);
+  const task = d.task;
+  const notes: string[] = [];
+
+  let created: LearnResult['split']['created'] = null;
+  if (store.examples.count(d.id, { split: 'dev' }) === 0) {
+    if (store.examples.count(d.id, { split: 'train' }) === 0)
+      throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: import some (\`rulewright import FILE\`) or re-split with \`rulewright split --dev F --test F\``);
+    const s = splitDataset(store, { dataset: d.name, dev: LEARN_DEV_FRACTION, seed });
+    created = { dev: LEARN_DEV_FRACTION, seed, splits: s.splits };
+    notes.push(`the dataset had no dev split: made a seeded, stratified one first (dev ${LEARN_DEV_FRACTION}, seed ${seed}; test kept as it was)`);
+  }
+  const train = correctionsFirst(store.examples.list(d.id, { split: 'train' }));
+  if (!train.length) throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: move some to train with \`rulewright split --dev F\``);
+  let judge = store.examples.list(d.id, { split: 'dev' });
+  let judgeSplit: 'dev' | 'train' = 'dev';
+  if (!judge.length) {
+    judge = train;
+    judgeSplit = 'train';
+    notes.push('the dev split is empty (too few examples): changes were judged on train');
+  }
+
+  const corrections = store.corrections.list(d.id);
+  const correctionViews: CorrectionView[] = corrections.map((c) => ({
+    id: c.id,
+    text: textOf(task, { text: c.text, input: c.input }),
+    produced: c.produced,
+    expected: c.expected,
+    note: c.note,
+  }));
+  const open = store.feedback.list(d.id, { status: 'open' });
+  const feedbackViews: FeedbackView[] = open.map((f) => {
+    const e = f.level === 'example' && f.target_id ? store.examples.get(d.id, f.target_id) : undefined;
+    return { id: f.id, level: f.level, target_id: f.target_id, text: f.text, ...(e ? { example_text: textOf(task, e) } : {}) };
+  });
+  const active = store.rules.list(d.id, { status: 'active' });
+
+  let targets = null;
+  if (req.incremental) {
+    const since = store.runs.latest(d.id, 'learn')?.created_at;
+    const fresh = corrections.filter((c) => since === undefined || c.created_at > since);
+    targets = computeTargets(
+      task,
+      active,
+      open.filter((f) => f.level !== 'task'),
+      fresh.map((c) => ({
+        id: c.id,
+        example_ids: [`${CORRECTION_EXAMPLE_PREFIX}${c.id}`, ...(c.example_id ? [c.example_id] : [])],
+        ...(c.text !== undefined ? { text: c.text } : {}),
+        ...(c.input !== undefined ? { input: c.input } : {}),
+        produced: c.produced,
+        expected: c.expected,
+      })),
+      (id) => store.examples.get(d.id, id),
+    );
+  }
+
+  const chosen = await chooseProposer(store, d.id, req);
+  notes.push(...chosen.notes);
+  const config = {
+    rounds,
+    incremental: !!req.incremental,
+    offline: chosen.proposer.kind === 'offline',
+    proposer: chosen.proposer.kind,
+    seed,
+    judged_on: judgeSplit,
+    llm: chosen.config,
+  };
+  const recordRun = (result: Record<string, unknown>, rules: readonly Rule[]) => {
+    const run = store.runs.insert(d.id, {
+      kind: 'learn',
+      dataset_hash: store.examples.hash(d.id),
+      ruleset_hash: rulesetHash(rules),
+      config,
+      result,
+      elapsed_ms: performance.now() - t0,
+    });
+    store.llmCalls.assignRun(chosen.recorder.ids, run.id);
+    return run;
+  };
+
+  let loop;
+  try {
+    loop = await runLearning({
+      task,
+      labels: labelsToLearn(task, train),
+      train,
+      judge,
+      judgeSplit,
+      active,
+      corrections: correctionViews,
+      feedback: feedbackViews,
+      proposer: chosen.proposer,
+      rounds,
+      targets,
+      ids: new IdAllocator(store.rules.list(d.id).map((r) => r.id)),
+      seed,
+      meter: () => chosen.recorder.totals(),
+      ...(req.onEvent ? { onEvent: req.onEvent } : {}),
+    });
+  } catch (e) {
+    // The failed run is recorded too, with its LLM calls, so the failure can be inspected.
+    const message = e instanceof Error ? e.message : String(e);
+    store.transaction(() => recordRun({ status: 'failed', error: message, llm: chosen.recorder.totals(), notes }, active));
+    throw e;
+  }
+
+  const rulesSummary = summarizeChanges(loop.changes, loop.active.length);
+  const llm = chosen.recorder.totals();
+  const allNotes = [...notes, ...loop.notes];
+  const result = {
+    status: 'ok',
+    proposer: chosen.proposer.kind,
+    model: chosen.proposer.model,
+    rounds_run: loop.roundsRun,
+    split: { judged_on: judgeSplit, train: train.length, dev: judgeSplit === 'dev' ? judge.length : 0, created },
+    stages: loop.stages,
+    decisions: loop.decisions,
+    rules: rulesSummary,
+    feedback_applied: loop.feedbackUsed,
+    llm,
+    notes: allNotes,
+  };
+  const run = store.transaction(() => {
+    const run = recordRun(result, loop.active);
+    for (const c of loop.changes) {
+      const note = `learn run ${run.id}: ${c.note}`;
+      if (c.op === 'insert') store.rules.insert(d.id, c.rule, note);
+      else store.rules.update(d.id, c.rule, note);
+    }
+    for (const id of loop.feedbackUsed) if (store.feedback.get(d.id, id)?.status === 'open') store.feedback.setStatus(d.id, id, 'applied', run.id);
+    return run;
+  });
+  return {
+    dataset: d.name,
+    run_id: run.id,
+    proposer: chosen.proposer.kind,
+    model: chosen.proposer.model,
+    incremental: !!req.incremental,
+    rounds,
+    rounds_run: loop.roundsRun,
+    split: result.split,
+    stages: loop.stages,
+    decisions: loop.decisions,
+    rules: rulesSummary,
+    feedback_applied: loop.feedbackUsed,
+    llm,
+    notes: allNotes,
+    dataset_hash: run.dataset_hash,
+    ruleset_hash: run.ruleset_hash,
+    elapsed_ms: Math.round(performance.now() - t0),
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * The shared evaluation pipeline: THE way to evaluate a ruleset on a dataset split. `eval` uses
+ * it, and so do metrics, rank, prune and learn, so every command reports the same numbers for
+ * the same rules, data and matching config.
+ *
+ * ```ts
+ * const run = await runPipeline(store, { split: 'dev', purpose: 'measure' });
+ * run.report;               // the `eval --json` report (design.md keys)
+ * run.outputs;              // every rule's raw matches, computed once (RuleOutputs)
+ * run.scores[i];            // example i's score; run.predictions[i] its resolved prediction
+ * run.issues;               // timeouts, failures and rules that do not compile: never dropped
+ * ```
+ *
+ * Stages, for callers that need only part (ranking re-resolves `outputs` per rule without
+ * executing again): `loadInputs` (task, split, examples, rules, hashes) → `executeInputs` (one
+ * engine run: prepareRules + executeRules, then resolveDocument per example) → `scorePredictions`
+ * (the scorer compiled once: task.matching mode and matchers, user matchers from a registry).
+ */
+import { performance } from 'node:perf_hooks';
+import { type ExecutionIssue, executeRules, prepareRules, resolveDocument, type RuleOutputs, textOf } from '../core/engine/index.js';
+import { RulewrightError } from '../core/errors.js';
+import { buildEvalReport } from '../core/eval/report.js';
+import { compileScorer, scoreAll, scoreAllAsync, type Scorer } from '../core/eval/scorer.js';
+import type { ExampleScore, ScoreContext } from '../core/eval/types.js';
+import { setHash } from '../core/hash.js';
+import type { MatcherRegistry } from '../core/matchers/registry.js';
+import type { EvalReport, Example, MatchMode, Prediction, Rule, RuleStatus, Split, Task } from '../core/schemas/index.js';
+import { type DatasetRecord, ruleHash, type Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+
+/** A split to evaluate on, or every example. */
+export type SplitChoice = Split | 'all';
+
+/**
+ * Which default split applies when none is asked for: `eval` uses test, else dev, else all;
+ * `measure` (metrics, rank, prune) uses dev, else all.
+ */
+export type SplitPurpose = 'eval' | 'measure';
+
+export interface SplitResolution {
+  /** The split to filter on; null = every example. */
+  split: Split | null;
+  /** As reports name it: the split, or `all`. */
+  label: SplitChoice;
+  /** Set when a default fell back (e.g. "no test split: evaluated on dev"). */
+  note: string | null;
+}
+
+const ALL_STATUSES: readonly RuleStatus[] = ['active', 'disabled', 'proposed', 'rejected'];
+
+/**
+ * The split a command works on: the one asked for (an explicit split with no examples is a
+ * BAD_INPUT error), else the default for its purpose, falling back as the team's decisions say.
+ */
+export function resolveSplit(store: Store, dataset: DatasetRecord, requested: SplitChoice | undefined, purpose: SplitPurpose = 'eval'): SplitResolution {
+  if (requested === 'all') return { split: null, label: 'all', note: null };
+  const count = (s: Split) => store.examples.count(dataset.id, { split: s });
+  if (requested !== undefined) {
+    if (count(requested) === 0)
+      throw new RulewrightError(
+        'BAD_INPUT',
+        `dataset "${dataset.name}" has no ${requested} examples: choose --split all, or make one with \`rulewright split --dev F --test F\``,
+      );
+    return { split: requested, label: requested, note: null };
+  }
+  const order: Split[] = purpose === 'eval' ? ['test', 'dev'] : ['dev'];
+  for (const s of order)
+    if (count(s) > 0) return { split: s, label: s, note: s === order[0] ? null : `no ${order[0]} split: evaluated on ${s}` };
+  const verb = purpose === 'eval' ? 'evaluated' : 'measured';
+  return { split: null, label: 'all', note: `no ${order.join(' or ')} split: ${verb} on all examples` };
+}
+
+export interface PipelineRequest {
+  dataset?: string;
+  /** Default: by `purpose` (see resolveSplit). */
+  split?: SplitChoice;
+  purpose?: SplitPurpose;
+  /** Overrides `task.matching.mode` (`eval --mode`). */
+  mode?: MatchMode;
+  /**
+   * The rules to run, all of them whatever their status (a candidate set, a ruleset without one
+   * rule, …). Default: the dataset's active rules.
+   */
+  rules?: readonly Rule[];
+  /** Matchers to resolve names with (built-ins plus a user module; see matchers-module.ts). */
+  registry?: MatcherRegistry;
+  /** Judge and embedder for `llm_rubric` and `semantic_similarity`. */
+  context?: Omit<ScoreContext, 'registry'>;
+  /** Keep drill-down outcomes in the scores (default true; loops that only need counts turn it off). */
+  outcomes?: boolean;
+  /** Per-rule, per-document budget; default the task's `rule_budget_ms`. */
+  budgetMs?: number;
+  /** Sentences to add to the report's notes. */
+  notes?: readonly string[];
+}
+
+/** What the pipeline loads before running anything. */
+export interface PipelineInputs {
+  dataset: DatasetRecord;
+  task: Task;
+  split: SplitResolution;
+  examples: Example[];
+  /** The rules as given or loaded (in store order, not execution order). */
+  rules: Rule[];
+  /** Whether `rules` run whatever their status (true when the caller gave them). */
+  allStatuses: boolean;
+  dataset_hash: string;
+  ruleset_hash: string;
+}
+
+/** One engine run over the inputs. */
+export interface Execution {
+  /** Raw per-rule matches (sparse): re-resolve with `resolveDocument(outputs, d, excluded)`. */
+  outputs: RuleOutputs;
+  /** The resolved prediction of every example, in `examples` order. */
+  predictions: Prediction[];
+  /** Rules that do not compile (`invalid`), timeouts and failures with their documents. */
+  issues: ExecutionIssue[];
+  execute_ms: number;
+}
+
+export interface PipelineResult extends PipelineInputs, Execution {
+  scorer: Scorer;
+  scores: ExampleScore[];
+  report: EvalReport;
+  timings: { load_ms: number; execute_ms: number; score_ms: number };
+  /** The pipeline's own compute time (load, execute, score, report). */
+  elapsed_ms: number;
+}
+
+/**
+ * The hash of a set of rules as they would run: order-independent, volatile fields left out
+ * (see ruleHash). For the dataset's active rules it equals the workspace's ruleset hash.
+ */
+export function rulesHash(rules: readonly Rule[]): string {
+  return setHash(rules.map(ruleHash));
+}
+
+/** Loads the task, the split's examples and the rules, with their hashes. */
+export function loadInputs(store: Store, req: PipelineRequest = {}): PipelineInputs {
+  const dataset = resolveDataset(store, req.dataset);
+  const split = resolveSplit(store, dataset, req.split, req.purpose);
+  const filter = split.split ? { split: split.split } : {};
+  const examples = store.examples.list(dataset.id, filter);
+  const rules = req.rules ? [...req.rules] : store.rules.list(dataset.id, { status: 'active' });
+  return {
+    dataset,
+    task: dataset.task,
+    split,
+    examples,
+    rules,
+    allStatuses: !!req.rules,
+    dataset_hash: store.examples.hash(dataset.id, split.split ?? undefined),
+    ruleset_hash: rulesHash(req.rules ? rules : rules.filter((r) => r.status === 'active')),
+  };
+}
+
+/**
+ * Runs the rules once over the examples (compiled once, ordered, each rule under its
+ * per-document budget) and resolves every example's prediction under the conflict policy.
+ */
+export function executeInputs(
+  task: Task,
+  rules: readonly Rule[],
+  examples: readonly Pick<Example, 'id' | 'text' | 'input'>[],
+  options: { allStatuses?: boolean; budgetMs?: number } = {},
+): Execution {
+  const t0 = performance.now();
+  const { compiled, issues: invalid } = prepareRules(task, rules, options.allStatuses ? { statuses: ALL_STATUSES } : {});
+  const texts = examples.map((e) => textOf(task, e));
+  const outputs = executeRules(task, compiled, texts, {
+    ids: examples.map((e) => e.id),
+    ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+  });
+  outputs.issues.unshift(...invalid);
+  const predictions: Prediction[] = new Array(examples.length);
+  for (let d = 0; d < examples.length; d++) predictions[d] = resolveDocument(outputs, d);
+  return { outputs, predictions, issues: outputs.issues, execute_ms: round(performance.now() - t0) };
+}
+
+/**
+ * Scores predictions with the task's matching mode (or `mode`) and matchers, the scorer compiled
+ * once. Matchers that answer asynchronously (an LLM judge, a remote embedder) are resolved in a
+ * pre-pass first.
+ */
+export async function scorePredictions(
+  task: Task,
+  examples: readonly Example[],
+  predictions: readonly Prediction[],
+  options: Pick<PipelineRequest, 'mode' | 'registry' | 'context' | 'outcomes'> = {},
+): Promise<{ scorer: Scorer; scores: ExampleScore[] }> {
+  const opts = {
+    ...(options.context ?? {}),
+    ...(options.registry ? { registry: options.registry } : {}),
+    ...(options.mode ? { mode: options.mode } : {}),
+    outcomes: options.outcomes ?? true,
+  };
+  const scorer = compileScorer(task, opts);
+  if (!scorer.needsAsync) return { scorer, scores: scoreAll(scorer, examples, predictions) };
+  return scoreAllAsync(task, examples, predictions, opts);
+}
+
+/** Notes on execution problems: what was dropped, so a number is never read without it. */
+export function issueNotes(issues: readonly ExecutionIssue[]): string[] {
+  const notes: string[] = [];
+  const invalid = issues.filter((i) => i.kind === 'invalid');
+  if (invalid.length)
+    notes.push(`${invalid.length} rule${invalid.length === 1 ? '' : 's'} could not be compiled and did not run: ${invalid.map((i) => i.rule_id).join(', ')}`);
+  for (const kind of ['timeout', 'error'] as const) {
+    const list = issues.filter((i) => i.kind === kind);
+    if (!list.length) continue;
+    const rules = new Set(list.map((i) => i.rule_id));
+    const what = kind === 'timeout' ? 'ran out of its time budget' : 'failed';
+    notes.push(
+      `${rules.size} rule${rules.size === 1 ? '' : 's'} ${what} on ${list.length} document${list.length === 1 ? '' : 's'} ` +
+        `(${[...rules].slice(0, 5).join(', ')}${rules.size > 5 ? ', …' : ''}); their matches there were dropped, so recall may be understated`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * Evaluates a ruleset on a dataset split: load, execute once, resolve, score, report. Execution
+ * issues are in `issues` and summarized in the report's notes.
+ */
+export async function runPipeline(store: Store, req: PipelineRequest = {}): Promise<PipelineResult> {
+  const t0 = performance.now();
+  const inputs = loadInputs(store, req);
+  const t1 = performance.now();
+  const exec = executeInputs(inputs.task, inputs.rules, inputs.examples, {
+    allStatuses: inputs.allStatuses,
+    ...(req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {}),
+  });
+  const t2 = performance.now();
+  const { scorer, scores } = await scorePredictions(inputs.task, inputs.examples, exec.predictions, req);
+  const notes = [...(inputs.split.note ? [inputs.split.note] : []), ...issueNotes(exec.issues), ...(req.notes ?? [])];
+  if (!inputs.rules.length) notes.push('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
+  const report = buildEvalReport(inputs.task, inputs.examples, scores, {
+    split: inputs.split.label,
+    mode: scorer.mode,
+    dataset_hash: inputs.dataset_hash,
+    ruleset_hash: inputs.ruleset_hash,
+    notes,
+  });
+  const t3 = performance.now();
+  return {
+    ...inputs,
+    ...exec,
+    scorer,
+    scores,
+    report,
+    timings: { load_ms: round(t1 - t0), execute_ms: round(t2 - t1), score_ms: round(t3 - t2) },
+    elapsed_ms: round(t3 - t0),
+  };
+}
+
+export const round = (ms: number): number => Math.round(ms * 10) / 10;

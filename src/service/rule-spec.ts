@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import { RulewrightError } from '../core/errors.js';
+import { canonicalJson } from '../core/hash.js';
+import { Rule, type RuleInput } from '../core/schemas/index.js';
+
+/**
+ * A rule as `rules add` and `rules edit` describe it: flags, a JSON object, or both (flags win).
+ * For `add`, name, label and a pattern or terms are required; for `edit`, every field is
+ * optional and only the ones given change.
+ */
+export interface RuleSpec {
+  id?: string;
+  name?: string;
+  description?: string;
+  pattern?: string;
+  flags?: string;
+  dialect?: string;
+  label?: string;
+  group?: string;
+  priority?: number;
+  confidence?: number;
+  /** A lexicon's terms (`--lexicon a,b`). */
+  terms?: string[];
+  /** A file with one term per line (blank lines skipped). */
+  terms_file?: string;
+  case_sensitive?: boolean;
+  word_boundary?: boolean;
+  provenance?: string;
+  /** A whole rule (add) or the fields to change (edit), as JSON text or an object. */
+  json?: string | Record<string, unknown>;
+}
+
+/** One field that differs between two versions of a rule. */
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+const usage = (m: string) => new RulewrightError('USAGE', m);
+
+function jsonObject(json: RuleSpec['json']): Record<string, unknown> {
+  if (json === undefined) return {};
+  let v: unknown = json;
+  if (typeof json === 'string') {
+    try {
+      v = JSON.parse(json);
+    } catch (e) {
+      throw new RulewrightError('BAD_INPUT', `--json is not valid JSON (${(e as Error).message})`);
+    }
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new RulewrightError('BAD_INPUT', '--json must be a JSON object describing one rule');
+  return v as Record<string, unknown>;
+}
+
+function readTerms(spec: RuleSpec): string[] | undefined {
+  if (spec.terms && spec.terms_file) throw usage('pass either --lexicon or --terms-file, not both');
+  if (spec.terms) return spec.terms;
+  if (!spec.terms_file) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(spec.terms_file, 'utf8');
+  } catch (e) {
+    throw new RulewrightError('NOT_FOUND', `cannot read the terms file ${spec.terms_file}: ${(e as Error).message}`);
+  }
+  const terms = text.split(/\r?\n/).map((t) => t.trim()).filter(Boolean);
+  if (!terms.length) throw new RulewrightError('BAD_INPUT', `${spec.terms_file} holds no terms: write one term per line`);
+  return terms;
+}
+
+/** The fields a spec sets, as a partial rule (flags over JSON). */
+function specFields(spec: RuleSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...jsonObject(spec.json) };
+  const terms = readTerms(spec);
+  if (spec.pattern !== undefined && terms) throw usage('a rule is a regex (--pattern) or a lexicon (--lexicon / --terms-file), not both');
+  const set = <K extends keyof RuleSpec>(key: K, field: string = key) => {
+    if (spec[key] !== undefined) out[field] = spec[key];
+  };
+  set('id');
+  set('name');
+  set('description');
+  set('flags');
+  set('dialect');
+  set('priority');
+  set('confidence');
+  set('provenance');
+  if (spec.pattern !== undefined) {
+    out.format = 'regex';
+    out.pattern = spec.pattern;
+  }
+  if (terms) {
+    out.format = 'lexicon';
+    out.terms = terms;
+  }
+  if (spec.label !== undefined || spec.group !== undefined) {
+    const given = (out.output ?? {}) as Record<string, unknown>;
+    out.output = {
+      ...given,
+      ...(spec.label !== undefined ? { label: spec.label } : {}),
+      ...(spec.group !== undefined ? { group: spec.group } : {}),
+    };
+  }
+  if (spec.case_sensitive !== undefined || spec.word_boundary !== undefined) {
+    const given = (out.lexicon ?? {}) as Record<string, unknown>;
+    out.lexicon = {
+      ...given,
+      ...(spec.case_sensitive !== undefined ? { case_sensitive: spec.case_sensitive } : {}),
+      ...(spec.word_boundary !== undefined ? { word_boundary: spec.word_boundary } : {}),
+    };
+  }
+  return out;
+}
+
+/** Makes regex/lexicon fields consistent after a change of format. */
+function normalizeFormat(r: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...r };
+  if (out.format === 'lexicon') {
+    out.pattern = '';
+    out.lexicon = { case_sensitive: false, word_boundary: true, ...((out.lexicon as object | undefined) ?? {}) };
+  } else {
+    if (out.lexicon !== undefined && r.format === 'regex' && out.terms === undefined)
+      throw usage('--case-sensitive and --word-boundary apply to lexicon rules (--lexicon / --terms-file), not to regexes: use --flags i instead');
+    delete out.terms;
+    delete out.lexicon;
+  }
+  return out;
+}
+
+/** A readable id from a name: lower case, runs of other characters as `-`, unique among `taken`. */
+export function slugId(name: string, taken: ReadonlySet<string>): string {
+  const stem =
+    name
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48) || 'rule';
+  if (!taken.has(stem)) return stem;
+  let n = 2;
+  while (taken.has(`${stem}-${n}`)) n++;
+  return `${stem}-${n}`;
+}
+
+/**
+ * The new rule a `rules add` spec describes, validated (unknown JSON keys are an error). The id
+ * is the spec's, else one made from the name. Provenance defaults to `human`.
+ */
+export function ruleFromSpec(spec: RuleSpec, taken: ReadonlySet<string>): Rule {
+  const fields = specFields(spec);
+  if (typeof fields.name !== 'string' || !fields.name.trim()) throw usage('rules add needs --name NAME');
+  const output = fields.output as Record<string, unknown> | undefined;
+  if (!output || typeof output.label !== 'string' || !output.label.trim()) throw usage('rules add needs --label LABEL (the entity type, class or field it outputs)');
+  if (fields.pattern === undefined && fields.terms === undefined)
+    throw usage('rules add needs --pattern REGEX, or --lexicon a,b,c / --terms-file FILE for a term list');
+  if (fields.format === undefined) fields.format = fields.terms !== undefined ? 'lexicon' : 'regex';
+  const id = typeof fields.id === 'string' && fields.id.trim() ? fields.id.trim() : slugId(fields.name, taken);
+  const input = normalizeFormat({ provenance: 'human', ...fields, id, name: fields.name.trim(), status: fields.status ?? 'active' }) as RuleInput;
+  return parseRule(input, 'the new rule');
+}
+
+/** The rule after a `rules edit` spec: only the fields given change. The id cannot change. */
+export function applySpec(current: Rule, spec: RuleSpec): Rule {
+  const fields = specFields(spec);
+  if (Object.keys(fields).length === 0) throw usage('nothing to change: pass the fields to edit (e.g. --pattern, --label, --priority) or --json');
+  if (fields.id !== undefined && fields.id !== current.id) throw usage(`a rule's id cannot change (${current.id}): add a new rule instead`);
+  for (const k of ['version', 'validated_precision', 'validated_support'] as const)
+    if (k in fields && canonicalJson(fields[k]) !== canonicalJson(current[k])) throw usage(`${k} is not edited by hand: ${k === 'version' ? 'every edit makes the next version' : 'metrics measures it'}`);
+  const merged: Record<string, unknown> = { ...current, ...fields };
+  if (fields.output) merged.output = { ...current.output, ...(fields.output as object) };
+  if (fields.lexicon) merged.lexicon = { ...(current.lexicon ?? {}), ...(fields.lexicon as object) };
+  if (fields.format === 'regex' && current.format === 'lexicon' && fields.lexicon === undefined) delete merged.lexicon;
+  return parseRule(normalizeFormat(merged) as RuleInput, `rule "${current.id}"`);
+}
+
+function parseRule(input: RuleInput, where: string): Rule {
+  const r = Rule.safeParse(input);
+  if (!r.success) {
+    const issues = r.error.issues.slice(0, 3).map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+    throw new RulewrightError('BAD_INPUT', `${where}: ${issues.join('; ')}`);
+  }
+  return r.data;
+}
+
+const FLAT = ['output', 'lexicon'] as const;
+
+/** The fields that differ from `a` to `b` (nested output and lexicon options by sub-field), version left out. */
+export function ruleDiff(a: Rule | undefined, b: Rule): FieldChange[] {
+  const flat = (r: Rule | undefined): Record<string, unknown> => {
+    if (!r) return {};
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) {
+      if (k === 'version') continue;
+      if ((FLAT as readonly string[]).includes(k) && v && typeof v === 'object') for (const [sk, sv] of Object.entries(v)) out[`${k}.${sk}`] = sv;
+      else out[k] = v;
+    }
+    return out;
+  };
+  const x = flat(a);
+  const y = flat(b);
+  const keys = [...new Set([...Object.keys(x), ...Object.keys(y)])];
+  return keys.filter((k) => canonicalJson(x[k] ?? null) !== canonicalJson(y[k] ?? null)).map((k) => ({ field: k, from: x[k] ?? null, to: y[k] ?? null }));
+}

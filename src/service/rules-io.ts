@@ -1,0 +1,194 @@
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { RulewrightError } from '../core/errors.js';
+import { canonicalJson } from '../core/hash.js';
+import { importRuleset, type RulechefShape, toRulechefRuleset, writeRulesetFile } from '../core/rulesets/index.js';
+import type { RuleProblem } from '../core/safety/index.js';
+import { isSpanTask, type Rule, type RuleStatus, type TaskType } from '../core/schemas/index.js';
+import { rulesetHash, type Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+import { round } from './pipeline.js';
+
+export interface ImportRulesOptions {
+  dataset?: string;
+  /** Rules whose id is already in the dataset become new versions (unchanged ones are skipped). */
+  replace?: boolean;
+  /** RuleChef files with several rule lists: the dotted path of the one to load. */
+  path?: string;
+  /** Label for RuleChef rules with no output template (default `_NONE`). */
+  defaultLabel?: string;
+}
+
+export interface ScreenedRule {
+  id: string;
+  name: string;
+  problems: Pick<RuleProblem, 'code' | 'message'>[];
+}
+
+export interface ImportRulesResult {
+  dataset: string;
+  file: string;
+  format: 'rulewright' | 'rulechef';
+  /** RuleChef: where in the file the rules were. */
+  shape: RulechefShape | null;
+  /** Rules in the file. */
+  rules: number;
+  added: number;
+  replaced: number;
+  unchanged: number;
+  /** Rules that will run (active after the checks). */
+  active: number;
+  /** Kept, with flags (e.g. ReDoS-vulnerable: they run under the per-document time budget). */
+  flagged: ScreenedRule[];
+  /** Kept with status `rejected` (they never run; fix them with `rules edit`). */
+  rejected: ScreenedRule[];
+  notes: string[];
+  warnings: string[];
+  ruleset_hash: string;
+  elapsed_ms: number;
+}
+
+const view = (x: { id: string; name: string; problems: RuleProblem[] }): ScreenedRule => ({
+  id: x.id,
+  name: x.name,
+  problems: x.problems.map((p) => ({ code: p.code, message: p.message })),
+});
+
+const sameShape = (a: TaskType, b: TaskType) => a === b || (isSpanTask(a) && isSpanTask(b));
+
+/** A rule's content without its version (what `--replace` compares). */
+const content = (r: Rule) => canonicalJson({ ...r, version: 0 });
+
+/**
+ * `rules import FILE`: rulewright's format or any of RuleChef's four container shapes, all or
+ * nothing in one transaction. Every rule is checked in import mode: a ReDoS-vulnerable pattern is
+ * kept and flagged (it runs under the per-document budget); an empty pattern, one that does not
+ * compile, a missing template group or a catch-all is kept with status `rejected` (it never runs,
+ * and `rules edit` can fix it). Ids already in the dataset are a CONFLICT unless `replace`.
+ */
+export async function importRules(store: Store, file: string, opts: ImportRulesOptions = {}): Promise<ImportRulesResult> {
+  const t0 = performance.now();
+  const d = resolveDataset(store, opts.dataset);
+  if (!existsSync(file) || !statSync(file).isFile()) throw new RulewrightError('NOT_FOUND', `no ruleset file at ${file}`);
+  const parsed = await importRuleset(readFileSync(file, 'utf8'), {
+    where: file,
+    ...(opts.path ? { path: opts.path } : {}),
+    ...(opts.defaultLabel ? { defaultLabel: opts.defaultLabel } : {}),
+  });
+  const seen = new Set<string>();
+  for (const r of parsed.rules) {
+    if (seen.has(r.id)) throw new RulewrightError('BAD_INPUT', `${file}: rule id "${r.id}" appears twice; ids must be unique`);
+    seen.add(r.id);
+  }
+  const warnings: string[] = [];
+  if (parsed.taskType && !sameShape(parsed.taskType, d.task.type))
+    warnings.push(`the rules look like ${parsed.taskType} rules but dataset "${d.name}" is a ${d.task.type} task`);
+  if (d.task.labels?.length) {
+    const known = new Set(d.task.labels);
+    const unknown = [...new Set(parsed.rules.filter((r) => r.status !== 'rejected').map((r) => r.output.label))].filter((l) => !known.has(l));
+    if (unknown.length) warnings.push(`labels not declared in the task: ${unknown.sort().join(', ')}`);
+  }
+
+  const note = `imported from ${basename(file)}`;
+  let added = 0;
+  let replaced = 0;
+  let unchanged = 0;
+  store.transaction(() => {
+    const conflicts: string[] = [];
+    for (const rule of parsed.rules) {
+      const existing = store.rules.get(d.id, rule.id);
+      if (!existing) {
+        store.rules.insert(d.id, rule, note);
+        added++;
+      } else if (!opts.replace) conflicts.push(rule.id);
+      else if (content(existing) === content(rule)) unchanged++;
+      else {
+        store.rules.update(d.id, rule, note);
+        replaced++;
+      }
+    }
+    if (conflicts.length)
+      throw new RulewrightError(
+        'CONFLICT',
+        `${file}: ${conflicts.length} rule id${conflicts.length === 1 ? ' is' : 's are'} already in dataset "${d.name}" ` +
+          `(${conflicts.slice(0, 5).join(', ')}${conflicts.length > 5 ? ', …' : ''}); nothing was imported. ` +
+          'Pass --replace to store them as new versions of those rules',
+      );
+  });
+  return {
+    dataset: d.name,
+    file,
+    format: parsed.format,
+    shape: parsed.shape ?? null,
+    rules: parsed.rules.length,
+    added,
+    replaced,
+    unchanged,
+    active: parsed.rules.filter((r) => r.status === 'active').length,
+    flagged: parsed.flagged.map(view),
+    rejected: parsed.rejected.map(view),
+    notes: parsed.notes,
+    warnings,
+    ruleset_hash: rulesetHash(store.rules.list(d.id, { status: 'active' })),
+    elapsed_ms: round(performance.now() - t0),
+  };
+}
+
+export const RULESET_FORMATS = ['rulewright', 'rulechef'] as const;
+export type RulesetFormat = (typeof RULESET_FORMATS)[number];
+
+export interface ExportRulesOptions {
+  dataset?: string;
+  format?: RulesetFormat;
+  /** Statuses to export (default: every live rule for rulewright, only active ones for rulechef). */
+  status?: RuleStatus[];
+}
+
+export interface ExportRulesResult {
+  dataset: string;
+  file: string;
+  format: RulesetFormat;
+  rules: number;
+  statuses: Partial<Record<RuleStatus, number>>;
+  ruleset_hash: string;
+  notes: string[];
+}
+
+/**
+ * The ruleset as file text. rulewright's format (the default) holds every live rule with its
+ * status and the task (type, conflict policy, time budget), so `rulewright extract --rules FILE`
+ * and `rulewright/runtime` run it exactly as the workspace does (only active rules run).
+ * RuleChef's `{rules}` shape has no status, so only active rules go in by default.
+ */
+export function exportRulesText(store: Store, opts: ExportRulesOptions = {}): { text: string; result: Omit<ExportRulesResult, 'file'> } {
+  const d = resolveDataset(store, opts.dataset);
+  const format = opts.format ?? 'rulewright';
+  const statuses = opts.status?.length ? opts.status : format === 'rulechef' ? (['active'] as RuleStatus[]) : undefined;
+  const rules = store.rules.list(d.id, statuses ? { status: statuses } : {});
+  const notes: string[] = [];
+  if (format === 'rulechef' && !opts.status?.length) {
+    const left = store.rules.count(d.id) - rules.length;
+    if (left) notes.push(`${left} rule${left === 1 ? '' : 's'} that are not active were left out: RuleChef has no status, so it would run them`);
+  }
+  const text = format === 'rulechef' ? `${JSON.stringify(toRulechefRuleset(rules, d.task.type), null, 2)}\n` : writeRulesetFile(rules, d.task);
+  const counts: Partial<Record<RuleStatus, number>> = {};
+  for (const r of rules) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return {
+    text,
+    result: { dataset: d.name, format, rules: rules.length, statuses: counts, ruleset_hash: rulesetHash(rules), notes },
+  };
+}
+
+/** `rules export FILE`: writes the ruleset where the user says (creating the folder), nowhere else. */
+export function exportRules(store: Store, file: string, opts: ExportRulesOptions = {}): ExportRulesResult {
+  const { text, result } = exportRulesText(store, opts);
+  const abs = resolve(file);
+  try {
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, text);
+  } catch (e) {
+    throw new RulewrightError('BAD_INPUT', `cannot write ${file}: ${(e as Error).message}`);
+  }
+  return { ...result, file };
+}

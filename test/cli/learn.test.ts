@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { LearnResult } from '../../src/service/index.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { repoRoot } from '../helpers/shared.js';
+import { useTempDir } from '../helpers/temp.js';
+import { INTENT_ROWS, scriptedReplies } from '../service/learn-fixtures.js';
+import { json, runBin, runCli, testEnv, writeJsonl } from './helpers.js';
+
+/** The test environment with no LLM configured, whatever the caller's shell has. */
+function offlineEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = testEnv();
+  for (const k of Object.keys(env)) if (k.startsWith('OPENAI_') || k.startsWith('RULEWRIGHT_')) delete env[k];
+  return { ...env, ...extra };
+}
+
+describe('rulewright learn', () => {
+  const tmp = useTempDir();
+
+  test('learn on the bundled Banking77 demo works end to end through the binary with no API key', async () => {
+    const cwd = tmp.dir();
+    const env = offlineEnv();
+    expect((await runBin(['init', '--name', 'banking', '--type', 'classification'], { cwd, env })).code).toBe(0);
+    expect((await runBin(['import', join(repoRoot, 'datasets/banking77-5.jsonl')], { cwd, env })).code).toBe(0);
+    const r = json<LearnResult>(await runBin(['learn', '--json'], { cwd, env }));
+    expect(r.proposer).toBe('offline');
+    expect(r.model).toBeNull();
+    expect(r.notes).toEqual(
+      expect.arrayContaining([expect.stringMatching(/no dev split: made a seeded, stratified one first/), expect.stringMatching(/no LLM is configured/)]),
+    );
+    expect(r.split).toMatchObject({ judged_on: 'dev', train: 240, dev: 60 });
+    expect(r.stages[0]).toMatchObject({ stage: 'before', rules: 0 });
+    expect(r.stages.map((s) => s.stage)).toContain('synthesis');
+    expect(r.stages.at(-1)!.stage).toBe('pruning');
+    const last = r.stages.at(-1)!;
+    expect(last.rules).toBeGreaterThan(5);
+    expect(last.f1!).toBeGreaterThan(0.8);
+    expect(r.stages.every((s) => s.llm_calls === 0 && s.cost_usd === 0)).toBe(true);
+    expect(r.llm.calls).toBe(0);
+    expect(r.rules.active).toBe(last.rules);
+    // The learned rules are stored and the learn run is recorded.
+    const ex = json<{ splits: Record<string, number> }>(await runBin(['stats', '--json'], { cwd, env }));
+    expect(ex.splits).toEqual({ train: 240, dev: 60, test: 200 });
+  }, 120_000);
+
+  test('--offline uses the inducer even when an LLM is configured, and prints the ablation table', async () => {
+    const db = tmp.path('w.db');
+    const env = offlineEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    await runCli(['init', '--name', 'intents', '--type', 'classification', '--labels', 'refund,greet,cancel', '--db', db], { env });
+    await runCli(['import', writeJsonl(tmp.path('i.jsonl'), INTENT_ROWS), '--db', db], { env });
+    const r = await runCli(['learn', '--offline', '--db', db], { env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Learned rules for intents with the offline inducer/);
+    expect(r.stdout).toMatch(/stage +rules +P +R +F1 +LLM calls +tokens +cost \$/);
+    expect(r.stdout).toMatch(/\nbefore +0 /);
+    expect(r.stdout).toMatch(/\nsynthesis +\d+ /);
+    expect(r.stdout).toMatch(/\npruning +\d+ /);
+    expect(r.stdout).toMatch(/rules in use: \d+ \(/);
+  });
+
+  test('uses the configured LLM and reports calls and tokens', async () => {
+    const server: FakeOpenAiServer = await startFakeOpenAiServer({ fallback: scriptedReplies() });
+    try {
+      const db = tmp.path('w.db');
+      const env = offlineEnv({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-cli', RULEWRIGHT_MODEL: 'fake-model' });
+      await runCli(['init', '--name', 'intents', '--type', 'classification', '--labels', 'refund,greet,cancel', '--db', db], { env });
+      await runCli(['import', writeJsonl(tmp.path('i.jsonl'), INTENT_ROWS), '--db', db], { env });
+      const r = json<LearnResult>(await runCli(['learn', '--rounds', '1', '--json', '--db', db], { env }));
+      expect(r.proposer).toBe('llm');
+      expect(r.model).toBe('fake-model');
+      expect(r.llm.calls).toBe(4);
+      expect(r.stages.find((s) => s.stage === 'synthesis')!.llm_calls).toBe(3);
+      const human = await runCli(['learn', '--db', db, '--rounds', '0'], { env });
+      expect(human.stdout).toMatch(/with the LLM \(fake-model\)/);
+      expect(human.stdout).toMatch(/LLM: 3 calls, [\d,]+ tokens, cost unknown/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('an unreachable LLM fails with a clear message and exit 1', async () => {
+    const db = tmp.path('w.db');
+    const env = offlineEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', RULEWRIGHT_LLM_MAX_RETRIES: '0' });
+    await runCli(['init', '--name', 'intents', '--type', 'classification', '--labels', 'refund,greet,cancel', '--db', db], { env });
+    await runCli(['import', writeJsonl(tmp.path('i.jsonl'), INTENT_ROWS), '--db', db], { env });
+    const r = await runCli(['learn', '--db', db], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^rulewright: learning failed: every synthesis request failed.*connection failed.*Is the server running/s);
+  });
+
+  test.each([
+    [['learn', '--rounds', 'two'], /--rounds must be a whole number/],
+    [['learn', '--rounds', '50'], /--rounds must be at most 20/],
+  ])('%j is a usage error (exit 2)', async (args, message) => {
+    const r = await runCli([...args, '--db', tmp.path('w.db')], { env: offlineEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});

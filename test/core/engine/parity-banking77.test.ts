@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { predict, resolveRuleAlone } from '../../../src/core/engine/index.js';
+import { parseRuleset } from '../../../src/core/rulesets/index.js';
+import { Example } from '../../../src/core/schemas/example.js';
+import { Task } from '../../../src/core/schemas/task.js';
+import { shared, sharedMissing } from '../../helpers/shared.js';
+
+const B77 = 'rulechef-benchmarks/benchmarks/results/results_banking77_new.json';
+const GOLD = 'rulechef-benchmarks/reference/banking77_gold.jsonl';
+const TRAFFIC = 'rulechef-benchmarks/benchmarks/results/sample_traffic_banking77.jsonl';
+const REF = 'rulechef-benchmarks/reference/rc_banking77.json';
+
+interface RcRule {
+  id: string;
+  name: string;
+  tp: number;
+  fp: number;
+  matches: number;
+}
+interface RcReference {
+  evaluate: { per_class: Record<string, { tp: number; fp: number; fn: number }> };
+  rules: RcRule[];
+}
+
+describe.skipIf(!!sharedMissing)(`banking77 parity with RuleChef ${sharedMissing ?? ''}`, () => {
+  const task = Task.parse({ name: 'b77', type: 'classification' });
+  const load = () => {
+    const parsed = parseRuleset(readFileSync(shared(B77)!, 'utf8'));
+    const gold = readFileSync(shared(GOLD)!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => Example.parse(JSON.parse(l)));
+    const ref = JSON.parse(readFileSync(shared(REF)!, 'utf8')) as RcReference;
+    return { rules: parsed.rules, gold, ref };
+  };
+
+  test('the 126 rules reproduce RuleChef per-class TP and FP, 122 TP, 3 FP and coverage 0.625', () => {
+    const { rules, gold, ref } = load();
+    expect(rules).toHaveLength(126);
+    const { predictions, issues } = predict(task, rules, gold);
+    expect(issues).toEqual([]);
+    const perClass: Record<string, { tp: number; fp: number; fn: number }> = {};
+    const bump = (label: string, k: 'tp' | 'fp' | 'fn') => ((perClass[label] ??= { tp: 0, fp: 0, fn: 0 })[k] += 1);
+    predictions.forEach((p, i) => {
+      const g = gold[i]!.label!;
+      if (p.label == null) bump(g, 'fn');
+      else if (p.label.trim().toLowerCase() === g.trim().toLowerCase()) bump(g, 'tp');
+      else {
+        bump(p.label, 'fp');
+        bump(g, 'fn');
+      }
+    });
+    const expected = Object.fromEntries(Object.entries(ref.evaluate.per_class).map(([k, c]) => [k, { tp: c.tp, fp: c.fp, fn: c.fn }]));
+    expect(perClass).toEqual(expected);
+    const tp = Object.values(perClass).reduce((a, c) => a + c.tp, 0);
+    const fp = Object.values(perClass).reduce((a, c) => a + c.fp, 0);
+    expect([tp, fp]).toEqual([122, 3]);
+    expect(predictions.filter((p) => p.label != null).length / gold.length).toBe(0.625);
+  });
+
+  test('every rule alone has RuleChef tp, fp and matches; 80 rules never fire', () => {
+    const { rules, gold, ref } = load();
+    const { outputs } = predict(task, rules, gold);
+    const byId = new Map(rules.map((r, i) => [r.id, i]));
+    let dead = 0;
+    for (let p = 0; p < outputs.rules.length; p++) {
+      const file = byId.get(outputs.rules[p]!.id)!;
+      let tp = 0;
+      let fp = 0;
+      for (const d of outputs.ruleDocs[p]!) {
+        const pred = resolveRuleAlone(outputs, d, p);
+        if (pred.label?.toLowerCase() === gold[d]!.label!.toLowerCase()) tp++;
+        else fp++;
+      }
+      if (outputs.ruleMatches[p] === 0) dead++;
+      const rc = ref.rules[file]!;
+      expect({ name: rc.name, tp, fp, matches: outputs.ruleMatches[p] }).toEqual({ name: rc.name, tp: rc.tp, fp: rc.fp, matches: rc.matches });
+    }
+    expect(dead).toBe(80);
+  });
+
+  test('the sample traffic file holds the same 200 queries as the gold file', () => {
+    const { gold } = load();
+    const traffic = readFileSync(shared(TRAFFIC)!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { text: string; gold_label: string });
+    expect(traffic.map((t) => [t.text, t.gold_label])).toEqual(gold.map((g) => [g.text, g.label]));
+  });
+});

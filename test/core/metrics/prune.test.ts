@@ -1,0 +1,100 @@
+import { describe, expect, test } from 'vitest';
+import { runRules } from '../../../src/core/engine/index.js';
+import { compileScorer } from '../../../src/core/eval/index.js';
+import { f1Of, naiveCounts, pruneRules } from '../../../src/core/metrics/index.js';
+import type { Example } from '../../../src/core/schemas/example.js';
+import { Rule } from '../../../src/core/schemas/rule.js';
+import { type MatchMode, Task, type TaskType } from '../../../src/core/schemas/task.js';
+import { type RandomCase, randomCase, scoredRun } from './random-cases.js';
+
+const naiveF1 = (c: RandomCase, removed: ReadonlySet<string>, scorer = compileScorer(c.task, { outcomes: false })) =>
+  f1Of(
+    naiveCounts(
+      c.task,
+      c.rules.filter((r) => !removed.has(r.id)),
+      c.examples,
+      scorer,
+    ),
+  );
+
+describe('greedy pruning', () => {
+  test.each([
+    ['classification', 'text', 'rulechef'],
+    ['ner', 'text', 'rulechef'],
+    ['ner', 'exact', 'non_overlapping'],
+    ['ner', 'semeval:partial', 'rulechef'],
+    ['ner', 'overlap', 'non_overlapping'],
+    ['transformation', 'text', 'rulechef'],
+  ] as [TaskType, MatchMode, 'rulechef' | 'non_overlapping'][])(
+    'every step equals a naive re-run, each removal is the best one, and no removal is left that helps: %s, %s, %s',
+    (type, mode, policy) => {
+      let removals = 0;
+      for (let seed = 0; seed < 25; seed++) {
+        const c = randomCase(7000 + seed, type, mode, policy);
+        const run = scoredRun(c);
+        const result = pruneRules(run, { dead: seed % 2 === 0, duplicates: seed % 3 === 0 });
+        const removed = new Set<string>();
+        expect(result.f1_before).toBe(naiveF1(c, removed));
+        for (const step of result.steps) {
+          const before = naiveF1(c, removed);
+          expect(step.f1_before).toBe(before);
+          if (step.reason === 'harmful') {
+            // No other remaining rule would have raised F1 more.
+            const best = Math.max(
+              ...c.rules.filter((r) => !removed.has(r.id)).map((r) => naiveF1(c, new Set([...removed, r.id])) ?? -Infinity),
+            );
+            expect(step.f1_after).toBe(best);
+            expect(step.gain!).toBeGreaterThan(0);
+          } else expect(step.f1_after).toBe(before);
+          removed.add(step.rule_id);
+          expect(step.f1_after, `seed ${seed} step ${step.step}`).toBe(naiveF1(c, removed));
+        }
+        expect(result.removed).toEqual([...removed]);
+        expect(result.f1_after).toBe(naiveF1(c, removed));
+        const f1 = result.f1_after;
+        if (f1 !== null)
+          for (const r of c.rules.filter((x) => !removed.has(x.id))) expect(naiveF1(c, new Set([...removed, r.id])) ?? -Infinity).toBeLessThanOrEqual(f1);
+        removals += result.steps.filter((s) => s.reason === 'harmful').length;
+      }
+      expect(removals).toBeGreaterThan(0);
+    },
+  );
+
+  const task = Task.parse({ name: 'c', type: 'classification' });
+  const rule = (id: string, pattern: string, label: string, priority = 0) => Rule.parse({ id, name: id, format: 'regex', pattern, output: { label }, priority });
+  const ex = (id: string, text: string, label: string): Example => ({ id, text, label, split: 'dev', source: 'gold' });
+  const examples = [ex('1', 'refund my card', 'refund'), ex('2', 'card lost', 'lost'), ex('3', 'refund please', 'refund'), ex('4', 'lost it', 'lost')];
+  const rules = [
+    rule('good', 'refund', 'refund', 3),
+    rule('copy', 'refund', 'refund', 2),
+    rule('bad', 'card', 'refund', 1),
+    rule('lost', 'lost', 'lost', 0),
+    rule('dead', 'zzz', 'x'),
+  ];
+  const run = () => ({ outputs: runRules(task, rules, examples), examples, scorer: compileScorer(task, { outcomes: false }) });
+
+  test('removes the harmful rule, then duplicates and dead rules only when asked', () => {
+    const plain = pruneRules(run());
+    expect(plain.removed).toEqual(['bad']);
+    expect([plain.f1_before, plain.f1_after]).toEqual([6 / 8, 1]);
+    const all = pruneRules(run(), { dead: true, duplicates: true });
+    expect(all.steps.map((s) => [s.rule_id, s.reason, s.duplicate_of ?? null, s.f1_before, s.f1_after])).toEqual([
+      ['copy', 'duplicate', 'good', 6 / 8, 6 / 8],
+      ['dead', 'dead', null, 6 / 8, 6 / 8],
+      ['bad', 'harmful', null, 6 / 8, 1],
+    ]);
+    expect(all.counts_after).toEqual({ tp: 4, fp: 0, fn: 0 });
+  });
+
+  test.each([
+    [0, ['bad']],
+    [0.3, []],
+  ])('a tolerance of %s keeps gains at or below it', (tolerance, removed) => {
+    // Removing "bad" raises F1 by 0.25.
+    expect(pruneRules(run(), { tolerance }).removed).toEqual(removed);
+  });
+
+  test('maxSteps bounds the greedy removals', () => {
+    expect(pruneRules(run(), { maxSteps: 0 }).steps).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, test } from 'vitest';
+import { runRules } from '../../../src/core/engine/index.js';
+import { compileScorer } from '../../../src/core/eval/index.js';
+import { computeRuleMetrics, wilsonLower } from '../../../src/core/metrics/index.js';
+import type { Example } from '../../../src/core/schemas/example.js';
+import { RuleMetrics } from '../../../src/core/schemas/rule-metrics.js';
+import { Rule } from '../../../src/core/schemas/rule.js';
+import { Task } from '../../../src/core/schemas/task.js';
+
+const rule = (id: string, pattern: string, label: string, priority: number, group = '$0') =>
+  Rule.parse({ id, name: `name ${id}`, format: 'regex', pattern, output: { label, group }, priority });
+
+describe('per-rule metrics on spans', () => {
+  const task = Task.parse({ name: 'ner', type: 'ner' });
+  const text = 'John Smith met Mary in Paris.';
+  const examples: Example[] = [
+    {
+      id: 'e1',
+      text,
+      spans: [
+        { start: 0, end: 10, label: 'PER' },
+        { start: 15, end: 19, label: 'PER' },
+        { start: 23, end: 28, label: 'LOC' },
+      ],
+      split: 'dev',
+      source: 'gold',
+    },
+    { id: 'e2', text: 'Nothing here, Mary.', spans: [{ start: 14, end: 18, label: 'PER' }], split: 'dev', source: 'gold' },
+  ];
+  const rules = [
+    rule('full', 'John Smith', 'PER', 5),
+    rule('copy', 'John Smith', 'PER', 4),
+    rule('first', 'John', 'PER', 3),
+    rule('org', 'Smith met', 'ORG', 2),
+    rule('city', '(?:in) (Paris)', 'LOC', 1, '$1'),
+    rule('never', 'Zanzibar', 'LOC', 0),
+  ];
+  const run = { outputs: runRules(task, rules, examples), examples, scorer: compileScorer(task, { outcomes: false }) };
+  const m = computeRuleMetrics(run, { sampleScorer: compileScorer(task), contextChars: 8 });
+  const by = Object.fromEntries(m.rules.map((r) => [r.id, r]));
+
+  test('every rule validates against the stored schema', () => {
+    for (const r of m.rules) expect(RuleMetrics.safeParse(r).success).toBe(true);
+  });
+
+  test.each([
+    // id, tp, fp, fn, support, fired, dead
+    ['full', 1, 0, 3, 1, 1, false],
+    ['first', 0, 1, 4, 1, 1, false],
+    ['org', 0, 1, 4, 1, 1, false],
+    ['city', 1, 0, 3, 1, 1, false],
+    ['never', 0, 0, 4, 0, 0, true],
+  ])('%s: tp %s fp %s fn %s support %s fired %s dead %s', (id, tp, fp, fn, support, fired, dead) => {
+    const r = by[id]!;
+    expect([r.tp, r.fp, r.fn, r.support, r.fired, r.dead]).toEqual([tp, fp, fn, support, fired, dead]);
+    expect(r.recall).toBe(tp / 4);
+    expect(r.wilson_lower).toBe(wilsonLower(r.precision ?? 0, support));
+  });
+
+  test('ratios with nothing behind them are null', () => {
+    expect([by.never!.precision, by.never!.f1, by.never!.wilson_lower]).toEqual([null, 0, 0]);
+  });
+
+  test('samples show the span in its context, and only misses of the rule\'s own label', () => {
+    expect(by.full!.samples.tp).toEqual([
+      {
+        example_id: 'e1',
+        kind: 'tp',
+        outcome: 'match',
+        gold: { label: 'PER', text: 'John Smith', start: 0, end: 10 },
+        predicted: { label: 'PER', text: 'John Smith', start: 0, end: 10 },
+        context: { before: '', text: 'John Smith', after: ' met Mar…' },
+      },
+    ]);
+    expect(by.full!.samples.fn.map((s) => [s.example_id, s.gold!.text, s.context.before, s.context.after])).toEqual([
+      ['e1', 'Mary', '…ith met ', ' in Pari…'],
+      ['e2', 'Mary', '…g here, ', '.'],
+    ]);
+    expect(by.first!.samples.fp.map((s) => [s.outcome, s.predicted!.text])).toEqual([['wrong_boundary', 'John']]);
+    expect(by.city!.samples.fn).toEqual([]);
+  });
+
+  test('overlaps, conflicts (label clash and suppression) and partners', () => {
+    const view = (id: string) => {
+      const r = by[id]!;
+      return { overlap: r.overlap.examples, conflict: r.conflict.examples, suppressed: r.conflict.suppressed, with: r.conflict.partners.map((p) => p.id) };
+    };
+    // copy has the offsets of full (dropped); org overlaps full and copy with another label.
+    expect(view('full')).toEqual({ overlap: 1, conflict: 1, suppressed: 0, with: ['copy', 'org'] });
+    expect(view('copy')).toEqual({ overlap: 1, conflict: 1, suppressed: 1, with: ['full', 'org'] });
+    expect(view('first')).toEqual({ overlap: 1, conflict: 0, suppressed: 0, with: [] });
+    expect(view('org')).toEqual({ overlap: 1, conflict: 1, suppressed: 0, with: ['full', 'copy'] });
+    expect(view('never')).toEqual({ overlap: 0, conflict: 0, suppressed: 0, with: [] });
+    expect(by.full!.overlap.partners.map((p) => [p.id, p.examples])).toEqual([
+      ['copy', 1],
+      ['first', 1],
+      ['org', 1],
+      ['city', 1],
+    ]);
+  });
+
+  test('the marginal of the exact copy is 0 and nothing here is harmful except the wrong ones', () => {
+    expect(by.copy!.marginal_f1).toBe(0);
+    expect(m.rules.filter((r) => r.harmful).map((r) => r.id)).toEqual(['first', 'org']);
+  });
+});
+
+describe('per-rule metrics on classification', () => {
+  const task = Task.parse({ name: 'c', type: 'classification', labels: ['Refund', 'Lost'] });
+  const examples: Example[] = [
+    { id: 'q1', text: 'card lost', label: 'Lost', split: 'dev', source: 'gold' },
+    { id: 'q2', text: 'refund the card', label: 'Refund', split: 'dev', source: 'gold' },
+  ];
+  const rules = [rule('card', 'card', 'refund', 3), rule('lost', 'lost', 'lost', 2), rule('lost2', 'lost', 'LOST ', 1)];
+  const m = computeRuleMetrics(
+    { outputs: runRules(task, rules, examples), examples, scorer: compileScorer(task, { outcomes: false }) },
+    { sampleScorer: compileScorer(task) },
+  );
+  const by = Object.fromEntries(m.rules.map((r) => [r.id, r]));
+
+  test('labels compare folded: a conflict is two rules with different labels on one example', () => {
+    expect([by.card!.conflict.examples, by.lost!.conflict.examples, by.lost2!.conflict.examples]).toEqual([1, 1, 1]);
+    expect(by.lost2!.conflict.partners.map((p) => p.id)).toEqual(['card']);
+    expect([by.lost!.conflict.suppressed, by.lost2!.conflict.suppressed]).toEqual([1, 1]);
+  });
+
+  test('samples: a wrong label is an FP of the rule, a missed example of its class an FN', () => {
+    expect(by.card!.samples.fp.map((s) => [s.example_id, s.gold!.label, s.predicted!.label, s.context.text])).toEqual([['q1', 'Lost', 'Refund', 'card lost']]);
+    expect(by.card!.samples.tp.map((s) => s.example_id)).toEqual(['q2']);
+    expect(by.lost!.samples.fn).toEqual([]);
+    expect([by.card!.tp, by.card!.fp, by.card!.fn]).toEqual([1, 1, 1]);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest';
+import { CATCH_ALL_PROBES, checkRule, screenRedos, screenRules } from '../../../src/core/safety/index.js';
+import { Rule, type RuleInput } from '../../../src/core/schemas/rule.js';
+
+const rule = (pattern: string, over: Partial<RuleInput> = {}): Rule =>
+  Rule.parse({ id: 'r', name: 'r', format: 'regex', pattern, output: { label: 'X' }, ...over });
+
+describe('checkRule', () => {
+  test('(a+)+$ is rejected when added, with the attack string', async () => {
+    const c = await checkRule(rule('(a+)+$'));
+    expect(c.ok).toBe(false);
+    expect(c.problems).toHaveLength(1);
+    expect(c.problems[0]).toMatchObject({ code: 'redos', severity: 'reject' });
+    expect(c.problems[0]!.message).toMatch(/exponential.*attack string: .*repeat/);
+    expect(c.rule.status).toBe('rejected');
+    expect(c.rule.rejection).toMatch(/catastrophically/);
+  });
+
+  test('the same pattern in an import is kept, flagged, to run under the budget', async () => {
+    const c = await checkRule(rule('(a+)+$', { dialect: 'python' }), { mode: 'import' });
+    expect(c.ok).toBe(true);
+    expect(c.rule.status).toBe('active');
+    expect(c.rule.flagged.map((f) => f.code)).toEqual(['redos']);
+    expect(c.rule.flagged[0]!.message).toMatch(/time budget/);
+  });
+
+  // [title, rule, problem code]
+  test.each<[string, Rule, string]>([
+    ['an empty pattern', rule(''), 'empty_pattern'],
+    ['a pattern that does not compile', rule('(unclosed'), 'invalid'],
+    ['a missing output group', rule('a(b)', { output: { label: 'X', group: '$2' } }), 'missing_group'],
+    ['a missing named output group', rule('a(?<x>b)', { output: { label: 'X', group: 'y' } }), 'missing_group'],
+    ['a catch-all (RuleChef AEGIS default_safe)', rule('(?s)^.{1,}$', { dialect: 'python' }), 'catch_all'],
+    ['a catch-all .+', rule('.+'), 'catch_all'],
+    ['a catch-all [\\s\\S]', rule('[\\s\\S]'), 'catch_all'],
+    ['an empty lexicon', Rule.parse({ id: 'l', name: 'l', format: 'lexicon', terms: [], output: { label: 'X' } }), 'empty_pattern'],
+  ])('%s is rejected', async (_t, r, code) => {
+    for (const mode of ['add', 'import'] as const) {
+      const c = await checkRule(r, { mode, redos: 'off' });
+      expect(c.ok).toBe(false);
+      expect(c.problems.map((p) => p.code)).toEqual([code]);
+      expect(c.rule.status).toBe('rejected');
+    }
+  });
+
+  test.each([
+    ['a specific regex', rule('\\bexchange\\s+rates?\\b', { flags: 'i' }), 'thorough'],
+    ['a broad but meaningful regex', rule('\\w+', { dialect: 'python' }), 'off'],
+    ['a lexicon', Rule.parse({ id: 'l', name: 'l', format: 'lexicon', terms: ['card', 'pin'], output: { label: 'X' } }), 'thorough'],
+  ] as const)('%s passes', async (_t, r, redos) => {
+    const c = await checkRule(r, { redos });
+    expect(c).toMatchObject({ ok: true, problems: [] });
+    expect(c.rule).toEqual(r);
+  });
+
+  test('a rule matching most probes is flagged as broad, not rejected', async () => {
+    const c = await checkRule(rule('\\S', { dialect: 'python' }), { redos: 'off' });
+    expect(c.ok).toBe(true);
+    expect(c.problems.map((p) => p.code)).toEqual(['broad']);
+  });
+
+  test('the probes are unrelated, non-empty texts', () => {
+    expect(CATCH_ALL_PROBES.length).toBeGreaterThanOrEqual(12);
+    expect(CATCH_ALL_PROBES.every((p) => p.length > 0)).toBe(true);
+  });
+});
+
+describe('ReDoS screening', () => {
+  test('an inconclusive screen is unknown, not vulnerable', async () => {
+    expect(await screenRedos('a', 'z')).toMatchObject({ status: 'unknown' });
+  });
+
+  test('polynomial backtracking only flags, even when added', async () => {
+    const c = await checkRule(rule('\\s*x\\s*$'), { mode: 'add' });
+    expect(c.ok).toBe(true);
+    expect(c.problems).toMatchObject([{ code: 'redos', severity: 'flag' }]);
+    expect(c.problems[0]!.message).toMatch(/polynomial.*attack string/);
+  });
+
+  test('a linear pattern is safe', async () => {
+    expect((await screenRedos('^\\w+@\\w+\\.com$', '')).status).toBe('safe');
+  });
+});
+
+describe('screenRules', () => {
+  test('reports rejected and flagged rules and keeps them all', async () => {
+    const rules = [rule('ok'), rule('', { id: 'empty' }), rule('(x+)+y', { id: 'evil' })];
+    const report = await screenRules(rules, { mode: 'import', redos: 'thorough' });
+    expect(report.rules.map((r) => [r.id, r.status])).toEqual([
+      ['r', 'active'],
+      ['empty', 'rejected'],
+      ['evil', 'active'],
+    ]);
+    expect(report.rejected.map((r) => [r.id, r.problems[0]!.code])).toEqual([['empty', 'empty_pattern']]);
+    expect(report.flagged.map((r) => [r.id, r.problems[0]!.code])).toEqual([['evil', 'redos']]);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'vitest';
+import { DEMO, KEY, renderApp, useTempWorkspace, expectFits } from './harness.js';
+
+describe('app shell', () => {
+  const tmp = useTempWorkspace();
+  const demo = () => {
+    const ws = tmp.open();
+    ws.importFile(DEMO, { create: { name: 'banking77' } });
+    return ws;
+  };
+
+  test('draws the tab bar and footer, and switches screens with the number keys', async () => {
+    const app = renderApp(demo());
+    await app.until((f) => expect(f).toContain('[1 Rules]'));
+    expect(app.frame()).toMatch(/\? help/);
+    await app.press('4');
+    await app.until((f) => expect(f).toContain('[4 Prune]'));
+    expectFits(app.frame(), 80, 24);
+    app.unmount();
+  });
+
+  test('? opens the help overlay and any key closes it', async () => {
+    const app = renderApp(demo());
+    await app.press('?');
+    await app.until((f) => expect(f).toContain('Help: Rules'));
+    expect(app.frame()).toContain('sort column');
+    await app.press('x');
+    await app.until((f) => expect(f).not.toContain('Help: Rules'));
+    app.unmount();
+  });
+});

@@ -1,0 +1,121 @@
+import { render } from 'ink-testing-library';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, vi } from 'vitest';
+import { Workspace } from '../../src/service/index.js';
+import { App } from '../../tui/app.js';
+import { InlineJobRunner } from '../../tui/jobs/inline-runner.js';
+import type { JobRunner } from '../../tui/jobs/job-runner.js';
+import type { Route } from '../../tui/route.js';
+import type { Theme } from '../../tui/theme.js';
+import { repoRoot } from '../helpers/shared.js';
+
+/** The bundled demo dataset (Banking77, five intents, classification). */
+export const DEMO = join(repoRoot, 'datasets', 'banking77-5.jsonl');
+
+/** Key sequences as a terminal sends them. */
+export const KEY = {
+  up: '\u001B[A',
+  down: '\u001B[B',
+  right: '\u001B[C',
+  left: '\u001B[D',
+  pageUp: '\u001B[5~',
+  pageDown: '\u001B[6~',
+  enter: '\r',
+  escape: '\u001B',
+  tab: '\t',
+  backspace: '\u007F',
+  ctrlS: '\u0013',
+} as const;
+
+/** A temp folder per test, removed afterwards; `open` makes a workspace in it. */
+export function useTempWorkspace(): { dir: () => string; open: () => Workspace; path: (n: string) => string } {
+  let current: string | undefined;
+  const open: Workspace[] = [];
+  afterEach(() => {
+    for (const ws of open.splice(0)) ws.close();
+    if (current) rmSync(current, { recursive: true, force: true });
+    current = undefined;
+  });
+  const dir = () => (current ??= mkdtempSync(join(tmpdir(), 'rulewright-tui-')));
+  return {
+    dir,
+    path: (n) => join(dir(), n),
+    open: () => {
+      const ws = Workspace.open({ db: join(dir(), 'w.db'), create: true });
+      open.push(ws);
+      return ws;
+    },
+  };
+}
+
+export interface Rendered {
+  readonly frame: () => string;
+  /** Writes keys one at a time, letting Ink handle each (a lone esc needs a turn of its own). */
+  press(...keys: string[]): Promise<void>;
+  type(text: string): Promise<void>;
+  /** Waits until the last frame satisfies `check` (an expect that throws until it holds). */
+  until(check: (frame: string) => void, timeout?: number): Promise<string>;
+  readonly unmount: () => void;
+  readonly jobs: JobRunner;
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+/**
+ * Renders the whole app on a workspace at a fixed size, with jobs running in-process so tests
+ * are deterministic. Everything the screens show comes from the real service on a real file.
+ */
+export function renderApp(
+  ws: Workspace,
+  opts: { dataset?: string; columns?: number; rows?: number; color?: boolean; initial?: Route; jobs?: JobRunner } = {},
+): Rendered {
+  const dataset = opts.dataset ?? ws.resolveDataset().name;
+  const jobs = opts.jobs ?? new InlineJobRunner(ws, dataset);
+  const theme: Theme = { color: opts.color ?? false };
+  const columns = opts.columns ?? 80;
+  const rows = opts.rows ?? 24;
+  const r = render(<App ws={ws} dataset={dataset} jobs={jobs} theme={theme} size={{ columns, rows }} {...(opts.initial ? { initial: opts.initial } : {})} />);
+  // ink-testing-library reports a 100-column terminal; give Ink the size under test.
+  Object.defineProperty(r.stdout, 'columns', { get: () => columns, configurable: true });
+  Object.defineProperty(r.stdout, 'rows', { get: () => rows, configurable: true });
+  r.stdout.emit('resize');
+  const frame = () => r.lastFrame() ?? '';
+  return {
+    frame,
+    async press(...keys) {
+      for (const k of keys) {
+        r.stdin.write(k);
+        await tick();
+      }
+    },
+    async type(text) {
+      for (const ch of text) {
+        r.stdin.write(ch);
+        await tick();
+      }
+    },
+    async until(check, timeout = 5000) {
+      await vi.waitFor(() => check(frame()), { timeout, interval: 10 });
+      return frame();
+    },
+    unmount: () => {
+      jobs.close();
+      r.unmount();
+    },
+    jobs,
+  };
+}
+
+/** Asserts a frame fits the terminal: no line wider than `columns`, no more than `rows` lines. */
+export function expectFits(frame: string, columns: number, rows: number): void {
+  // eslint-disable-next-line no-control-regex
+  const lines = frame.replace(/\u001B\[[0-9;]*m/g, '').split('\n');
+  expect(lines.length).toBeLessThanOrEqual(rows);
+  for (const l of lines) expect([...l].length, `line too wide: ${JSON.stringify(l)}`).toBeLessThanOrEqual(columns);
+}
+
+/** True when a frame has any ANSI escape sequence. */
+// eslint-disable-next-line no-control-regex
+export const hasEscapes = (s: string): boolean => /\u001B\[/.test(s);

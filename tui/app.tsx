@@ -1,0 +1,162 @@
+import { Box, useApp, useInput } from 'ink';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Workspace } from '../src/service/index.js';
+import { ErrorBoundary } from './components/ErrorBoundary.js';
+import { Footer } from './components/Footer.js';
+import { HelpOverlay } from './components/HelpOverlay.js';
+import { TabBar } from './components/TabBar.js';
+import { type FeedbackTarget, type Services, ServicesContext, type Shell, ShellContext } from './context.js';
+import { type KeyEntry, type KeyHub, KeyHubContext } from './hooks/use-keys.js';
+import { useWindowSize, type WindowSize } from './hooks/use-window-size.js';
+import type { JobRunner } from './jobs/job-runner.js';
+import { GLOBAL_KEYS, SCREEN_KEYS, type ScreenName, TABS } from './keymap.js';
+import { type Route, routeKey } from './route.js';
+import { ScreenFor } from './screens/ScreenFor.js';
+import { FeedbackComposer } from './screens/FeedbackComposer.js';
+import { type Theme, ThemeContext } from './theme.js';
+
+export interface AppProps {
+  readonly ws: Workspace;
+  /** The dataset's name (already resolved by the caller). */
+  readonly dataset: string;
+  readonly jobs: JobRunner;
+  readonly theme: Theme;
+  /** A fixed size (tests); by default the terminal's, following resizes. */
+  readonly size?: Partial<WindowSize>;
+  /** Rows of the terminal left unused at the bottom. */
+  readonly spareRows?: number;
+  /** The first screen (default: the rules). */
+  readonly initial?: Route;
+}
+
+const NOTICE_MS = 4000;
+
+/** The tab a screen belongs to (a rule's detail belongs to Rules, a correction to Examples). */
+function tabOf(screen: ScreenName): ScreenName {
+  if (screen === 'rule') return 'rules';
+  if (screen === 'correct') return 'examples';
+  return screen;
+}
+
+/**
+ * The workbench shell: the tab bar, a stack of screens (the ones below the top stay mounted, so
+ * going back finds them as they were), the help overlay, the feedback composer and the footer.
+ * It owns the global keys (q, ?, 1-6) unless a screen has captured the keyboard for a text field.
+ */
+export function App({ ws, dataset, jobs, theme, size, spareRows = 0, initial }: AppProps) {
+  const terminal = useWindowSize(size);
+  const columns = terminal.columns;
+  const rows = Math.max(8, terminal.rows - spareRows);
+  const { exit } = useApp();
+  const [stack, setStack] = useState<readonly Route[]>(() => [initial ?? { screen: 'rules' }]);
+  const [help, setHelp] = useState(false);
+  const [composer, setComposer] = useState<FeedbackTarget | null>(null);
+  const [notice, setNotice] = useState<string | undefined>();
+  const captures = useRef(new Set<string>());
+  const session = useRef(new Map<string, unknown>()).current;
+
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(undefined), NOTICE_MS);
+    return () => clearTimeout(t);
+  }, [notice]);
+
+  const shell = useMemo<Shell>(
+    () => ({
+      push: (r) => setStack((s) => [...s, r]),
+      back: () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)),
+      go: (r) => setStack([r]),
+      notify: (m) => setNotice(m),
+      composeFeedback: (t) => setComposer(t),
+      capture: (id, on) => {
+        if (on) captures.current.add(id);
+        else captures.current.delete(id);
+      },
+      session,
+    }),
+    [session],
+  );
+  const services = useMemo<Services>(() => ({ ws, dataset, jobs }), [ws, dataset, jobs]);
+
+  const quit = useCallback(() => {
+    jobs.close();
+    exit();
+  }, [jobs, exit]);
+
+  const entries = useRef<KeyEntry[]>([]);
+  const hub = useMemo<KeyHub>(
+    () => ({
+      register: (e) => {
+        entries.current.push(e);
+        return () => {
+          entries.current = entries.current.filter((x) => x !== e);
+        };
+      },
+    }),
+    [],
+  );
+  const state = useRef({ help, composer });
+  state.current = { help, composer };
+
+  // The only Ink input subscription: global keys first, then every active screen or dialog.
+  useInput((input, key) => {
+    if (!globalKey(input, key)) for (const e of [...entries.current]) if (e.current.active) e.current.handler(input, key);
+  });
+
+  const globalKey = (input: string, key: { escape: boolean; ctrl: boolean; meta: boolean }): boolean => {
+    const { help, composer } = state.current;
+    if (help) {
+      setHelp(false);
+      return true;
+    }
+    if (composer) {
+      // The composer closes itself on esc; this also closes it if it failed to draw.
+      if (key.escape) setComposer(null);
+      return false;
+    }
+    if (captures.current.size) return false;
+    if (input === 'q') quit();
+    else if (input === '?') setHelp(true);
+    else if (/^[1-9]$/.test(input) && !key.ctrl && !key.meta && TABS[Number(input) - 1]) shell.go({ screen: TABS[Number(input) - 1]!.screen });
+    else return false;
+    return true;
+  };
+
+  const top = stack[stack.length - 1]!;
+  const bodyHeight = Math.max(3, rows - 2);
+  const covered = help || composer !== null;
+  return (
+    <ThemeContext.Provider value={theme}>
+      <ServicesContext.Provider value={services}>
+        <ShellContext.Provider value={shell}>
+          <KeyHubContext.Provider value={hub}>
+          <Box flexDirection="column" width={columns} height={rows}>
+            <TabBar tabs={TABS} active={tabOf(top.screen)} dataset={dataset} />
+            <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+              {stack.map((r, i) => {
+                const visible = i === stack.length - 1 && !covered;
+                return (
+                  <Box key={`${i}:${routeKey(r)}`} flexDirection="column" display={visible ? 'flex' : 'none'}>
+                    <ErrorBoundary resetKey={routeKey(r)}>
+                      <ScreenFor route={r} active={visible} width={columns} height={bodyHeight} />
+                    </ErrorBoundary>
+                  </Box>
+                );
+              })}
+              {help ? (
+                <HelpOverlay title={TABS.find((t) => t.screen === tabOf(top.screen))?.title ?? top.screen} screenKeys={SCREEN_KEYS[top.screen]} globalKeys={GLOBAL_KEYS} width={columns} height={bodyHeight} />
+              ) : null}
+              {composer && !help ? (
+                <ErrorBoundary resetKey="composer">
+                  <FeedbackComposer target={composer} width={columns} height={bodyHeight} onClose={() => setComposer(null)} />
+                </ErrorBoundary>
+              ) : null}
+            </Box>
+            <Footer hints={SCREEN_KEYS[top.screen].filter((k) => k.footer)} fixed={GLOBAL_KEYS.filter((k) => k.footer)} message={notice} />
+          </Box>
+          </KeyHubContext.Provider>
+        </ShellContext.Provider>
+      </ServicesContext.Provider>
+    </ThemeContext.Provider>
+  );
+}

@@ -1,0 +1,30 @@
+import { Text } from 'ink';
+import type { PatternPreview } from '../data/rule-detail.js';
+import { fmtDelta, fmtRatio } from '../model/format.js';
+import { Tone } from './Tone.js';
+
+export interface PreviewLineProps {
+  readonly preview: PatternPreview;
+}
+
+const change = (a: number | null, b: number | null) => {
+  const d = a === null || b === null ? null : b - a;
+  return (
+    <Text>
+      {fmtRatio(a)}→{fmtRatio(b)} <Tone tone={d === null || Math.abs(d) < 5e-5 ? 'muted' : d > 0 ? 'good' : 'bad'}>({fmtDelta(d)})</Tone>
+    </Text>
+  );
+};
+
+/** The metric change an edited pattern would make: the rule alone and the whole ruleset. */
+export function PreviewLine({ preview: p }: PreviewLineProps) {
+  if (!p.valid || !p.after) return <Tone tone="bad">{`not saved as is: ${p.error ?? 'the pattern is invalid'}`}</Tone>;
+  const a = p.before;
+  const b = p.after;
+  return (
+    <Text wrap="truncate">
+      <Tone tone="muted">{`${p.split}: `}</Tone>P {change(a.precision, b.precision)} R {change(a.recall, b.recall)} F1 {change(a.f1, b.f1)} · TP {a.tp}→{b.tp} FP{' '}
+      {a.fp}→{b.fp} · ensemble F1 {change(a.ensemble_f1, b.ensemble_f1)}
+    </Text>
+  );
+}

@@ -1,0 +1,47 @@
+import { Text } from 'ink';
+import type { RuleSample } from '../../src/core/schemas/rule-metrics.js';
+import { fit } from '../model/format.js';
+import { Highlight } from './Highlight.js';
+import { Tone } from './Tone.js';
+
+export interface SampleLineProps {
+  readonly sample: RuleSample;
+  readonly width: number;
+  readonly selected: boolean;
+  readonly focused: boolean;
+  /** Classification samples show gold and predicted labels instead of a span. */
+  readonly classification: boolean;
+}
+
+const KIND_TAG = { tp: 'TP', fp: 'FP', fn: 'FN' } as const;
+
+/** One TP/FP/FN item of a rule: its kind, example, and the item highlighted in its context. */
+export function SampleLine({ sample: s, width, selected, focused, classification }: SampleLineProps) {
+  const mark = selected ? (focused ? '› ' : '· ') : '  ';
+  const id = fit(s.example_id, Math.min(14, Math.max(6, s.example_id.length)));
+  const head = `${mark}${KIND_TAG[s.kind]} ${id} `;
+  const full = s.context.before + s.context.text + s.context.after;
+  const start = s.context.before.length;
+  const end = start + s.context.text.length;
+  const rest = Math.max(10, width - head.length);
+  const tone = s.kind === 'tp' ? 'good' : s.kind === 'fp' ? 'bad' : 'warn';
+  if (classification) {
+    const gold = s.gold?.label ?? '(none)';
+    const pred = s.predicted?.label ?? '(abstain)';
+    const labels = s.kind === 'tp' ? `${pred} ` : `${gold}→${pred} `;
+    return (
+      <Text wrap="truncate">
+        {mark}
+        <Tone tone={tone}>{KIND_TAG[s.kind]}</Tone> {id} <Tone tone="accent">{labels}</Tone>
+        <Tone tone="muted">{fit(full, Math.max(5, rest - labels.length))}</Tone>
+      </Text>
+    );
+  }
+  return (
+    <Text wrap="truncate">
+      {mark}
+      <Tone tone={tone}>{KIND_TAG[s.kind]}</Tone> {id}{' '}
+      <Highlight text={full} start={start} end={end} kind={s.kind} width={rest} />
+    </Text>
+  );
+}

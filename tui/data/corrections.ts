@@ -1,0 +1,67 @@
+import type { Answer } from '../../src/core/schemas/index.js';
+import type { Workspace } from '../../src/service/index.js';
+import type { EditSpan } from '../model/span-edit.js';
+
+/** What the correction screen shows and edits. */
+export interface CorrectionTarget {
+  readonly id: string;
+  readonly kind: 'classification' | 'spans' | 'transformation';
+  readonly text: string;
+  readonly split: string;
+  readonly source: string;
+  readonly labels: readonly string[];
+  readonly gold: { readonly label: string | null; readonly spans: readonly EditSpan[] };
+  readonly goldText: string;
+  /** What the active rules produce now, when known. */
+  readonly producedText: string | null;
+}
+
+const spansText = (spans: readonly { start: number; end: number; label: string }[], text: string) =>
+  spans.length ? spans.map((s) => `${s.label}:"${text.slice(s.start, s.end)}"`).join(' ') : '(no spans)';
+
+/** Reads an example and the task's labels for the correction screen. */
+export function loadCorrectionTarget(ws: Workspace, dataset: string | undefined, exampleId: string): CorrectionTarget {
+  const task = ws.resolveDataset(dataset);
+  const e = ws.getExample(exampleId, dataset);
+  const kind = task.type === 'classification' ? 'classification' : task.type === 'transformation' ? 'transformation' : 'spans';
+  const text = e.text ?? JSON.stringify(e.input ?? {});
+  const goldSpans = (e.spans ?? []).map((s) => ({ start: s.start, end: s.end, label: s.label }));
+  const goldText =
+    kind === 'classification' ? (e.label ?? '(no label)') : kind === 'spans' ? spansText(goldSpans, text) : JSON.stringify(e.output ?? {});
+  return {
+    id: e.id,
+    kind,
+    text,
+    split: e.split,
+    source: e.source,
+    labels: task.labels,
+    gold: { label: e.label ?? null, spans: goldSpans },
+    goldText,
+    producedText: null,
+  };
+}
+
+/** Saves the correction through the service (which records what the rules produce now). */
+export function saveCorrection(
+  ws: Workspace,
+  dataset: string | undefined,
+  t: CorrectionTarget,
+  expected: { label: string | null; spans: readonly EditSpan[] },
+  note: string,
+): { id: string; alreadyRight: boolean } {
+  const r = ws.correct({
+    ...(dataset ? { dataset } : {}),
+    exampleId: t.id,
+    ...(t.kind === 'classification' ? { expectedLabel: expected.label } : {}),
+    ...(t.kind === 'spans' ? { expectedSpans: expected.spans.map((s) => ({ start: s.start, end: s.end, label: s.label })) } : {}),
+    ...(note.trim() ? { note } : {}),
+  });
+  return { id: r.correction.id, alreadyRight: r.already_right };
+}
+
+/** An answer as one line of text. */
+export function answerText(a: Answer, text: string): string {
+  if (a.spans) return spansText(a.spans, text);
+  if (a.output) return JSON.stringify(a.output);
+  return a.label ?? '(no label)';
+}

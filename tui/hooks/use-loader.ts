@@ -1,0 +1,33 @@
+import { useCallback, useRef, useState } from 'react';
+
+export interface Loaded<T> {
+  readonly data: T | undefined;
+  readonly error: string | undefined;
+  /** Calls the service again (after a change) and redraws. */
+  reload(): void;
+}
+
+/**
+ * Reads from the service synchronously, during the first render, so a screen's first frame
+ * already shows its data (reads are indexed SQLite queries; anything heavy is a job instead).
+ * A thrown error becomes `error` for the screen's error panel instead of crashing the app.
+ */
+export function useLoader<T>(load: () => T): Loaded<T> {
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const run = (): { data: T | undefined; error: string | undefined } => {
+    try {
+      return { data: loadRef.current(), error: undefined };
+    } catch (e) {
+      return { data: undefined, error: errorText(e) };
+    }
+  };
+  const [state, setState] = useState(run);
+  const reload = useCallback(() => setState(run()), []); // eslint-disable-line react-hooks/exhaustive-deps
+  return { ...state, reload };
+}
+
+/** The message of a thrown value. */
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message || e.name : String(e);
+}

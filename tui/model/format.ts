@@ -1,0 +1,60 @@
+/** Cell formatting shared by the screens. Empty ratios are shown as `—`, never as 0. */
+
+/** A ratio as `.976` (three decimals, no leading zero), `1.00` for one, `—` for null. */
+export function fmtRatio(v: number | null | undefined): string {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—';
+  if (v >= 1) return '1.00';
+  if (v <= -1) return '-1.0';
+  const s = v.toFixed(3);
+  return s.replace(/^(-?)0\./, '$1.');
+}
+
+/** A signed difference as `+.012` / `-.004` / `±0`, `—` for null. */
+export function fmtDelta(v: number | null | undefined): string {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—';
+  if (Math.abs(v) < 5e-5) return '±0';
+  const body = fmtRatio(Math.abs(v));
+  return `${v > 0 ? '+' : '-'}${body}`;
+}
+
+/** A count that fits a narrow cell: 1234 → `1234`, 12345 → `12k`, 1234567 → `1.2M`. */
+export function fmtCount(n: number | null | undefined, width = 5): string {
+  if (n === null || n === undefined) return '—';
+  const plain = Number.isInteger(n) ? String(n) : n.toFixed(1);
+  if (plain.length <= width) return plain;
+  if (n < 1e6) return `${Math.round(n / 1000)}k`;
+  return `${(n / 1e6).toFixed(1)}M`;
+}
+
+/** A percentage `61.0%` for a ratio, `—` for null. */
+export function fmtPercent(v: number | null | undefined): string {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—';
+  return `${(v * 100).toFixed(1)}%`;
+}
+
+/** Milliseconds as `850 ms` or `2.4 s`. */
+export function fmtMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** How long ago an ISO timestamp was, coarsely: `just now`, `5 min ago`, `3 h ago`, `2 d ago`. */
+export function fmtAgo(iso: string, now = Date.now()): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const s = Math.max(0, (now - t) / 1000);
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return `${Math.floor(s / 86400)} d ago`;
+}
+
+/**
+ * Fits text to exactly `width` columns: pads, or cuts with `…`. Text is treated as one column
+ * per UTF-16 unit, which holds for the ASCII and Latin text of rule names and numbers.
+ */
+export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  if (width <= 0) return '';
+  const flat = text.replace(/[\r\n\t]+/g, ' ');
+  if (flat.length > width) return width === 1 ? '…' : `${flat.slice(0, width - 1)}…`;
+  return align === 'right' ? flat.padStart(width) : flat.padEnd(width);
+}

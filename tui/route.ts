@@ -1,0 +1,22 @@
+/** A place in the app. Screens below the top of the stack stay mounted, keeping their state. */
+export type Route =
+  | { readonly screen: 'rules' }
+  | { readonly screen: 'rule'; readonly ruleId: string }
+  | { readonly screen: 'examples' }
+  | { readonly screen: 'correct'; readonly exampleId: string; readonly ruleId?: string }
+  | { readonly screen: 'feedback' }
+  | { readonly screen: 'prune' }
+  | { readonly screen: 'eval' }
+  | { readonly screen: 'learn' };
+
+/** A stable key of a route, for React keys and error-boundary resets. */
+export function routeKey(r: Route): string {
+  switch (r.screen) {
+    case 'rule':
+      return `rule:${r.ruleId}`;
+    case 'correct':
+      return `correct:${r.exampleId}`;
+    default:
+      return r.screen;
+  }
+}

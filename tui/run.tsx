@@ -1,0 +1,60 @@
+import { render } from 'ink';
+import { Workspace } from '../src/service/index.js';
+import { App } from './app.js';
+import { InlineJobRunner } from './jobs/inline-runner.js';
+import type { JobRunner } from './jobs/job-runner.js';
+import { WorkerJobRunner, workerScript } from './jobs/worker-runner.js';
+import { themeFromEnv } from './theme.js';
+
+export interface RunTuiOptions {
+  readonly db?: string;
+  readonly dataset?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+  readonly stdin?: NodeJS.ReadStream;
+  readonly stdout?: NodeJS.WriteStream;
+  readonly stderr?: NodeJS.WriteStream;
+}
+
+const ALT_SCREEN_ON = '\u001b[?1049h';
+const ALT_SCREEN_OFF = '\u001b[?1049l';
+
+/**
+ * Opens the workbench on a workspace and resolves when the user quits. The dataset is resolved
+ * first, so a missing workspace or an ambiguous dataset is a normal CLI error (exit 2), not a
+ * screen. In a real terminal it draws on the alternate screen and gives the terminal back as
+ * it was, whatever happens.
+ */
+export async function runTui(opts: RunTuiOptions = {}): Promise<void> {
+  const env = opts.env ?? process.env;
+  const stdin = opts.stdin ?? process.stdin;
+  const stdout = opts.stdout ?? process.stdout;
+  const ws = Workspace.open({ db: opts.db, env, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
+  let jobs: JobRunner | undefined;
+  const tty = stdout.isTTY === true;
+  try {
+    const dataset = ws.resolveDataset(opts.dataset).name;
+    jobs = makeRunner(ws, dataset);
+    if (tty) stdout.write(ALT_SCREEN_ON);
+    const instance = render(
+      // One row is left free: a frame as tall as the terminal makes Ink clear and redraw the
+      // whole screen on every change, which flickers.
+      <App ws={ws} dataset={dataset} jobs={jobs} theme={themeFromEnv(env)} spareRows={tty ? 1 : 0} />,
+      { stdin, stdout, stderr: opts.stderr ?? process.stderr, exitOnCtrlC: true, patchConsole: true },
+    );
+    await instance.waitUntilExit();
+  } finally {
+    jobs?.close();
+    ws.close();
+    if (tty) stdout.write(ALT_SCREEN_OFF);
+  }
+}
+
+/** Worker threads when the compiled worker is there; otherwise jobs run in-process. */
+function makeRunner(ws: Workspace, dataset: string): JobRunner {
+  try {
+    return new WorkerJobRunner(ws.path, dataset, workerScript());
+  } catch {
+    return new InlineJobRunner(ws, dataset);
+  }
+}

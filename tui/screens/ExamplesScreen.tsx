@@ -1,0 +1,140 @@
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ExampleOutcomes } from '../../src/service/tui-examples.js';
+import { type Cell, Table } from '../components/Table.js';
+import { Spinner } from '../components/Spinner.js';
+import { TextField } from '../components/TextField.js';
+import { Tone } from '../components/Tone.js';
+import { ErrorPanel } from '../components/ErrorPanel.js';
+import { useCapture } from '../hooks/use-capture.js';
+import { useJob } from '../hooks/use-job.js';
+import { useKeys } from '../hooks/use-keys.js';
+import { useListCursor } from '../hooks/use-list-cursor.js';
+import { useShell } from '../hooks/use-services.js';
+import { useSessionState } from '../hooks/use-session-state.js';
+import { layoutColumns } from '../model/columns.js';
+import { ERROR_SHORT, type ExampleFilter, filterExamples, NO_EXAMPLE_FILTER, OUTCOME_FILTERS, SPLIT_FILTERS } from '../model/example-filter.js';
+import { fmtMs } from '../model/format.js';
+import { editLine, type LineState, lineOf } from '../model/line-edit.js';
+import { nextOf } from '../model/rule-rows.js';
+import type { ScreenProps } from './screen-props.js';
+
+const describe = (f: ExampleFilter) =>
+  [`outcome ${f.outcome.replace('_', ' ')}`, `label ${f.label}`, `split ${f.split}`, f.text ? `/${f.text}` : ''].filter(Boolean).join(' · ');
+
+/**
+ * Gold against predicted for every example, with the error kinds of each (missed, spurious,
+ * wrong label, wrong boundary), filtered by outcome, label, split and text. The predictions
+ * are computed in the background when the screen opens.
+ */
+export function ExamplesScreen({ active, width, height }: ScreenProps) {
+  const shell = useShell();
+  const job = useJob<ExampleOutcomes>('examples');
+  const [filter, setFilter] = useSessionState<ExampleFilter>('examples.filter', { ...NO_EXAMPLE_FILTER, outcome: 'wrong' });
+  const [editing, setEditing] = useState<LineState | null>(null);
+  useCapture(active && editing !== null);
+
+  useEffect(() => job.start({ split: 'all' }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Back from a correction: the new training example and the outcomes are read again.
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) job.start({ split: 'all' });
+    wasActive.current = active;
+  }, [active]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const data = job.state.status === 'done' ? job.state.result : null;
+  const [last, setLast] = useState<ExampleOutcomes | null>(null);
+  useEffect(() => {
+    if (data) setLast(data);
+  }, [data]);
+  const shown = data ?? last;
+  const live = editing ? { ...filter, text: editing.value } : filter;
+  const rows = useMemo(() => (shown ? filterExamples(shown.rows, live) : []), [shown, live.outcome, live.label, live.split, live.text]); // eslint-disable-line react-hooks/exhaustive-deps
+  const labels = useMemo(() => ['any', ...[...new Set(shown?.rows.flatMap((r) => r.labels) ?? [])].sort()], [shown]);
+  const tableHeight = Math.max(1, height - 5);
+  const nav = useListCursor(rows.length, tableHeight);
+  const selected = rows[nav.cursor.index];
+  const columns = useMemo(
+    () =>
+      layoutColumns(
+        [
+          { key: 'id', title: 'id', width: 10, grow: 1 },
+          { key: 'split', title: 'split', width: 5, dropOrder: 1 },
+          { key: 'gold', title: 'gold', width: 14, grow: 2 },
+          { key: 'predicted', title: 'predicted', width: 14, grow: 2 },
+          { key: 'errors', title: 'errors', width: 14, grow: 1 },
+        ],
+        width,
+      ),
+    [width],
+  );
+
+  useKeys((input, key) => {
+    if (editing) {
+      if (key.return) {
+        setFilter((f) => ({ ...f, text: editing.value }));
+        setEditing(null);
+      } else if (key.escape) {
+        setFilter((f) => ({ ...f, text: '' }));
+        setEditing(null);
+      } else {
+        const next = editLine(editing, input, key);
+        if (next) setEditing(next);
+      }
+      return;
+    }
+    if (nav.onKey(input, key)) return;
+    if (input === 'o') return setFilter((f) => ({ ...f, outcome: nextOf(OUTCOME_FILTERS, f.outcome) }));
+    if (input === 'l') return setFilter((f) => ({ ...f, label: nextOf(labels, labels.includes(f.label) ? f.label : 'any') }));
+    if (input === 's') return setFilter((f) => ({ ...f, split: nextOf(SPLIT_FILTERS, f.split) }));
+    if (input === '/') return setEditing(lineOf(filter.text));
+    if (input === 'r') return job.start({ split: 'all' });
+    if (key.escape) return setFilter(NO_EXAMPLE_FILTER);
+    if ((input === 'c' || key.return) && selected) return shell.push({ screen: 'correct', exampleId: selected.id });
+    if (input === 'f' && selected) return shell.composeFeedback({ level: 'example', id: selected.id, title: selected.id });
+  }, active);
+
+  if (job.state.status === 'failed' && !shown) return <ErrorPanel title="Cannot compute the examples' outcomes" message={job.state.error} hint="r: try again · 1-6: another screen" />;
+  if (!shown) return <Spinner label="running the rules on every example…" />;
+  const c = shown.counts;
+  const visible = rows.slice(nav.cursor.top, nav.cursor.top + tableHeight);
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text wrap="truncate">
+        <Tone tone="title">Examples</Tone> {shown.n} · mode {shown.mode} · <Tone tone="good">{`${c.correct} correct`}</Tone> · {c.missed} missed · {c.spurious} spurious ·{' '}
+        {c.wrong_label} wrong label · {c.wrong_boundary} boundary{c.wrong_value ? ` · ${c.wrong_value} wrong value` : ''}
+        {job.state.status === 'running' ? <Tone tone="accent"> · updating…</Tone> : job.state.status === 'done' ? <Tone tone="muted">{` · ${fmtMs(shown.elapsed_ms)}`}</Tone> : null}
+      </Text>
+      <Text wrap="truncate">
+        <Tone tone="accent">{describe(live)}</Tone> <Tone tone="muted">{`(${rows.length} shown)`}</Tone>
+      </Text>
+      <Table
+        columns={columns}
+        rows={visible.map((r) => ({
+          key: r.id,
+          cells: {
+            id: { text: r.id },
+            split: { text: r.split, tone: 'muted' },
+            gold: { text: r.gold },
+            predicted: { text: r.predicted, ...(r.errors.length || r.fp || r.fn ? { tone: 'bad' as const } : { tone: 'good' as const }) },
+            errors: { text: r.errors.map((e) => ERROR_SHORT[e]).join(', ') || (r.fp || r.fn ? 'partial' : '✓'), ...(r.errors.length ? { tone: 'warn' as const } : {}) },
+          } satisfies Record<string, Cell>,
+        }))}
+        selected={nav.cursor.index - nav.cursor.top}
+        focused={active}
+        height={tableHeight}
+        empty="no example matches the filters (esc clears them)"
+      />
+      {editing ? (
+        <TextField label="/" line={editing} focused width={width} placeholder="id, text, gold or predicted" />
+      ) : (
+        <Box flexDirection="column" height={2}>
+          <Text wrap="truncate">{selected ? selected.text : ' '}</Text>
+          <Text wrap="truncate">
+            <Tone tone="muted">{selected ? `rules: ${selected.rules.join(', ') || '—'}` : ' '}</Tone>
+          </Text>
+        </Box>
+      )}
+    </Box>
+  );
+}

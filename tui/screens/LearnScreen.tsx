@@ -1,0 +1,104 @@
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { Bar } from '../components/Bar.js';
+import { Spinner } from '../components/Spinner.js';
+import { Tone } from '../components/Tone.js';
+import type { LearnProgress, LearnSummary } from '../data/learn.js';
+import { useJob } from '../hooks/use-job.js';
+import { useKeys } from '../hooks/use-keys.js';
+import { useShell } from '../hooks/use-services.js';
+import { fit, fmtMs, fmtRatio } from '../model/format.js';
+import type { ScreenProps } from './screen-props.js';
+
+interface Options {
+  readonly rounds: number;
+  readonly incremental: boolean;
+  readonly offline: boolean;
+}
+
+/**
+ * Starts a learning round in the background and shows it live: the loop's events as they come,
+ * patches accepted and rejected, LLM calls; when it ends, F1 by stage (synthesis, each round,
+ * pruning) and what changed in the rules.
+ */
+export function LearnScreen({ active, width, height }: ScreenProps) {
+  const shell = useShell();
+  const [opts, setOpts] = useState<Options>({ rounds: 2, incremental: false, offline: false });
+  const job = useJob<LearnSummary>('learn', (r) => shell.notify(`learn run ${r.run_id}: ${r.rules.added.length} added, ${r.rules.changed.length} changed`));
+
+  useKeys((input, key) => {
+    if (job.state.status === 'running') {
+      if (input === 'x' || key.escape) job.cancel();
+      return;
+    }
+    if (key.return) return job.start({ ...opts });
+    if (input === '+' || input === '=') setOpts((o) => ({ ...o, rounds: Math.min(20, o.rounds + 1) }));
+    else if (input === '-') setOpts((o) => ({ ...o, rounds: Math.max(0, o.rounds - 1) }));
+    else if (input === 'i') setOpts((o) => ({ ...o, incremental: !o.incremental }));
+    else if (input === 'o') setOpts((o) => ({ ...o, offline: !o.offline }));
+  }, active);
+
+  const state = job.state;
+  const log = (state.status === 'idle' ? [] : state.log) as readonly LearnProgress[];
+  const accepted = log.filter((e) => /\baccepted\b/.test(e.message) && !/\bnot accepted\b/.test(e.message)).length;
+  const rejected = log.filter((e) => /\bnot accepted\b/.test(e.message)).length;
+  const result = state.status === 'done' ? state.result : null;
+  const stageRows = result?.stages ?? [];
+  const logHeight = Math.max(2, height - 6 - (stageRows.length ? stageRows.length + 2 : 0));
+  const barWidth = Math.max(8, Math.min(30, width - 60));
+
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text wrap="truncate">
+        <Tone tone="title">Learn</Tone> rounds <Tone tone="key">{String(opts.rounds)}</Tone> · incremental {opts.incremental ? 'on' : 'off'} · offline{' '}
+        {opts.offline ? 'on' : 'off (LLM when OPENAI_API_KEY/OPENAI_BASE_URL is set)'}
+      </Text>
+      <Box height={1}>
+        {state.status === 'running' ? (
+          <Spinner label={`learning… ${fmtMs(Date.now() - state.started)} · ${log.length} events · ${accepted} accepted · ${rejected} not accepted · x stops`} />
+        ) : state.status === 'failed' ? (
+          <Tone tone="bad">{`learning failed: ${state.error}`}</Tone>
+        ) : result ? (
+          <Text wrap="truncate">
+            <Tone tone="good">{`run ${result.run_id} done in ${fmtMs(result.elapsed_ms)}`}</Tone> · {result.proposer}
+            {result.model ? ` (${result.model})` : ''} · {result.rounds_run} rounds · LLM calls {result.llm.calls}
+            {result.llm.calls ? ` · tokens ${result.llm.prompt_tokens + result.llm.completion_tokens}` : ''}
+            {result.llm.cost_usd ? ` · $${result.llm.cost_usd.toFixed(4)}` : ''}
+          </Text>
+        ) : (
+          <Tone tone="muted">press enter to start a round (it runs in the background; the other screens stay usable)</Tone>
+        )}
+      </Box>
+      {result ? (
+        <Text wrap="truncate">
+          patches: <Tone tone="good">{`${result.decisions.filter((d) => d.accepted).length} accepted`}</Tone> ·{' '}
+          <Tone tone="bad">{`${result.decisions.filter((d) => !d.accepted).length} rejected`}</Tone> · rules: {result.rules.added.length} added, {result.rules.changed.length}{' '}
+          changed, {result.rules.disabled.length} disabled, {result.rules.rejected.length} rejected · {result.rules.active} active
+        </Text>
+      ) : (
+        <Text> </Text>
+      )}
+      {stageRows.length ? (
+        <Box flexDirection="column">
+          <Tone tone="title">{`${fit('stage', 16)} ${'rules'.padStart(5)} ${'P'.padStart(5)} ${'R'.padStart(5)} ${'F1'.padStart(5)}  F1 by stage`}</Tone>
+          {stageRows.map((s) => (
+            <Text key={s.stage} wrap="truncate">
+              {fit(s.stage, 16)} {String(s.rules).padStart(5)} {fmtRatio(s.precision).padStart(5)} {fmtRatio(s.recall).padStart(5)} {fmtRatio(s.f1).padStart(5)}{' '}
+              <Bar value={s.f1} width={barWidth} />
+            </Text>
+          ))}
+          <Text> </Text>
+        </Box>
+      ) : null}
+      <Tone tone="muted">events</Tone>
+      <Box flexDirection="column" height={logHeight} overflow="hidden">
+        {log.slice(-logHeight).map((e, i) => (
+          <Text key={i} wrap="truncate">
+            <Tone tone="accent">{fit(e.stage, 12)}</Tone> {e.message}
+          </Text>
+        ))}
+        {!log.length ? <Tone tone="muted">none yet</Tone> : null}
+      </Box>
+    </Box>
+  );
+}

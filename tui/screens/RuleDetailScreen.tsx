@@ -1,0 +1,270 @@
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useState } from 'react';
+import type { RuleSample } from '../../src/core/schemas/rule-metrics.js';
+import { ConfirmBar } from '../components/ConfirmBar.js';
+import { ErrorPanel } from '../components/ErrorPanel.js';
+import { PatternView } from '../components/PatternView.js';
+import { SampleLine } from '../components/SampleLine.js';
+import { Spinner } from '../components/Spinner.js';
+import { TextField } from '../components/TextField.js';
+import { Tone } from '../components/Tone.js';
+import { VersionDiff } from '../components/VersionDiff.js';
+import { PreviewLine } from '../components/PreviewLine.js';
+import { deleteRule, loadRuleDetail, type PatternPreview, saveRulePattern } from '../data/rule-detail.js';
+import { setRuleStatus } from '../data/rules-view.js';
+import { useCapture } from '../hooks/use-capture.js';
+import { useJob } from '../hooks/use-job.js';
+import { useKeys } from '../hooks/use-keys.js';
+import { useListCursor } from '../hooks/use-list-cursor.js';
+import { errorText, useLoader } from '../hooks/use-loader.js';
+import { useServices, useShell } from '../hooks/use-services.js';
+import { fmtAgo, fmtCount, fmtDelta, fmtRatio } from '../model/format.js';
+import { editLine, type LineState, lineOf } from '../model/line-edit.js';
+import { nextOf } from '../model/rule-rows.js';
+import type { ScreenProps } from './screen-props.js';
+
+type ItemFilter = 'all' | 'correct' | 'incorrect' | 'fp' | 'fn';
+const ITEM_FILTERS: readonly ItemFilter[] = ['all', 'correct', 'incorrect', 'fp', 'fn'];
+type Pane = 'items' | 'versions';
+
+/** How long typing must pause before the preview job starts. */
+const PREVIEW_DEBOUNCE_MS = 250;
+
+function pickSamples(s: { tp: RuleSample[]; fp: RuleSample[]; fn: RuleSample[] } | undefined, f: ItemFilter): RuleSample[] {
+  if (!s) return [];
+  switch (f) {
+    case 'correct':
+      return s.tp;
+    case 'incorrect':
+      return [...s.fp, ...s.fn];
+    case 'fp':
+      return s.fp;
+    case 'fn':
+      return s.fn;
+    default:
+      return [...s.tp, ...s.fp, ...s.fn];
+  }
+}
+
+export interface RuleDetailProps extends ScreenProps {
+  readonly ruleId: string;
+}
+
+/**
+ * One rule: its pattern (highlighted), output template and provenance, its stored metrics,
+ * its TP/FP/FN items in context (filtered), and its version history with diffs. `p` edits the
+ * pattern with a live preview of the metric change (computed in the background) before saving.
+ */
+export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailProps) {
+  const { ws, dataset } = useServices();
+  const shell = useShell();
+  const detail = useLoader(() => loadRuleDetail(ws, dataset, ruleId));
+  const [pane, setPane] = useState<Pane>('items');
+  const [filter, setFilter] = useState<ItemFilter>('all');
+  const [editing, setEditing] = useState<LineState | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  useCapture(active && (editing !== null || confirmDelete));
+  const preview = useJob<PatternPreview>('preview');
+
+  // Preview the edited pattern once typing pauses; each new keystroke cancels the last run.
+  const draft = editing?.value;
+  useEffect(() => {
+    if (draft === undefined || draft === detail.data?.rule.pattern) return preview.cancel();
+    const t = setTimeout(() => preview.start({ ruleId, pattern: draft }), PREVIEW_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const d = detail.data;
+  const items = useMemo(() => pickSamples(d?.metrics?.samples, filter), [d, filter]);
+  const versions = useMemo(() => [...(d?.versions ?? [])].reverse(), [d]);
+  const headerLines = 6;
+  const listHeight = Math.max(2, height - headerLines - 2);
+  const itemsNav = useListCursor(items.length, listHeight);
+  const versionsNav = useListCursor(versions.length, Math.max(1, Math.floor(listHeight / 2)));
+
+  const act = (what: () => void) => {
+    try {
+      what();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  useKeys((input, key) => {
+    if (!d) {
+      if (key.escape) shell.back();
+      return;
+    }
+    if (confirmDelete) {
+      if (input === 'y') {
+        setConfirmDelete(false);
+        act(() => {
+          deleteRule(ws, dataset, ruleId);
+          shell.notify(`deleted ${d.rule.name}`);
+          shell.back();
+        });
+      } else if (input === 'n' || key.escape) setConfirmDelete(false);
+      return;
+    }
+    if (editing) {
+      if (key.escape) {
+        preview.cancel();
+        setEditing(null);
+      } else if (key.return) {
+        act(() => {
+          if (editing.value !== d.rule.pattern) {
+            const saved = saveRulePattern(ws, dataset, ruleId, editing.value);
+            shell.notify(`saved ${saved.name} as version ${saved.version}`);
+          }
+          preview.cancel();
+          setEditing(null);
+          detail.reload();
+        });
+      } else {
+        const next = editLine(editing, input, key);
+        if (next) setEditing(next);
+      }
+      return;
+    }
+    if (error && key.escape) return setError(undefined);
+    if (key.escape) return shell.back();
+    if (key.tab) return setPane((p) => (p === 'items' ? 'versions' : 'items'));
+    if ((pane === 'items' ? itemsNav : versionsNav).onKey(input, key)) return;
+    if (input === 'i') return setFilter((f) => nextOf(ITEM_FILTERS, f));
+    if (input === 'p') {
+      if (d.rule.format !== 'regex') return setError('this is a lexicon rule: edit its terms with `rulewright rules edit`');
+      return setEditing(lineOf(d.rule.pattern));
+    }
+    if (input === 'e')
+      return act(() => {
+        const next = d.rule.status === 'active' ? 'disabled' : 'active';
+        setRuleStatus(ws, dataset, ruleId, next);
+        shell.notify(`${d.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
+        detail.reload();
+      });
+    if (input === 'D') return setConfirmDelete(true);
+    if (input === 'f') return shell.composeFeedback({ level: 'rule', id: ruleId, title: d.rule.name });
+    if (input === 'c' && pane === 'items') {
+      const item = items[itemsNav.cursor.index];
+      if (item) shell.push({ screen: 'correct', exampleId: item.example_id, ruleId });
+    }
+  }, active);
+
+  if (detail.error) return <ErrorPanel title={`Cannot open rule ${ruleId}`} message={detail.error} hint="esc: back" />;
+  if (!d) return null;
+  const { rule, metrics: m } = d;
+  const visibleItems = items.slice(itemsNav.cursor.top, itemsNav.cursor.top + listHeight);
+  const sel = versions[versionsNav.cursor.index];
+  const prev = sel ? d.versions.find((v) => v.version < sel.version && v.version === Math.max(...d.versions.filter((x) => x.version < sel.version).map((x) => x.version))) : undefined;
+  const visibleVersions = versions.slice(versionsNav.cursor.top, versionsNav.cursor.top + Math.max(1, Math.floor(listHeight / 2)));
+  const statusTone = rule.status === 'active' ? 'good' : rule.status === 'rejected' ? 'bad' : 'warn';
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text wrap="truncate">
+        <Tone tone="title">{rule.name}</Tone> <Tone tone="muted">{rule.id}</Tone> <Tone tone={statusTone}>{`[${rule.status}]`}</Tone> v{rule.version} ·{' '}
+        {rule.provenance} · priority {rule.priority} · confidence {rule.confidence}
+      </Text>
+      <Box height={2} overflow="hidden">
+        {rule.format === 'regex' ? (
+          <Text wrap="truncate">
+            <Tone tone="muted">pattern </Tone>
+            <PatternView pattern={rule.pattern} wrap="truncate" />
+          </Text>
+        ) : (
+          <Text wrap="wrap">
+            <Tone tone="muted">terms </Tone>
+            {(rule.terms ?? []).join(' | ')}
+          </Text>
+        )}
+      </Box>
+      <Text wrap="truncate">
+        <Tone tone="muted">template </Tone>
+        {rule.output.label} ← {rule.output.group} · {rule.format}/{rule.dialect}
+        {rule.flags ? ` /${rule.flags}` : ''}
+        {rule.description ? <Tone tone="muted">{` · ${rule.description}`}</Tone> : null}
+      </Text>
+      <Text wrap="truncate">
+        {m ? (
+          <Text>
+            <Tone tone="muted">{`${d.split ?? 'all'}: `}</Tone>fired {fmtCount(m.fired)} · TP <Tone tone="good">{fmtCount(m.tp)}</Tone> FP{' '}
+            <Tone tone="bad">{fmtCount(m.fp)}</Tone> FN {fmtCount(m.fn)} · P {fmtRatio(m.precision)} R {fmtRatio(m.recall)} F1 {fmtRatio(m.f1)} · WLB{' '}
+            {fmtRatio(m.wilson_lower)} · ΔF1 <Tone tone={m.marginal_f1 !== null && m.marginal_f1 < 0 ? 'bad' : 'plain'}>{fmtDelta(m.marginal_f1)}</Tone>
+            {m.dead ? <Tone tone="bad"> dead</Tone> : null}
+            {m.harmful ? <Tone tone="bad"> harmful</Tone> : null}
+            {d.stale ? <Tone tone="warn"> stale</Tone> : null}
+          </Text>
+        ) : (
+          <Tone tone="warn">not measured yet: press m on the rules screen</Tone>
+        )}
+      </Text>
+      <Text wrap="truncate">
+        {m ? (
+          <Tone tone="muted">{`overlaps ${m.overlap.examples} examples${m.overlap.partners.length ? ` (${m.overlap.partners.map((p) => p.name).join(', ')})` : ''} · conflicts ${m.conflict.examples}`}</Tone>
+        ) : (
+          ' '
+        )}
+      </Text>
+      <Text wrap="truncate">
+        <Tone tone={pane === 'items' ? 'selected' : 'muted'}>{` items: ${filter} (${items.length}) `}</Tone>{' '}
+        <Tone tone={pane === 'versions' ? 'selected' : 'muted'}>{` versions (${d.versions.length}) `}</Tone>
+        {rule.validated_support ? <Tone tone="muted">{`  validated P ${fmtRatio(rule.validated_precision)} on ${rule.validated_support}`}</Tone> : null}
+      </Text>
+      <Box flexDirection="column" height={listHeight} overflow="hidden">
+        {pane === 'items' ? (
+          items.length === 0 ? (
+            <Tone tone="muted">{m ? `no ${filter === 'all' ? '' : `${filter} `}items in the stored samples` : 'no samples until the rule is measured'}</Tone>
+          ) : (
+            visibleItems.map((s, i) => (
+              <SampleLine
+                key={`${s.kind}:${s.example_id}:${s.context.before.length}:${i}`}
+                sample={s}
+                width={width}
+                selected={i === itemsNav.cursor.index - itemsNav.cursor.top}
+                focused={active}
+                classification={d.taskType === 'classification'}
+              />
+            ))
+          )
+        ) : (
+          <Box flexDirection="column">
+            {visibleVersions.map((v, i) => {
+              const isSel = i === versionsNav.cursor.index - versionsNav.cursor.top;
+              return (
+                <Text key={v.version} wrap="truncate">
+                  {isSel ? '› ' : '  '}v{v.version} <Tone tone="muted">{fmtAgo(v.created_at)}</Tone> {v.note}
+                </Text>
+              );
+            })}
+            <Tone tone="muted">{'─'.repeat(Math.max(1, width - 2))}</Tone>
+            {sel ? <VersionDiff before={prev?.rule} after={sel.rule} maxLines={Math.max(1, listHeight - visibleVersions.length - 1)} /> : null}
+          </Box>
+        )}
+      </Box>
+      {confirmDelete ? (
+        <ConfirmBar question={`Delete ${rule.name} and its history?`} />
+      ) : editing ? (
+        <Box flexDirection="column">
+          <TextField label="pattern" line={editing} focused width={width} />
+        </Box>
+      ) : error ? (
+        <Tone tone="bad">{error}</Tone>
+      ) : (
+        <Text> </Text>
+      )}
+      {editing ? (
+        preview.state.status === 'running' ? (
+          <Spinner label="previewing on the data…" />
+        ) : preview.state.status === 'done' ? (
+          <PreviewLine preview={preview.state.result} />
+        ) : preview.state.status === 'failed' ? (
+          <Tone tone="bad">{preview.state.error}</Tone>
+        ) : (
+          <Tone tone="muted">type a pattern: the metric change shows here · enter saves · esc cancels</Tone>
+        )
+      ) : (
+        <Text> </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,191 @@
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorPanel } from '../components/ErrorPanel.js';
+import { Spinner } from '../components/Spinner.js';
+import { SummaryBar } from '../components/SummaryBar.js';
+import { type Cell, Table } from '../components/Table.js';
+import { TextField } from '../components/TextField.js';
+import { Tone, type ToneName } from '../components/Tone.js';
+import { loadRulesView, type RulesView, setRuleStatus } from '../data/rules-view.js';
+import { useCapture } from '../hooks/use-capture.js';
+import { useJob } from '../hooks/use-job.js';
+import { useKeys } from '../hooks/use-keys.js';
+import { useListCursor } from '../hooks/use-list-cursor.js';
+import { errorText, useLoader } from '../hooks/use-loader.js';
+import { useServices, useShell } from '../hooks/use-services.js';
+import { useSessionState } from '../hooks/use-session-state.js';
+import { type ColumnSpec, layoutColumns } from '../model/columns.js';
+import { fmtCount, fmtDelta, fmtMs, fmtRatio } from '../model/format.js';
+import { editLine, type LineState, lineOf } from '../model/line-edit.js';
+import {
+  BADGE_FILTERS,
+  badges,
+  defaultDesc,
+  filterRows,
+  nextOf,
+  type RuleFilter,
+  type RuleRow,
+  type RuleSort,
+  SORT_KEYS,
+  sortRows,
+  STATUS_FILTERS,
+} from '../model/rule-rows.js';
+import type { ScreenProps } from './screen-props.js';
+
+const STATUS_SHORT: Record<RuleRow['status'], [string, ToneName]> = {
+  active: ['on', 'good'],
+  disabled: ['off', 'muted'],
+  proposed: ['new', 'warn'],
+  rejected: ['rej', 'bad'],
+};
+
+function columnSpecs(wide: boolean): ColumnSpec[] {
+  return [
+    { key: 'name', title: 'name', width: 12, grow: 3 },
+    { key: 'label', title: 'label', width: 10, grow: 1 },
+    { key: 'status', title: 'st', width: 3 },
+    { key: 'fired', title: 'fired', width: 6, align: 'right' },
+    { key: 'tp', title: 'TP', width: 4, align: 'right' },
+    { key: 'fp', title: 'FP', width: 4, align: 'right' },
+    { key: 'fn', title: 'FN', width: 4, align: 'right' },
+    { key: 'precision', title: 'P', width: 4, align: 'right' },
+    { key: 'wilson', title: 'WLB', width: 4, align: 'right' },
+    { key: 'f1', title: 'F1', width: 4, align: 'right' },
+    { key: 'marginal', title: 'ΔF1', width: 5, align: 'right' },
+    wide ? { key: 'badges', title: 'badges', width: 14 } : { key: 'badges', title: 'bdg', width: 4 },
+  ];
+}
+
+function cells(r: RuleRow, wide: boolean): Record<string, Cell> {
+  const [st, stTone] = STATUS_SHORT[r.status];
+  const bad = r.harmful || r.dead;
+  return {
+    name: { text: r.name, ...(r.status !== 'active' ? { tone: 'muted' as const } : {}) },
+    label: { text: r.label },
+    status: { text: st, tone: stTone },
+    fired: { text: fmtCount(r.fired, 6) },
+    tp: { text: fmtCount(r.tp, 4), tone: 'good' },
+    fp: { text: fmtCount(r.fp, 4), ...(r.fp ? { tone: 'bad' as const } : {}) },
+    fn: { text: fmtCount(r.fn, 4) },
+    precision: { text: fmtRatio(r.precision) },
+    wilson: { text: fmtRatio(r.wilson) },
+    f1: { text: fmtRatio(r.f1) },
+    marginal: { text: fmtDelta(r.marginal), ...(r.marginal !== null && r.marginal < 0 ? { tone: 'bad' as const } : {}) },
+    badges: { text: badges(r, wide), ...(bad ? { tone: 'bad' as const } : r.stale ? { tone: 'warn' as const } : {}) },
+  };
+}
+
+const describeFilter = (f: RuleFilter) =>
+  [f.text ? `/${f.text}` : '', f.status !== 'all' ? `status ${f.status}` : '', f.badge !== 'any' ? `badge ${f.badge}` : ''].filter(Boolean).join(' · ');
+
+/**
+ * Every rule with its stored metrics (read from the store, never recomputed on open): sortable
+ * by any column, filtered by text, status and badge, paged through a window so thousands of
+ * rules scroll smoothly. `m` recomputes the metrics in the background.
+ */
+export function RulesScreen({ active, width, height }: ScreenProps) {
+  const { ws, dataset } = useServices();
+  const shell = useShell();
+  const view = useLoader<RulesView>(() => loadRulesView(ws, dataset));
+  const [sort, setSort] = useSessionState<RuleSort>('rules.sort', { key: 'name', desc: false });
+  const [filter, setFilter] = useSessionState<RuleFilter>('rules.filter', { text: '', status: 'all', badge: 'any' });
+  const [editing, setEditing] = useState<LineState | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  useCapture(active && editing !== null);
+
+  const metricsJob = useJob<{ rules: number; elapsed_ms?: number }>('metrics', (r) => {
+    view.reload();
+    shell.notify(`metrics recomputed for ${r.rules} rules${r.elapsed_ms !== undefined ? ` in ${fmtMs(r.elapsed_ms)}` : ''}`);
+  });
+
+  // Coming back from a rule's screen (edited, disabled, deleted) shows the change.
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) view.reload();
+    wasActive.current = active;
+  }, [active]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const wide = width >= 110;
+  const columns = useMemo(() => layoutColumns(columnSpecs(wide), width), [wide, width]);
+  const all = view.data?.rows ?? [];
+  const liveFilter = editing ? { ...filter, text: editing.value } : filter;
+  const rows = useMemo(() => sortRows(filterRows(all, liveFilter), sort), [all, liveFilter.text, liveFilter.status, liveFilter.badge, sort]); // eslint-disable-line react-hooks/exhaustive-deps
+  const tableHeight = Math.max(1, height - 4);
+  const nav = useListCursor(rows.length, tableHeight);
+  const selected = rows[nav.cursor.index];
+
+  useKeys((input, key) => {
+    if (editing) {
+      if (key.return) {
+        setFilter((f) => ({ ...f, text: editing.value }));
+        setEditing(null);
+      } else if (key.escape) {
+        setFilter((f) => ({ ...f, text: '' }));
+        setEditing(null);
+      } else {
+        const next = editLine(editing, input, key);
+        if (next) setEditing(next);
+      }
+      return;
+    }
+    if (error && key.escape) return setError(undefined);
+    if (nav.onKey(input, key)) return;
+    if (key.return && selected) return shell.push({ screen: 'rule', ruleId: selected.id });
+    if (input === '/') return setEditing(lineOf(filter.text));
+    if (key.escape && describeFilter(filter)) return setFilter({ text: '', status: 'all', badge: 'any' });
+    if (input === 's' || input === '>' || input === '<') {
+      const k = nextOf(SORT_KEYS, sort.key, input === '<' ? -1 : 1);
+      return setSort({ key: k, desc: defaultDesc(k) });
+    }
+    if (input === 'r') return setSort((s) => ({ ...s, desc: !s.desc }));
+    if (input === 't') return setFilter((f) => ({ ...f, status: nextOf(STATUS_FILTERS, f.status) }));
+    if (input === 'b') return setFilter((f) => ({ ...f, badge: nextOf(BADGE_FILTERS, f.badge) }));
+    if (input === 'm') return metricsJob.start({});
+    if (input === 'f' && selected) return shell.composeFeedback({ level: 'rule', id: selected.id, title: selected.name });
+    if (input === 'F') return shell.composeFeedback({ level: 'task' });
+    if (input === 'e' && selected) {
+      try {
+        const next = selected.status === 'active' ? 'disabled' : 'active';
+        setRuleStatus(ws, dataset, selected.id, next);
+        view.reload();
+        shell.notify(`${selected.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
+      } catch (e) {
+        setError(errorText(e));
+      }
+    }
+  }, active);
+
+  if (view.error) return <ErrorPanel title="Cannot read the rules" message={view.error} hint="1-6: another screen · q: quit" />;
+  const data = view.data!;
+  const visible = rows.slice(nav.cursor.top, nav.cursor.top + tableHeight);
+  const job = metricsJob.state;
+  return (
+    <Box flexDirection="column" height={height}>
+      <SummaryBar summary={data.summary} shown={rows.length} filters={describeFilter(liveFilter)} />
+      <Table
+        columns={columns}
+        rows={visible.map((r) => ({ key: r.id, cells: cells(r, wide) }))}
+        selected={nav.cursor.index - nav.cursor.top}
+        sortKey={sort.key}
+        sortDesc={sort.desc}
+        focused={active}
+        height={tableHeight}
+        empty={all.length ? 'no rule matches the filters (esc clears them)' : 'no rules yet: run `rulewright learn` or `rulewright rules import FILE`'}
+      />
+      {editing ? (
+        <TextField label="/" line={editing} focused width={width} placeholder="name, id, label or pattern" />
+      ) : error ? (
+        <Tone tone="bad">{error}</Tone>
+      ) : job.status === 'running' ? (
+        <Spinner label={`recomputing metrics… (input stays live)`} />
+      ) : job.status === 'failed' ? (
+        <Tone tone="bad">{`metrics failed: ${job.error}`}</Tone>
+      ) : (
+        <Text wrap="truncate">
+          {rows.length ? <Tone tone="muted">{`${nav.cursor.index + 1}/${rows.length}`}</Tone> : null}
+          {selected ? <Tone tone="muted">{`  ${selected.id}`}</Tone> : null}
+        </Text>
+      )}
+    </Box>
+  );
+}
