@@ -1,5 +1,5 @@
-import { Box, useApp, useInput } from 'ink';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, type Key, useApp, useInput } from 'ink';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Workspace } from '../src/service/index.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Footer } from './components/Footer.js';
@@ -98,9 +98,40 @@ export function App({ ws, dataset, jobs, theme, size, spareRows = 0, initial }: 
   const state = useRef({ help, composer });
   state.current = { help, composer };
 
-  // The only Ink input subscription: global keys first, then every active screen or dialog.
+  // The only Ink input subscription. Keys are queued and handled one per render: a pasted or
+  // fast-typed chunk arrives as several keys in one go, and each must see the state the one
+  // before it left (a `/` opens the filter, so the next letter is filter text). A key is
+  // handled only once the render caused by the previous one has been committed.
+  const queue = useRef<[string, Key][]>([]);
+  const dispatched = useRef(0);
+  const committed = useRef(0);
+  const scheduled = useRef(false);
+  const [turn, setTurn] = useState(0);
+  useLayoutEffect(() => {
+    committed.current = turn;
+  }, [turn]);
+  const pump = () => {
+    scheduled.current = false;
+    if (!queue.current.length) return;
+    if (committed.current >= dispatched.current) {
+      const [input, key] = queue.current.shift()!;
+      dispatched.current += 1;
+      if (!globalKey(input, key)) for (const e of [...entries.current]) if (e.current.active) e.current.handler(input, key);
+      setTurn(dispatched.current);
+    }
+    if (queue.current.length && !scheduled.current) {
+      scheduled.current = true;
+      setImmediate(pump);
+    }
+  };
   useInput((input, key) => {
-    if (!globalKey(input, key)) for (const e of [...entries.current]) if (e.current.active) e.current.handler(input, key);
+    // Keys typed quickly (or sent by a script) reach Ink as one chunk of text: each character
+    // is a key of its own, for screens and text fields alike.
+    const chars = [...input];
+    if (chars.length > 1 && !key.ctrl && !key.meta && !key.escape) {
+      for (const ch of chars) queue.current.push([ch, { ...key, shift: ch !== ch.toLowerCase() }]);
+    } else queue.current.push([input, key]);
+    pump();
   });
 
   const globalKey = (input: string, key: { escape: boolean; ctrl: boolean; meta: boolean }): boolean => {

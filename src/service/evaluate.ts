@@ -1,12 +1,12 @@
 import { RulewrightError } from '../core/errors.js';
 import { compareReports, type ReportComparison } from '../core/eval/compare.js';
 import type { ScoreContext } from '../core/eval/types.js';
-import { canonicalJson } from '../core/hash.js';
 import { type EvalReport, MatchMode, type Run } from '../core/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
+import { environmentJudge } from './llm-judge.js';
 import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
-import { round, runPipeline, type SplitChoice } from './pipeline.js';
+import { runPipeline, type SplitChoice } from './pipeline.js';
 import { compactScores, type CompactOutcome, expandOutcomes, getRun, issueView, MAX_RECORDED_ISSUES, readEvalRun } from './runs.js';
 
 export interface EvalRequest {
@@ -21,6 +21,8 @@ export interface EvalRequest {
   compare?: string | number;
   /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
   context?: Omit<ScoreContext, 'registry'>;
+  /** Without a judge in `context`, an LLM configured here (OPENAI_*) judges `llm_rubric` fields. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** An example whose outcome moved between two runs. */
@@ -80,13 +82,15 @@ export async function evaluate(store: Store, req: EvalRequest = {}): Promise<Eva
   const base = req.compare !== undefined ? getRun(store, d, req.compare, 'eval') : undefined;
   const baseResult = base ? readEvalRun(base) : undefined;
   const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
+  const llm = req.context?.judge ? undefined : environmentJudge(store, d.id, req.env ?? process.env);
+  const context = { ...(req.context ?? {}), ...(llm ? { judge: llm.judge } : {}) };
 
   const run = await runPipeline(store, {
     dataset: d.name,
     ...(req.split ? { split: req.split } : {}),
     ...(mode ? { mode } : {}),
     ...(loaded ? { registry: loaded.registry } : {}),
-    ...(req.context ? { context: req.context } : {}),
+    context,
   });
   const report = run.report;
   const outcomes = compactScores(run.scores);
@@ -108,9 +112,9 @@ export async function evaluate(store: Store, req: EvalRequest = {}): Promise<Eva
       elapsed_ms: run.elapsed_ms,
     }),
   );
+  if (llm?.recorder.ids.length) store.llmCalls.assignRun(llm.recorder.ids, recorded.id);
   const result: EvalResult = { ...report, dataset: d.name, elapsed_ms: run.elapsed_ms, run_id: recorded.id, issues };
   if (base && baseResult) result.compare = compareRuns(base, baseResult, report, outcomes, config);
-  result.elapsed_ms = round(run.elapsed_ms);
   return result;
 }
 
@@ -141,9 +145,4 @@ export function compareRuns(
     for (const [change, ids] of kinds) for (const id of ids) example_changes.push({ id, change, before: view(a.get(id)), now: view(b.get(id)) });
   }
   return { ...c, run_id: base.id, example_changes };
-}
-
-/** Whether two configs score alike (used by tests and callers that compare configs themselves). */
-export function sameScoringConfig(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return canonicalJson(scoringConfig(a)) === canonicalJson(scoringConfig(b));
 }

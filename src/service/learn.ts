@@ -12,6 +12,7 @@ import type { CorrectionView, FeedbackView } from '../learn/prompts/views.js';
 import { rulesetHash, StoreCallRecorder, type Store } from '../store/index.js';
 import { CORRECTION_EXAMPLE_PREFIX } from './corrections.js';
 import { resolveDataset } from './datasets.js';
+import { pipelineEvaluator } from './learn-evaluator.js';
 import { DEFAULT_SEED, splitCounts, splitDataset } from './split.js';
 import type { SplitCounts } from './types.js';
 
@@ -174,7 +175,8 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
 
   let targets = null;
   if (req.incremental) {
-    const since = store.runs.latest(d.id, 'learn')?.created_at;
+    // Corrections made since the last learn run that completed (a failed run consumed nothing).
+    const since = store.runs.list(d.id, { kind: 'learn' }).find((r) => r.result.status !== 'failed')?.created_at;
     const fresh = corrections.filter((c) => since === undefined || c.created_at > since);
     targets = computeTargets(
       task,
@@ -233,6 +235,7 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
       ids: new IdAllocator(store.rules.list(d.id).map((r) => r.id)),
       seed,
       meter: () => chosen.recorder.totals(),
+      evaluate: pipelineEvaluator(task),
       ...(req.onEvent ? { onEvent: req.onEvent } : {}),
     });
   } catch (e) {

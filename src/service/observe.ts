@@ -1,9 +1,9 @@
 import { RulewrightError } from '../core/errors.js';
 import type { EvalReport } from '../core/schemas/eval-report.js';
 import type { Split } from '../core/schemas/example.js';
-import { evaluateRules } from '../learn/loop/evaluate.js';
 import { rulesetHash, type Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
+import { pipelineEvaluator } from './learn-evaluator.js';
 
 export interface ObserveRequest {
   dataset?: string;
@@ -35,7 +35,8 @@ export interface ObserveResult {
 /**
  * Scores the active rules on observed traffic (examples imported with `--source observed`):
  * coverage, agreement with the observed model, and where the traffic carries gold (`truth`),
- * the accuracy of the rules and of the model against it. The same evaluator as `eval`.
+ * the accuracy of the rules and of the model against it. The same pipeline stages as `eval`,
+ * restricted to the observed examples.
  */
 export async function observeTraffic(store: Store, req: ObserveRequest = {}): Promise<ObserveResult> {
   const t0 = performance.now();
@@ -47,7 +48,7 @@ export async function observeTraffic(store: Store, req: ObserveRequest = {}): Pr
       `dataset "${d.name}" has no observed examples${req.split ? ` in ${req.split}` : ''}: import a model's logged traffic with \`rulewright import FILE --source observed\``,
     );
   const rules = store.rules.list(d.id, { status: 'active' });
-  const { report } = await evaluateRules(d.task, rules, examples, { split: req.split ?? null });
+  const { report } = await pipelineEvaluator(d.task)(rules, examples, { outcomes: false, split: req.split ?? null });
   const observed = report.observed!;
   report.dataset_hash = store.examples.hash(d.id, req.split);
   report.ruleset_hash = rulesetHash(rules);

@@ -67,7 +67,8 @@ export interface RuleHistory {
   dataset: string;
   rule_id: string;
   deleted: boolean;
-  versions: { version: number; created_at: string; note: string; status: RuleStatus; changes: FieldChange[] }[];
+  /** `status` is `deleted` on the version a delete wrote. */
+  versions: { version: number; created_at: string; note: string; status: RuleStatus | 'deleted'; changes: FieldChange[] }[];
 }
 
 export function ruleRow(r: Rule, deleted = false): RuleRow {
@@ -205,12 +206,20 @@ export async function setRuleStatus(store: Store, id: string, status: 'active' |
   return { dataset: d.name, rule: saved, changes: ruleDiff(current, saved), problems, warnings: [], ruleset_hash: activeHash(store, d) };
 }
 
-/** `rules delete ID`: out of the ruleset, history kept (see the top of this file). */
-export function deleteRule(store: Store, id: string, dataset?: string): RuleResult {
+/** The history note of a delete (history shows that version's status as `deleted`). */
+const DELETED_NOTE = 'deleted';
+
+/** `rules delete ID…`: out of the ruleset, history kept (see the top of this file); all or none. */
+export function deleteRules(store: Store, ids: readonly string[], dataset?: string): RuleResult[] {
   const d = resolveDataset(store, dataset);
-  liveRule(store, d, id);
-  const saved = store.transaction(() => store.rules.remove(d.id, id));
-  return { dataset: d.name, rule: saved, changes: [], problems: [], warnings: [], ruleset_hash: activeHash(store, d) };
+  const saved = store.transaction(() =>
+    ids.map((id) => {
+      liveRule(store, d, id);
+      return store.rules.remove(d.id, id, DELETED_NOTE);
+    }),
+  );
+  const hash = activeHash(store, d);
+  return saved.map((rule) => ({ dataset: d.name, rule, changes: [], problems: [], warnings: [], ruleset_hash: hash }));
 }
 
 /** `rules restore ID`: a deleted rule back as it was, as a new version. */
@@ -233,7 +242,7 @@ export function ruleHistory(store: Store, id: string, dataset?: string): RuleHis
       version: v.version,
       created_at: v.created_at,
       note: v.note,
-      status: v.rule.status,
+      status: v.note === DELETED_NOTE ? 'deleted' : v.rule.status,
       changes: i === 0 ? [] : ruleDiff(versions[i - 1]!.rule, v.rule),
     })),
   };

@@ -1,4 +1,4 @@
-import type { Example } from '../core/schemas/index.js';
+import type { Example, Rule } from '../core/schemas/index.js';
 import { type DatasetRecord, rulesetHash, Store } from '../store/index.js';
 import { buildTask, listDatasets, type NewDataset, resolveDataset, summarize } from './datasets.js';
 import { listExamples, type ListExamplesRequest, getExample } from './examples.js';
@@ -11,8 +11,25 @@ import { addCorrection, listCorrections, type CorrectionList, type CorrectionReq
 import { addFeedback, dismissFeedback, listFeedback, type AddFeedbackRequest, type FeedbackList, type FeedbackResult } from './feedback.js';
 import { learn, type LearnRequest, type LearnResult } from './learn.js';
 import { observeTraffic, type ObserveRequest, type ObserveResult } from './observe.js';
+import { evaluate, type EvalRequest, type EvalResult } from './evaluate.js';
+import { type ExtractRuleset, rulesetFromWorkspace } from './extract.js';
+import { runPipeline, type PipelineRequest, type PipelineResult } from './pipeline.js';
+import { addRule, deleteRules, editRule, listRules, restoreRule, ruleHistory, setRuleStatus, showRule, type RuleDetail, type RuleHistory, type RuleList, type RuleResult } from './rules.js';
+import { exportRules, exportRulesText, importRules, type ExportRulesOptions, type ExportRulesResult, type ImportRulesOptions, type ImportRulesResult } from './rules-io.js';
+import type { RuleSpec } from './rule-spec.js';
+import { listRuns, showRun, type RunList } from './runs.js';
+import { showTask, updateTask, type TaskChange, type TaskResult } from './task.js';
 import type { CreateDatasetResult, DatasetStats, DatasetSummary, ExampleList, ExportResult, ImportResult, SplitResult } from './types.js';
 import { exampleOutcomes, type ExampleOutcomes, type ExampleOutcomesRequest } from './tui-examples.js';
+import { rulesOverview, type RulesOverview } from './tui-rules.js';
+import { previewRuleEdit, type RuleEditPreview } from './tui-preview.js';
+import { predictExample, type ExamplePrediction } from './tui-predict.js';
+import { computeMetrics, getStoredMetrics, type MeasureRequest, type MetricsResult, type StoredMetrics } from './metrics.js';
+import { prune, type PruneRequest, type PruneResultView } from './prune.js';
+import { rank, type RankResultView } from './rank.js';
+import { undo, type UndoResult } from './undo.js';
+import { writeReport, type ReportRequest, type ReportResult } from './report.js';
+import type { SplitChoice } from './pipeline.js';
 
 export interface OpenOptions {
   /** `--db` as given; falls back to `$RULEWRIGHT_DB`, then `./rulewright.db`. */
@@ -131,6 +148,87 @@ export class Workspace {
     return observeTraffic(this.store, req);
   }
 
+  /** The dataset's task and matching config. */
+  showTask(dataset?: string): TaskResult {
+    return showTask(this.store, dataset);
+  }
+
+  /** Changes the task's matching config (mode, matchers per label or field, …) and description. */
+  updateTask(change: TaskChange, dataset?: string): TaskResult {
+    return updateTask(this.store, change, dataset);
+  }
+
+  listRules(req: { dataset?: string; status?: Rule['status'][]; deleted?: boolean } = {}): RuleList {
+    return listRules(this.store, req);
+  }
+
+  showRule(id: string, dataset?: string): RuleDetail {
+    return showRule(this.store, id, dataset);
+  }
+
+  /** Adds a rule after the safety checks (INVALID_RULE with the reason when it fails one). */
+  addRule(spec: RuleSpec, dataset?: string): Promise<RuleResult> {
+    return addRule(this.store, spec, dataset);
+  }
+
+  /** Edits a rule as a new version, re-checked. */
+  editRule(id: string, spec: RuleSpec & { note?: string }, dataset?: string): Promise<RuleResult> {
+    return editRule(this.store, id, spec, dataset);
+  }
+
+  setRuleStatus(id: string, status: 'active' | 'disabled', dataset?: string): Promise<RuleResult> {
+    return setRuleStatus(this.store, id, status, dataset);
+  }
+
+  /** Takes rules out of the ruleset, keeping them and their history (see rules.ts); all or none. */
+  deleteRules(ids: readonly string[], dataset?: string): RuleResult[] {
+    return deleteRules(this.store, ids, dataset);
+  }
+
+  restoreRule(id: string, dataset?: string): RuleResult {
+    return restoreRule(this.store, id, dataset);
+  }
+
+  ruleHistory(id: string, dataset?: string): RuleHistory {
+    return ruleHistory(this.store, id, dataset);
+  }
+
+  /** Imports a ruleset file (rulewright or RuleChef), all or nothing, every rule checked. */
+  importRules(file: string, opts: ImportRulesOptions = {}): Promise<ImportRulesResult> {
+    return importRules(this.store, file, opts);
+  }
+
+  exportRules(file: string, opts: ExportRulesOptions = {}): ExportRulesResult {
+    return exportRules(this.store, file, opts);
+  }
+
+  exportRulesText(opts: ExportRulesOptions = {}): ReturnType<typeof exportRulesText> {
+    return exportRulesText(this.store, opts);
+  }
+
+  /** The shared evaluation pipeline (see pipeline.ts): what eval, metrics, rank and prune run. */
+  pipeline(req: PipelineRequest = {}): Promise<PipelineResult> {
+    return runPipeline(this.store, req);
+  }
+
+  /** `eval`: evaluates the active rules, records the run, optionally compares with an earlier run. */
+  evaluate(req: EvalRequest = {}): Promise<EvalResult> {
+    return evaluate(this.store, req);
+  }
+
+  listRuns(req: { dataset?: string; kind?: string; limit?: number } = {}): RunList {
+    return listRuns(this.store, req);
+  }
+
+  showRun(ref: string | number, opts: { dataset?: string; outcomes?: boolean } = {}): ReturnType<typeof showRun> {
+    return showRun(this.store, ref, opts);
+  }
+
+  /** The dataset's active rules, compiled for `extract`. */
+  extractRuleset(dataset?: string): ExtractRuleset {
+    return rulesetFromWorkspace(this.store, dataset);
+  }
+
   /** The hash of a dataset's active rules (order-independent, volatile fields left out). */
   rulesetHash(dataset?: string): string {
     const d = resolveDataset(this.store, dataset);
@@ -143,8 +241,53 @@ export class Workspace {
     return this.store.examples.hash(d.id, split);
   }
 
+  /** `metrics`: per-rule metrics (stamps validated precision from dev, caches the metrics, records the run). */
+  metrics(req: MeasureRequest = {}): Promise<MetricsResult> {
+    return computeMetrics(this.store, req);
+  }
+
+  /** The cached per-rule metrics of the last `metrics` run, with a `stale` flag; runs nothing. */
+  storedMetrics(req: { dataset?: string; split?: SplitChoice } = {}): StoredMetrics {
+    return getStoredMetrics(this.store, req);
+  }
+
+  /** `rank`: solo and exact leave-one-out marginal F1 of every active rule. */
+  rank(req: MeasureRequest = {}): Promise<RankResultView> {
+    return rank(this.store, req);
+  }
+
+  /** `prune`: the greedy pruning plan (dry run), or applied with `apply`. */
+  prune(req: PruneRequest = {}): Promise<PruneResultView> {
+    return prune(this.store, req);
+  }
+
+  /** `report`: writes the self-contained HTML report (metrics, rule cards, plots) to `req.out`; changes nothing. */
+  report(req: ReportRequest & { out: string }): Promise<ReportResult> {
+    return writeReport(this.store, req);
+  }
+
+  /** `undo`: reverses the last applied prune (or the op given). */
+  undo(req: { dataset?: string; op?: number } = {}): UndoResult {
+    return undo(this.store, req);
+  }
+
   /** Every example with gold, prediction and error kinds, for the terminal UI's Examples screen (tui-examples.ts). */
   exampleOutcomes(req: ExampleOutcomesRequest = {}): Promise<ExampleOutcomes> {
     return exampleOutcomes(this.store, req);
+  }
+
+  /** Every rule with its stored metrics, stale flags and the ensemble figures, for the terminal UI's rules table (tui-rules.ts). */
+  rulesOverview(req: { dataset?: string; split?: SplitChoice } = {}): RulesOverview {
+    return rulesOverview(this.store, req);
+  }
+
+  /** What a pattern edit would do to a rule and to the ruleset, before saving (tui-preview.ts). */
+  previewRuleEdit(req: { dataset?: string; ruleId: string; pattern: string; split?: SplitChoice }): Promise<RuleEditPreview> {
+    return previewRuleEdit(this.store, req);
+  }
+
+  /** What the active rules produce for one example, for the terminal UI's correction screen (tui-predict.ts). */
+  predictExample(req: { dataset?: string; exampleId: string }): ExamplePrediction {
+    return predictExample(this.store, req);
   }
 }

@@ -43,6 +43,14 @@ export class PruneOpsRepo {
     return r && decode(r);
   }
 
+  /** One operation of a dataset by id. */
+  get(datasetId: number, id: number): PruneOp | undefined {
+    const r = this.db
+      .prepare('SELECT id, kind, run_id, changes, created_at, undone_at FROM prune_ops WHERE dataset_id = ? AND id = ?')
+      .get(datasetId, id) as Row | undefined;
+    return r && decode(r);
+  }
+
   /** Operations, newest first. */
   list(datasetId: number): PruneOp[] {
     const rows = this.db

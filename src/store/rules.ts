@@ -169,6 +169,26 @@ export class RulesRepo {
     return this.db.prepare('DELETE FROM rules WHERE dataset_id = ? AND id = ?').run(datasetId, id).changes > 0;
   }
 
+  /**
+   * Writes measured validated precision and support onto live rules: a measurement, not an edit,
+   * so no new version is written (the body changes in place). Unknown ids are skipped. Returns
+   * how many rules changed.
+   */
+  stampValidated(datasetId: number, stamps: readonly { id: string; validated_precision: number | null; validated_support: number }[]): number {
+    let changed = 0;
+    const now = nowIso();
+    const stmt = this.db.prepare('UPDATE rules SET body = ?, updated_at = ? WHERE dataset_id = ? AND id = ?');
+    this.db.transaction(() => {
+      for (const s of stamps) {
+        const current = this.get(datasetId, s.id);
+        if (!current || (current.validated_precision === s.validated_precision && current.validated_support === s.validated_support)) continue;
+        stmt.run(JSON.stringify({ ...current, validated_precision: s.validated_precision, validated_support: s.validated_support }), now, datasetId, s.id);
+        changed++;
+      }
+    })();
+    return changed;
+  }
+
   /** A rule's versions, oldest first. */
   versions(datasetId: number, id: string): RuleVersion[] {
     const rows = this.db

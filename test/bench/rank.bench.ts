@@ -14,7 +14,7 @@
  *   first 2,000 documents, scaled linearly to 100,000 documents and 1,000 rules (naive cost is
  *   linear in both). Target: under a minute on 2 cores.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { clearCompileCache, prepareRules, runRules } from '../../src/core/engine/index.js';
@@ -27,6 +27,11 @@ import type { BenchResult } from './run-all.js';
 
 const REPEATS = 7;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** CPU time (user + system) of the whole process, all threads, in ms: robust to other load on the machine. */
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 /** Two worker threads that each take one job at a time. */
 class Pool {
@@ -73,8 +78,10 @@ async function sharedRow(name: SharedCase, pool: Pool): Promise<Record<string, s
   const exec: number[] = [];
   const rank: number[] = [];
   const total: number[] = [];
+  const cpu: number[] = [];
   let result!: RankResult;
   for (let i = 0; i < REPEATS + 1; i++) {
+    const c0 = cpuMs();
     const t0 = performance.now();
     const outputs = runRules(c.task, c.rules, c.examples);
     const t1 = performance.now();
@@ -84,6 +91,7 @@ async function sharedRow(name: SharedCase, pool: Pool): Promise<Record<string, s
     exec.push(t1 - t0);
     rank.push(t2 - t1);
     total.push(t2 - t0);
+    cpu.push(cpuMs() - c0);
   }
 
   const jobs: RankJob[] = halves(c.examples.length, pool.size).map(([from, to]) => ({ kind: 'shared', name, from, to }));
@@ -106,6 +114,7 @@ async function sharedRow(name: SharedCase, pool: Pool): Promise<Record<string, s
     'exec ms': median(exec),
     'rank ms': median(rank),
     'total ms': median(total),
+    'cpu ms': median(cpu),
     'cold ms': cold,
     '2 workers ms': median(par),
     'naive ms': naiveMs,
@@ -118,6 +127,7 @@ async function sharedRow(name: SharedCase, pool: Pool): Promise<Record<string, s
 async function syntheticRow(pool: Pool, notes: string[]): Promise<Record<string, string | number>> {
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const c0 = cpuMs();
   const t0 = performance.now();
   const parts = await pool.run(halves(SYNTHETIC.docs, pool.size).map(([from, to]) => ({ kind: 'synthetic', from, to, block: 5_000 })));
   const task = syntheticTask();
@@ -125,6 +135,7 @@ async function syntheticRow(pool: Pool, notes: string[]): Promise<Record<string,
   const rules = syntheticRules(vocab);
   const result = finishRank(prepareRules(task, rules).compiled, mergeRankPartials(parts.map((p) => p.partial)));
   const wall = performance.now() - t0;
+  const cpu = cpuMs() - c0;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
 
@@ -152,6 +163,7 @@ async function syntheticRow(pool: Pool, notes: string[]): Promise<Record<string,
   notes.push(
     `synthetic: ${SYNTHETIC.rules} rules × ${SYNTHETIC.docs.toLocaleString('en-US')} docs on ${pool.size} worker threads: wall ${(wall / 1000).toFixed(1)} s ` +
       `(summed over threads: exec ${(exec / 1000).toFixed(1)} s, rank ${(rank / 1000).toFixed(1)} s, generating docs ${(gen / 1000).toFixed(1)} s); ` +
+      `CPU time ${(cpu / 1000).toFixed(1)} s, so ~${(cpu / 2000).toFixed(1)} s of wall time on 2 otherwise idle cores; load average ${loadavg()[0]!.toFixed(1)} during the run; ` +
       `${(firedPairs / SYNTHETIC.docs).toFixed(1)} rules fire per doc, ${result.rules.filter((r) => r.dead).length} dead, ${result.rules.filter((r) => r.harmful).length} harmful; ` +
       `ensemble F1 ${result.f1?.toFixed(4)}; peak RSS ${(peak / 2 ** 20).toFixed(0)} MB (process, all threads; sampled every 50 ms).`,
     `synthetic naive is an ESTIMATE: ${sample.length} sampled rules left out and re-run from scratch on ${SUB.toLocaleString('en-US')} docs took ` +
@@ -165,6 +177,7 @@ async function syntheticRow(pool: Pool, notes: string[]): Promise<Record<string,
     'exec ms': exec,
     'rank ms': rank,
     'total ms': exec + rank,
+    'cpu ms': cpu,
     '2 workers ms': wall,
     'naive ms': estimate,
     'speed-up': estimate / wall,
@@ -188,7 +201,8 @@ export async function run(): Promise<BenchResult> {
     await pool.close();
   }
   notes.unshift(
-    'exec/rank/total: single thread, warm compile cache, median of 7 (synthetic: summed over both threads); cold: first run with an empty compile cache;',
+    `machine: ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the end (other processes slow the wall times; cpu ms is this process's CPU time);`,
+    'exec/rank/total: single thread, warm compile cache, median of 7 (synthetic: summed over both threads); cpu: CPU time of exec + rank; cold: first run with an empty compile cache;',
     '2 workers: wall time on a warm 2-thread pool (synthetic: the whole run, document generation included); speed-up: naive / total (synthetic: naive estimate / 2-worker wall).',
     'targets: banking77 and tab under 100 ms; synthetic under 60,000 ms on 2 cores.',
   );

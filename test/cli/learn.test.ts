@@ -48,6 +48,7 @@ describe('rulewright learn', () => {
     const env = offlineEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
     await runCli(['init', '--name', 'intents', '--type', 'classification', '--labels', 'refund,greet,cancel', '--db', db], { env });
     await runCli(['import', writeJsonl(tmp.path('i.jsonl'), INTENT_ROWS), '--db', db], { env });
+    await runCli(['feedback', 'money back means refund', '--db', db], { env });
     const r = await runCli(['learn', '--offline', '--db', db], { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -57,6 +58,9 @@ describe('rulewright learn', () => {
     expect(r.stdout).toMatch(/\nsynthesis +\d+ /);
     expect(r.stdout).toMatch(/\npruning +\d+ /);
     expect(r.stdout).toMatch(/rules in use: \d+ \(/);
+    // The inducer cannot read English: task feedback stays open for an LLM run, and says so.
+    expect(r.stdout).toMatch(/note: the offline inducer cannot read plain-English feedback/);
+    expect(json<{ total: number }>(await runCli(['feedback', 'list', '--status', 'open', '--json', '--db', db], { env })).total).toBe(1);
   });
 
   test('uses the configured LLM and reports calls and tokens', async () => {

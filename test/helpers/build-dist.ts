@@ -19,7 +19,7 @@ export default function setup(): void {
 }
 
 function isStale(): boolean {
-  const stack = [join(repoRoot, 'src'), join(repoRoot, 'scripts')];
+  const stack = [join(repoRoot, 'src'), join(repoRoot, 'scripts'), join(repoRoot, 'tui')];
   while (stack.length) {
     const dir = stack.pop()!;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -79,7 +79,7 @@ export const GOOD_SYNTHESIS: Record<string, Record<string, unknown>[]> = {
 };
 
 /** A fake-server reply answering synthesis by label and patches with `patch`. */
-export function scriptedReplies(opts: { synthesis?: Record<string, Record<string, unknown>[]>; patch?: (req: FakeRequest) => FakeReply } = {}): FakeReply {
+export function scriptedReplies(opts: { synthesis?: Record<string, Record<string, unknown>[]>; patch?: (req: FakeRequest) => FakeReply } = {}): (req: FakeRequest) => FakeReply {
   const synthesis = opts.synthesis ?? GOOD_SYNTHESIS;
   return (req: FakeRequest) => {
     const label = synthesisLabel(req);

@@ -79,6 +79,11 @@ describe('learn --incremental', () => {
     expect(store.feedback.get(datasetId, fbRule.id)).toMatchObject({ status: 'applied', applied_run_id: r.run_id });
     expect(store.feedback.get(datasetId, fbTask.id)).toMatchObject({ status: 'applied', applied_run_id: r.run_id });
     expect(r.feedback_applied.sort()).toEqual([fbRule.id, fbTask.id].sort());
+
+    // Used feedback and corrections are not targeted again.
+    const again = await learn(store, { env: env(), incremental: true });
+    expect(again.decisions.at(-1)!.reason).toMatch(/nothing is targeted/);
+    expect(patches).toHaveLength(1);
     store.close();
   });
 

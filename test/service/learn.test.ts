@@ -163,11 +163,28 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
     }
   });
 
+  test('an endpoint without structured output gets the schema in the prompt, and fenced answers are read', async () => {
+    const { store, datasetId } = intentStore(tmp.path('w.db'));
+    const s = await startFakeOpenAiServer({
+      rejectResponseFormat: true,
+      fallback: (req) => reply.fenced({ rules: GOOD_SYNTHESIS[synthesisLabel(req) ?? ''] ?? [] }),
+    });
+    try {
+      const r = await learn(store, { env: env({ OPENAI_BASE_URL: s.url }), rounds: 0 });
+      expect(r.stages[1]!.rules).toBe(3);
+      expect(s.chatRequests.at(-1)!.body!.messages![0]!.content).toMatch(/It must match this JSON Schema \("rulewright_rules"\)/);
+      await expectNothingInvalid(store, datasetId);
+    } finally {
+      await s.close();
+      store.close();
+    }
+  });
+
   test('keeps the complete rules of a truncated answer and says so', async () => {
     const { store, datasetId } = intentStore(tmp.path('w.db'));
     const two = { rules: [draft({ name: 'refund word', pattern: '\\brefund\\b', label: 'refund' }), draft({ name: 'money back', pattern: 'money back', label: 'refund' })] };
     const s = await startFakeOpenAiServer({
-      fallback: (req) => (synthesisLabel(req) === 'refund' ? reply.truncated(two, '"name":"money') : scriptedReplies()(req) as never),
+      fallback: (req) => (synthesisLabel(req) === 'refund' ? reply.truncated(two, '"name":"money') : scriptedReplies()(req)),
     });
     try {
       const r = await learn(store, { env: env({ OPENAI_BASE_URL: s.url }), rounds: 0 });

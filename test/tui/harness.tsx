@@ -1,8 +1,8 @@
 import { render } from 'ink-testing-library';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { Workspace } from '../../src/service/index.js';
 import { App } from '../../tui/app.js';
 import { InlineJobRunner } from '../../tui/jobs/inline-runner.js';
@@ -46,6 +46,34 @@ export function useTempWorkspace(): { dir: () => string; open: () => Workspace; 
       const ws = Workspace.open({ db: join(dir(), 'w.db'), create: true });
       open.push(ws);
       return ws;
+    },
+  };
+}
+
+/**
+ * A workspace built once per test file (building one runs the rule checks and a metrics pass,
+ * which take seconds) and copied for each test, so every test gets its own file to change.
+ */
+export function useTemplateWorkspace(build: (ws: Workspace, dir: string) => Promise<unknown>): { open: () => Workspace; path: (n: string) => string } {
+  const tmp = useTempWorkspace();
+  let template: string | undefined;
+  beforeAll(async () => {
+    template = mkdtempSync(join(tmpdir(), 'rulewright-tui-template-'));
+    const ws = Workspace.open({ db: join(template, 'w.db'), create: true });
+    try {
+      await build(ws, template);
+    } finally {
+      ws.close();
+    }
+  }, 120_000);
+  afterAll(() => {
+    if (template) rmSync(template, { recursive: true, force: true });
+  });
+  return {
+    path: tmp.path,
+    open: () => {
+      copyFileSync(join(template!, 'w.db'), tmp.path('w.db'));
+      return tmp.open();
     },
   };
 }

@@ -11,23 +11,31 @@ export interface HelpOverlayProps {
   readonly height: number;
 }
 
-/** Every key of the current screen and the global ones; any key closes it. */
+/**
+ * Every key of the current screen, one per line, then the keys that work everywhere as a
+ * wrapped paragraph (so the whole list fits 80x24); any key closes it.
+ */
 export function HelpOverlay({ title, screenKeys, globalKeys, width, height }: HelpOverlayProps) {
-  const keyWidth = Math.min(18, Math.max(...[...screenKeys, ...globalKeys].map((k) => k.keys.length)) + 1);
-  const line = (k: KeyDoc) => (
-    <Text key={k.keys + k.does} wrap="truncate">
-      <Tone tone="key">{fit(k.keys, keyWidth)}</Tone> {k.does}
-    </Text>
-  );
-  const room = Math.max(1, height - 6);
-  const keys = [...screenKeys, ...globalKeys];
-  const shown = keys.slice(0, room);
+  const keyWidth = Math.min(16, Math.max(...screenKeys.map((k) => k.keys.length)) + 1);
   return (
-    <Box flexDirection="column" borderStyle="single" width={width} height={height} paddingX={1}>
+    <Box flexDirection="column" borderStyle="single" width={width} height={height} paddingX={1} overflow="hidden">
       <Tone tone="title">{`Help: ${title}`}</Tone>
-      {shown.slice(0, Math.min(screenKeys.length, room)).map(line)}
-      <Text> </Text>
-      {shown.slice(screenKeys.length).map(line)}
+      {screenKeys.map((k) => (
+        <Text key={k.keys + k.does} wrap="truncate">
+          <Tone tone="key">{fit(k.keys, keyWidth)}</Tone> {k.does}
+        </Text>
+      ))}
+      <Box marginTop={1}>
+        <Text wrap="wrap">
+          <Tone tone="title">everywhere </Tone>
+          {globalKeys.map((k, i) => (
+            <Text key={k.keys}>
+              {i ? ' · ' : ''}
+              <Tone tone="key">{k.keys}</Tone> {k.does}
+            </Text>
+          ))}
+        </Text>
+      </Box>
       <Tone tone="muted">press any key to close</Tone>
     </Box>
   );

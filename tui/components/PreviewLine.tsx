@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import type { PatternPreview } from '../data/rule-detail.js';
 import { fmtDelta, fmtRatio } from '../model/format.js';
 import { Tone } from './Tone.js';
@@ -16,15 +16,19 @@ const change = (a: number | null, b: number | null) => {
   );
 };
 
-/** The metric change an edited pattern would make: the rule alone and the whole ruleset. */
+/** Two lines: the metric change an edited pattern makes to the rule alone, and to the ruleset. */
 export function PreviewLine({ preview: p }: PreviewLineProps) {
-  if (!p.valid || !p.after) return <Tone tone="bad">{`not saved as is: ${p.error ?? 'the pattern is invalid'}`}</Tone>;
+  if (!p.valid || !p.after) return <Tone tone="bad">{`cannot be saved: ${p.error ?? 'the pattern is invalid'}`}</Tone>;
   const a = p.before;
   const b = p.after;
   return (
-    <Text wrap="truncate">
-      <Tone tone="muted">{`${p.split}: `}</Tone>P {change(a.precision, b.precision)} R {change(a.recall, b.recall)} F1 {change(a.f1, b.f1)} · TP {a.tp}→{b.tp} FP{' '}
-      {a.fp}→{b.fp} · ensemble F1 {change(a.ensemble_f1, b.ensemble_f1)}
-    </Text>
+    <Box flexDirection="column">
+      <Text wrap="truncate">
+        <Tone tone="muted">{`rule on ${p.split}: `}</Tone>P {change(a.precision, b.precision)} R {change(a.recall, b.recall)} F1 {change(a.f1, b.f1)}
+      </Text>
+      <Text wrap="truncate">
+        <Tone tone="muted">ruleset: </Tone>F1 {change(a.ensemble_f1, b.ensemble_f1)} <Tone tone="muted">· rule TP</Tone> {a.tp}→{b.tp} <Tone tone="muted">FP</Tone> {a.fp}→{b.fp}
+      </Text>
+    </Box>
   );
 }

@@ -28,6 +28,13 @@ export function loadCorrectionTarget(ws: Workspace, dataset: string | undefined,
   const goldSpans = (e.spans ?? []).map((s) => ({ start: s.start, end: s.end, label: s.label }));
   const goldText =
     kind === 'classification' ? (e.label ?? '(no label)') : kind === 'spans' ? spansText(goldSpans, text) : JSON.stringify(e.output ?? {});
+  const p = ws.predictExample({ ...(dataset ? { dataset } : {}), exampleId }).prediction;
+  const producedText =
+    kind === 'classification'
+      ? `${p.label ?? '(abstains)'}${p.rule_id ? ` (rule ${p.rule_id})` : ''}`
+      : kind === 'spans'
+        ? spansText(p.spans ?? [], text)
+        : JSON.stringify(p.output ?? {});
   return {
     id: e.id,
     kind,
@@ -37,7 +44,7 @@ export function loadCorrectionTarget(ws: Workspace, dataset: string | undefined,
     labels: task.labels,
     gold: { label: e.label ?? null, spans: goldSpans },
     goldText,
-    producedText: null,
+    producedText,
   };
 }
 

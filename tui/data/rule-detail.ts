@@ -1,13 +1,22 @@
 import type { Rule } from '../../src/core/schemas/index.js';
 import type { RuleMetrics } from '../../src/core/schemas/rule-metrics.js';
 import type { Workspace } from '../../src/service/index.js';
+import type { RuleEditPreview } from '../../src/service/tui-preview.js';
 
-/** One entry of a rule's history. */
+/** One field a version changed. */
+export interface FieldChangeView {
+  readonly field: string;
+  readonly from: unknown;
+  readonly to: unknown;
+}
+
+/** One entry of a rule's history, with what it changed from the version before. */
 export interface VersionView {
   readonly version: number;
-  readonly rule: Rule;
   readonly note: string;
   readonly created_at: string;
+  readonly status: string;
+  readonly changes: readonly FieldChangeView[];
 }
 
 /** What the rule screen shows: the rule, its history, and its stored metrics. */
@@ -21,34 +30,30 @@ export interface RuleDetail {
   readonly taskType: string;
 }
 
-/** Metrics before and after a pattern edit, from the `preview` job. */
-export interface PatternPreview {
-  readonly valid: boolean;
-  readonly error?: string;
-  readonly before: PreviewFigures;
-  readonly after: PreviewFigures | null;
-  readonly split: string;
+export type PatternPreview = RuleEditPreview;
+
+/** Reads a rule, its history and its stored metrics (with samples) from the store. */
+export function loadRuleDetail(ws: Workspace, dataset: string | undefined, id: string): RuleDetail {
+  const shown = ws.showRule(id, dataset);
+  const history = ws.ruleHistory(id, dataset);
+  const stored = ws.storedMetrics({ ...(dataset ? { dataset } : {}) });
+  const m = stored.rules.find((r) => r.id === id);
+  return {
+    rule: shown.rule,
+    versions: history.versions,
+    metrics: m ?? null,
+    stale: m ? m.stale || stored.stale : false,
+    split: stored.computed ? stored.split : null,
+    taskType: ws.resolveDataset(dataset).type,
+  };
 }
 
-export interface PreviewFigures {
-  readonly tp: number;
-  readonly fp: number;
-  readonly fn: number;
-  readonly precision: number | null;
-  readonly recall: number | null;
-  readonly f1: number | null;
-  /** Micro F1 of the whole ruleset with this version of the rule. */
-  readonly ensemble_f1: number | null;
+/** Saves a new pattern as a new version of the rule (checked as `rules edit` checks it). */
+export async function saveRulePattern(ws: Workspace, dataset: string | undefined, id: string, pattern: string): Promise<Rule> {
+  return (await ws.editRule(id, { pattern, note: 'pattern edited in the terminal UI' }, dataset)).rule;
 }
 
-export function loadRuleDetail(_ws: Workspace, _dataset: string | undefined, _id: string): RuleDetail {
-  throw new Error('rule service not available yet');
-}
-
-export function saveRulePattern(_ws: Workspace, _dataset: string | undefined, _id: string, _pattern: string): Rule {
-  throw new Error('rule service not available yet');
-}
-
-export function deleteRule(_ws: Workspace, _dataset: string | undefined, _id: string): void {
-  throw new Error('rule service not available yet');
+/** Takes the rule out of the ruleset (its history is kept; `rules restore` brings it back). */
+export function deleteRule(ws: Workspace, dataset: string | undefined, id: string): void {
+  ws.deleteRules([id], dataset);
 }

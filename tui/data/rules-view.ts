@@ -1,5 +1,5 @@
-import type { RuleStatus } from '../../src/core/schemas/index.js';
 import type { Workspace } from '../../src/service/index.js';
+import type { RulesOverview } from '../../src/service/tui-rules.js';
 import type { Summary } from '../components/SummaryBar.js';
 import type { RuleRow } from '../model/rule-rows.js';
 
@@ -7,12 +7,56 @@ import type { RuleRow } from '../model/rule-rows.js';
 export interface RulesView {
   readonly rows: readonly RuleRow[];
   readonly summary: Summary;
+  readonly staleReasons: readonly string[];
 }
 
-export function loadRulesView(_ws: Workspace, _dataset: string | undefined): RulesView {
-  throw new Error('rule service not available yet');
+/** The overview as table rows; `timedOut` adds rules a background metrics run saw time out. */
+export function toRulesView(o: RulesOverview, timedOut: ReadonlySet<string> = new Set()): RulesView {
+  const rows: RuleRow[] = o.rules.map((r) => {
+    const m = r.metrics;
+    return {
+      id: r.id,
+      name: r.name,
+      label: r.label,
+      status: r.status,
+      source: r.pattern,
+      fired: m?.fired ?? null,
+      tp: m?.tp ?? null,
+      fp: m?.fp ?? null,
+      fn: m?.fn ?? null,
+      precision: m?.precision ?? null,
+      wilson: m?.wilson_lower ?? null,
+      f1: m?.f1 ?? null,
+      marginal: m?.marginal_f1 ?? null,
+      dead: m?.dead ?? false,
+      harmful: m?.harmful ?? false,
+      stale: r.stale,
+      timedOut: r.timed_out || timedOut.has(r.id),
+    };
+  });
+  return {
+    rows,
+    summary: {
+      precision: o.ensemble?.precision ?? null,
+      recall: o.ensemble?.recall ?? null,
+      f1: o.ensemble?.f1 ?? null,
+      split: o.computed_at ? o.split : null,
+      mode: o.mode,
+      rules: rows.length,
+      active: rows.filter((r) => r.status === 'active').length,
+      stale: rows.filter((r) => r.stale).length,
+      measuredAt: o.computed_at,
+    },
+    staleReasons: o.stale_reasons,
+  };
 }
 
-export function setRuleStatus(_ws: Workspace, _dataset: string | undefined, _id: string, _status: RuleStatus): void {
-  throw new Error('rule service not available yet');
+/** Reads the rules table from the store (stored metrics; nothing is recomputed). */
+export function loadRulesView(ws: Workspace, dataset: string | undefined, timedOut?: ReadonlySet<string>): RulesView {
+  return toRulesView(ws.rulesOverview({ ...(dataset ? { dataset } : {}) }), timedOut);
+}
+
+/** Enables or disables a rule (a new version; the service re-checks a rule it enables). */
+export async function setRuleStatus(ws: Workspace, dataset: string | undefined, id: string, status: 'active' | 'disabled'): Promise<void> {
+  await ws.setRuleStatus(id, status, dataset);
 }

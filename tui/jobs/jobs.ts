@@ -15,14 +15,41 @@ export type JobFn = (ctx: JobContext, args: never) => unknown;
  * behaves the same in tests and in the terminal.
  */
 export const JOBS = {
-  /** A trivial job, for checking that the runner works: echoes its argument after `ms`. */
-  async echo(_ctx: JobContext, args: { value: unknown; ms?: number }) {
+  /** A trivial job, for checking that a runner works: reports `steps` progress events, then echoes its argument after `ms`. */
+  async echo(ctx: JobContext, args: { value: unknown; ms?: number; steps?: number }) {
+    for (let i = 1; i <= (args.steps ?? 0); i++) ctx.progress({ step: i });
     await new Promise((r) => setTimeout(r, args.ms ?? 0));
     return args.value;
   },
   /** Examples count: proves the job opened the same workspace. */
   count(ctx: JobContext) {
     return ctx.ws.stats(ctx.dataset).examples;
+  },
+  /** Recomputes and stores per-rule metrics; returns what the rules table needs to know. */
+  async metrics(ctx: JobContext) {
+    const r = await ctx.ws.metrics({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}) });
+    const timedOut = [...new Set(r.issues.filter((i) => i.kind === 'timeout').map((i) => String(i.rule_id)))];
+    return { rules: r.rules.length, f1: r.f1, split: r.split, notes: r.notes, timed_out: timedOut, elapsed_ms: r.elapsed_ms };
+  },
+  /** What a pattern edit would change (the rule alone and the ruleset), nothing saved. */
+  preview(ctx: JobContext, args: { ruleId: string; pattern: string }) {
+    return ctx.ws.previewRuleEdit({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}), ruleId: args.ruleId, pattern: args.pattern });
+  },
+  /** Solo and leave-one-out marginal F1 of every active rule. */
+  rank(ctx: JobContext) {
+    return ctx.ws.rank({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}) });
+  },
+  /** The greedy pruning plan (a dry run), or applied. */
+  prune(ctx: JobContext, args: { apply?: boolean }) {
+    return ctx.ws.prune({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}), apply: !!args.apply });
+  },
+  /** A recorded evaluation, optionally compared with an earlier eval run. */
+  eval(ctx: JobContext, args: { split?: 'train' | 'dev' | 'test' | 'all'; compare?: number }) {
+    return ctx.ws.evaluate({
+      ...(ctx.dataset ? { dataset: ctx.dataset } : {}),
+      ...(args.split ? { split: args.split } : {}),
+      ...(args.compare !== undefined ? { compare: args.compare } : {}),
+    });
   },
   /** Every example with gold, prediction and error kinds (the Examples screen). */
   examples(ctx: JobContext, args: { split?: 'train' | 'dev' | 'test' | 'all' }) {

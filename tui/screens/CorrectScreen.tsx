@@ -159,7 +159,15 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
         {adding ? <TextField label="span text" line={adding} focused width={width} /> : null}
       </Box>
       <TextField label="note" line={note} focused={pane === 'note'} width={width} placeholder="optional: why it is wrong (tab)" />
-      {error ? <Tone tone="bad">{error}</Tone> : <Tone tone="muted">{t.kind === 'spans' ? 'a add · x remove · h/l start · H/L end · n label · ' : 'j/k label · '}tab note · ctrl-s save · esc cancel</Tone>}
+      {error ? (
+        <Tone tone="bad" wrap="truncate">
+          {error}
+        </Tone>
+      ) : (
+        <Tone tone="muted" wrap="truncate">
+          {t.kind === 'spans' ? 'a add · x remove · h/l start · H/L end · n label · ' : 'j/k label · '}tab note · ctrl-s save
+        </Tone>
+      )}
     </Box>
   );
 }

@@ -78,14 +78,19 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
   const d = detail.data;
   const items = useMemo(() => pickSamples(d?.metrics?.samples, filter), [d, filter]);
   const versions = useMemo(() => [...(d?.versions ?? [])].reverse(), [d]);
-  const headerLines = 6;
-  const listHeight = Math.max(2, height - headerLines - 2);
+  // The pattern gets a second line only when it needs one.
+  const patternText = d?.rule.format === 'regex' ? d.rule.pattern : (d?.rule.terms ?? []).join(' | ');
+  const patternLines = patternText.length + 9 > width ? 2 : 1;
+  const headerLines = 5 + patternLines;
+  const bottomLines = editing ? 3 : 1;
+  const listHeight = Math.max(2, height - headerLines - bottomLines);
   const itemsNav = useListCursor(items.length, listHeight);
   const versionsNav = useListCursor(versions.length, Math.max(1, Math.floor(listHeight / 2)));
 
-  const act = (what: () => void) => {
+  const act = (what: () => void | Promise<void>) => {
     try {
-      what();
+      const r = what();
+      if (r) r.catch((e: unknown) => setError(errorText(e)));
     } catch (e) {
       setError(errorText(e));
     }
@@ -112,13 +117,13 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
         preview.cancel();
         setEditing(null);
       } else if (key.return) {
-        act(() => {
-          if (editing.value !== d.rule.pattern) {
-            const saved = saveRulePattern(ws, dataset, ruleId, editing.value);
-            shell.notify(`saved ${saved.name} as version ${saved.version}`);
-          }
-          preview.cancel();
-          setEditing(null);
+        const pattern = editing.value;
+        preview.cancel();
+        setEditing(null);
+        if (pattern === d.rule.pattern) return;
+        act(async () => {
+          const saved = await saveRulePattern(ws, dataset, ruleId, pattern);
+          shell.notify(`saved ${saved.name} as version ${saved.version}`);
           detail.reload();
         });
       } else {
@@ -137,9 +142,9 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
       return setEditing(lineOf(d.rule.pattern));
     }
     if (input === 'e')
-      return act(() => {
+      return act(async () => {
         const next = d.rule.status === 'active' ? 'disabled' : 'active';
-        setRuleStatus(ws, dataset, ruleId, next);
+        await setRuleStatus(ws, dataset, ruleId, next);
         shell.notify(`${d.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
         detail.reload();
       });
@@ -156,7 +161,6 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
   const { rule, metrics: m } = d;
   const visibleItems = items.slice(itemsNav.cursor.top, itemsNav.cursor.top + listHeight);
   const sel = versions[versionsNav.cursor.index];
-  const prev = sel ? d.versions.find((v) => v.version < sel.version && v.version === Math.max(...d.versions.filter((x) => x.version < sel.version).map((x) => x.version))) : undefined;
   const visibleVersions = versions.slice(versionsNav.cursor.top, versionsNav.cursor.top + Math.max(1, Math.floor(listHeight / 2)));
   const statusTone = rule.status === 'active' ? 'good' : rule.status === 'rejected' ? 'bad' : 'warn';
   return (
@@ -165,11 +169,11 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
         <Tone tone="title">{rule.name}</Tone> <Tone tone="muted">{rule.id}</Tone> <Tone tone={statusTone}>{`[${rule.status}]`}</Tone> v{rule.version} ·{' '}
         {rule.provenance} · priority {rule.priority} · confidence {rule.confidence}
       </Text>
-      <Box height={2} overflow="hidden">
+      <Box height={patternLines} overflow="hidden">
         {rule.format === 'regex' ? (
-          <Text wrap="truncate">
+          <Text wrap="wrap">
             <Tone tone="muted">pattern </Tone>
-            <PatternView pattern={rule.pattern} wrap="truncate" />
+            <PatternView pattern={rule.pattern} />
           </Text>
         ) : (
           <Text wrap="wrap">
@@ -187,12 +191,12 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
       <Text wrap="truncate">
         {m ? (
           <Text>
-            <Tone tone="muted">{`${d.split ?? 'all'}: `}</Tone>fired {fmtCount(m.fired)} · TP <Tone tone="good">{fmtCount(m.tp)}</Tone> FP{' '}
-            <Tone tone="bad">{fmtCount(m.fp)}</Tone> FN {fmtCount(m.fn)} · P {fmtRatio(m.precision)} R {fmtRatio(m.recall)} F1 {fmtRatio(m.f1)} · WLB{' '}
-            {fmtRatio(m.wilson_lower)} · ΔF1 <Tone tone={m.marginal_f1 !== null && m.marginal_f1 < 0 ? 'bad' : 'plain'}>{fmtDelta(m.marginal_f1)}</Tone>
-            {m.dead ? <Tone tone="bad"> dead</Tone> : null}
-            {m.harmful ? <Tone tone="bad"> harmful</Tone> : null}
-            {d.stale ? <Tone tone="warn"> stale</Tone> : null}
+            {m.harmful ? <Tone tone="bad">harmful </Tone> : null}
+            {m.dead ? <Tone tone="bad">dead </Tone> : null}
+            {d.stale ? <Tone tone="warn">stale </Tone> : null}
+            <Tone tone="muted">{`${d.split ?? 'all'}: `}</Tone>fired {fmtCount(m.fired)} · TP <Tone tone="good">{fmtCount(m.tp)}</Tone> FP <Tone tone="bad">{fmtCount(m.fp)}</Tone> FN{' '}
+            {fmtCount(m.fn)} · P {fmtRatio(m.precision)} R {fmtRatio(m.recall)} F1 {fmtRatio(m.f1)} · WLB {fmtRatio(m.wilson_lower)} · ΔF1{' '}
+            <Tone tone={m.marginal_f1 !== null && m.marginal_f1 < 0 ? 'bad' : 'plain'}>{fmtDelta(m.marginal_f1)}</Tone>
           </Text>
         ) : (
           <Tone tone="warn">not measured yet: press m on the rules screen</Tone>
@@ -237,31 +241,27 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
               );
             })}
             <Tone tone="muted">{'─'.repeat(Math.max(1, width - 2))}</Tone>
-            {sel ? <VersionDiff before={prev?.rule} after={sel.rule} maxLines={Math.max(1, listHeight - visibleVersions.length - 1)} /> : null}
+            {sel ? <VersionDiff changes={sel.changes} first={sel.version === d.versions[0]?.version} maxLines={Math.max(1, listHeight - visibleVersions.length - 1)} /> : null}
           </Box>
         )}
       </Box>
       {confirmDelete ? (
-        <ConfirmBar question={`Delete ${rule.name} and its history?`} />
+        <ConfirmBar question={`Delete ${rule.name}? (its history is kept; \`rules restore\` brings it back)`} />
       ) : editing ? (
-        <Box flexDirection="column">
+        <Box flexDirection="column" height={3}>
           <TextField label="pattern" line={editing} focused width={width} />
+          {preview.state.status === 'running' ? (
+            <Spinner label="previewing on the data… (enter saves, esc cancels)" />
+          ) : preview.state.status === 'done' ? (
+            <PreviewLine preview={preview.state.result} />
+          ) : preview.state.status === 'failed' ? (
+            <Tone tone="bad">{preview.state.error}</Tone>
+          ) : (
+            <Tone tone="muted">type: the metric change shows here · enter saves · esc cancels</Tone>
+          )}
         </Box>
       ) : error ? (
         <Tone tone="bad">{error}</Tone>
-      ) : (
-        <Text> </Text>
-      )}
-      {editing ? (
-        preview.state.status === 'running' ? (
-          <Spinner label="previewing on the data…" />
-        ) : preview.state.status === 'done' ? (
-          <PreviewLine preview={preview.state.result} />
-        ) : preview.state.status === 'failed' ? (
-          <Tone tone="bad">{preview.state.error}</Tone>
-        ) : (
-          <Tone tone="muted">type a pattern: the metric change shows here · enter saves · esc cancels</Tone>
-        )
       ) : (
         <Text> </Text>
       )}

@@ -86,17 +86,22 @@ const describeFilter = (f: RuleFilter) =>
 export function RulesScreen({ active, width, height }: ScreenProps) {
   const { ws, dataset } = useServices();
   const shell = useShell();
-  const view = useLoader<RulesView>(() => loadRulesView(ws, dataset));
+  const [timedOut, setTimedOut] = useState<ReadonlySet<string>>(new Set());
+  const view = useLoader<RulesView>(() => loadRulesView(ws, dataset, timedOut));
   const [sort, setSort] = useSessionState<RuleSort>('rules.sort', { key: 'name', desc: false });
   const [filter, setFilter] = useSessionState<RuleFilter>('rules.filter', { text: '', status: 'all', badge: 'any' });
   const [editing, setEditing] = useState<LineState | null>(null);
   const [error, setError] = useState<string | undefined>();
   useCapture(active && editing !== null);
 
-  const metricsJob = useJob<{ rules: number; elapsed_ms?: number }>('metrics', (r) => {
-    view.reload();
-    shell.notify(`metrics recomputed for ${r.rules} rules${r.elapsed_ms !== undefined ? ` in ${fmtMs(r.elapsed_ms)}` : ''}`);
+  const metricsJob = useJob<{ rules: number; timed_out: string[]; elapsed_ms: number }>('metrics', (r) => {
+    setTimedOut(new Set(r.timed_out));
+    shell.notify(`metrics recomputed for ${r.rules} rules in ${fmtMs(r.elapsed_ms)}`);
   });
+  // The new timed-out set is part of the view: read it again once it is in state.
+  useEffect(() => {
+    if (metricsJob.state.status === 'done') view.reload();
+  }, [timedOut]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Coming back from a rule's screen (edited, disabled, deleted) shows the change.
   const wasActive = useRef(active);
@@ -144,14 +149,14 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
     if (input === 'f' && selected) return shell.composeFeedback({ level: 'rule', id: selected.id, title: selected.name });
     if (input === 'F') return shell.composeFeedback({ level: 'task' });
     if (input === 'e' && selected) {
-      try {
-        const next = selected.status === 'active' ? 'disabled' : 'active';
-        setRuleStatus(ws, dataset, selected.id, next);
-        view.reload();
-        shell.notify(`${selected.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
-      } catch (e) {
-        setError(errorText(e));
-      }
+      const next = selected.status === 'active' ? 'disabled' : 'active';
+      setRuleStatus(ws, dataset, selected.id, next).then(
+        () => {
+          view.reload();
+          shell.notify(`${selected.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
+        },
+        (e: unknown) => setError(errorText(e)),
+      );
     }
   }, active);
 

@@ -8,12 +8,22 @@ import { register as feedback } from './feedback.js';
 import { register as importCmd } from './import.js';
 import { register as init } from './init.js';
 import { register as learn } from './learn.js';
+import { register as metrics } from './metrics.js';
+import { register as prune } from './prune.js';
+import { register as rank } from './rank.js';
+import { register as report } from './report.js';
+import { register as undo } from './undo.js';
 import { register as split } from './split.js';
 import { register as stats } from './stats.js';
+import { register as evalCmd } from './eval.js';
+import { register as extract } from './extract.js';
+import { register as rules } from './rules.js';
+import { register as runs } from './runs.js';
+import { register as task } from './task.js';
 import { register as tui } from './tui.js';
 
 /** Registers one command (and its subcommands) on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
 /** Every command, in the order `--help` lists them. Add new commands here. */
-export const COMMANDS: readonly Register[] = [init, importCmd, exportCmd, split, datasets, examples, stats, learn, correct, feedback, tui];
+export const COMMANDS: readonly Register[] = [init, importCmd, exportCmd, split, datasets, examples, stats, task, rules, evalCmd, runs, extract, learn, correct, feedback, tui, metrics, rank, prune, undo, report];

@@ -53,6 +53,8 @@ export interface RuleOutputs {
 export interface ExecuteOptions {
   /** Per-rule, per-document budget; default `task.matching.rule_budget_ms`. */
   budgetMs?: number;
+  /** How long one guarded batch works before it yields (default: the budget). */
+  sliceMs?: number;
   /** Keep only each rule's first span per document; default: classification tasks. */
   firstMatchOnly?: boolean;
   /** Document ids, reported with issues. */
@@ -65,8 +67,8 @@ const LONG_TEXT = 2048;
 
 /**
  * Runs ordered, compiled rules over documents. All (rule, document) pairs run in batches inside
- * guarded calls (see guard.ts): a batch stops itself once it has worked for `budget` ms, and is
- * killed at 2×budget. A pair that is killed is blamed only when it provably used its own budget:
+ * guarded calls (see guard.ts): a batch stops itself once it has worked for `slice` ms (default
+ * the budget), and is killed at slice + budget (2×budget by default). A pair that is killed is blamed only when it provably used its own budget:
  * its start time is known (long documents), or it is re-run alone under a limit of `budget` and
  * times out again. A blamed pair is reported as a timeout issue with its document, its spans are
  * dropped, and execution resumes with the next pair; a throwing rule is reported the same way.
@@ -79,6 +81,7 @@ export function executeRules(
 ): RuleOutputs {
   const t0 = performance.now();
   const budget = options.budgetMs ?? task.matching.rule_budget_ms;
+  const slice = options.sliceMs ?? budget;
   const firstOnly = options.firstMatchOnly ?? task.type === 'classification';
   const docOffset = options.docOffset ?? 0;
   const nDocs = texts.length;
@@ -130,7 +133,7 @@ export function executeRules(
         p = d * nRules + r;
         if (r % checkEvery === 0) {
           const now = performance.now();
-          if (now - start >= budget) return false;
+          if (now - start >= slice) return false;
           if (checkEvery === 1) {
             st.pairStart = now;
             st.startedPair = p;
@@ -195,7 +198,8 @@ export function executeRules(
   if (nRules > 0) {
     for (;;) {
       batches++;
-      const outcome = runGuarded(work, 2 * budget);
+      // A pair starts before the slice ends, so one still running at slice + budget overran.
+      const outcome = runGuarded(work, slice + budget);
       if (outcome === 'done') break;
       if (outcome === 'yielded') continue;
       const killedAt = performance.now();

@@ -1,5 +1,6 @@
 export { toRulechefRule, toRulechefRuleset } from './export-rulechef.js';
-export { importRuleset, parseRuleset, type ImportedRuleset, type ParsedRuleset } from './parse.js';
+export { importRuleset, type ImportedRuleset } from './import.js';
+export { parseRuleset, type ParsedRuleset } from './parse.js';
 export {
   contentId,
   findRulechefRules,

@@ -1,6 +1,5 @@
 import type { Rule } from '../schemas/rule.js';
 import type { TaskType } from '../schemas/task.js';
-import { screenRules, type CheckOptions, type ScreenReport } from '../safety/check-rule.js';
 import { parseRulechef, type RulechefParseOptions, type RulechefShape } from './rulechef.js';
 import { isRulewrightFile, parseJsonText, readRulesetFile } from './rulewright-file.js';
 
@@ -36,24 +35,4 @@ export function parseRuleset(input: unknown, options: RulechefParseOptions & { w
   const out: ParsedRuleset = { format: 'rulechef', shape: parsed.shape, rules: parsed.rules, notes: parsed.notes };
   if (parsed.taskType) out.taskType = parsed.taskType;
   return out;
-}
-
-/** An imported ruleset: parsed, then every rule checked (rejected and flagged rules reported, none dropped). */
-export interface ImportedRuleset extends ParsedRuleset {
-  rejected: ScreenReport['rejected'];
-  flagged: ScreenReport['flagged'];
-}
-
-/**
- * Parses and screens a ruleset for `rules import`: each rule is checked in `import` mode, so a
- * ReDoS-vulnerable pattern is kept but flagged (it runs under the time budget), while an empty
- * pattern, one that does not compile, or a catch-all is kept with status `rejected`.
- */
-export async function importRuleset(
-  input: unknown,
-  options: RulechefParseOptions & { where?: string } & Omit<CheckOptions, 'mode'> = {},
-): Promise<ImportedRuleset> {
-  const parsed = parseRuleset(input, options);
-  const screened = await screenRules(parsed.rules, { ...options, mode: 'import' });
-  return { ...parsed, rules: screened.rules, rejected: screened.rejected, flagged: screened.flagged };
 }

@@ -47,8 +47,9 @@ const cache = new Map<string, RedosVerdict>();
  * decided by the automaton checker in a few ms; Python-dialect patterns translate `\b` into
  * lookbehinds, which the automaton checker does not read, so they are fuzzed: ~0.9 s each at
  * `thorough`, ~0.24 s at `quick`. The agent answers one request at a time (4 concurrent checks
- * took as long as 4 sequential ones), so callers screen sequentially. Verdicts are cached by
- * (source, flags, effort) for the life of the process.
+ * took as long as 4 sequential ones), so checks are queued here and concurrent callers are
+ * harmless. Safe and vulnerable verdicts are cached by (source, flags, effort) for the life of
+ * the process.
  */
 export async function screenRedos(source: string, flags: string, options: RedosOptions = {}): Promise<RedosVerdict> {
   const effort = options.effort ?? 'thorough';
@@ -61,13 +62,16 @@ export async function screenRedos(source: string, flags: string, options: RedosO
   if (hit) return hit;
   let diag: Diagnostics;
   try {
-    diag = await withDeadline(check(source, f, params), (params.timeout ?? 3000) + 5000);
+    diag = await inTurn(() => withDeadline(check(source, f, params), (params.timeout ?? 3000) + 5000));
   } catch (e) {
     return { status: 'unknown', reason: `recheck failed: ${(e as Error).message}` };
   }
   const verdict = toVerdict(diag);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(key, verdict);
+  // An unknown verdict is often a timeout on a busy machine: worth asking again next time.
+  if (verdict.status !== 'unknown') {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(key, verdict);
+  }
   return verdict;
 }
 
@@ -90,6 +94,18 @@ function toVerdict(diag: Diagnostics): RedosVerdict {
 /** recheck's attack pattern (`'a' + 'a'.repeat(31) + '\x00'`), shortened for a message. */
 function summarizeAttack(pattern: string): string {
   return pattern.length > 120 ? `${pattern.slice(0, 117)}...` : pattern;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs checks one at a time: recheck's agent answers requests in order anyway, and a deadline
+ * must only count a check's own time, not its wait behind callers' concurrent checks.
+ */
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
 }
 
 function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -24,7 +24,7 @@ export function resolveOptions(task: Task, options: InduceOptions = {}): Resolve
   return {
     dev,
     seed: options.seed ?? 0,
-    maxRules: options.maxRules ?? 200,
+    maxRules: options.maxRules ?? 100,
     status: options.status ?? 'proposed',
     minSupport: options.minSupport ?? (dev ? 1 : 2),
     minPrecision: options.minPrecision ?? 0.6,

@@ -1,8 +1,113 @@
+import { predict } from '../../core/engine/index.js';
+import { compileScorer } from '../../core/eval/index.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
+import { generateCandidates, induce, sample } from './induce.js';
+import { resolveOptions } from './options.js';
+import { dedupe, filterEligible, scoreRules, type Eligible, type PipelineInput } from './pipeline.js';
+import { Pool } from './pool.js';
+import { drop, newReport, stage } from './report.js';
+import { candidateId, toRule } from './rule-factory.js';
+import { screen } from './safety.js';
+import { addPass, devJudge, prunePass, trainJudge, type AcceptConfig, type Judge } from './select.js';
 import type { InduceOptions, InduceResult } from './types.js';
 
-export async function patch(_task: Task, _train: readonly Example[], _current: readonly Rule[], _options: InduceOptions): Promise<InduceResult> {
-  throw new Error('todo');
+/** Train examples the current rules get wrong (a false positive or a missed item). */
+function failing(task: Task, rules: readonly Rule[], train: readonly Example[]): Set<number> {
+  const scorer = compileScorer(task, { outcomes: false });
+  const { predictions } = predict(task, rules, train, { statuses: ['active', 'proposed'] });
+  const out = new Set<number>();
+  train.forEach((e, i) => {
+    const c = scorer.score(e, predictions[i]).counts;
+    if (c.fp > 0 || c.fn > 0) out.add(i);
+  });
+  return out;
+}
+
+/**
+ * `inducePatch`: candidates are generated from train as for `induceRules`, but only those that fire
+ * on a train example the current rules get wrong are tried. Each is tried in two places, above
+ * every current rule (priority max + 1: it overrides them) and below them all (priority min − 1: a
+ * fallback where they abstain), and kept where it improves dev (train without dev). Then current
+ * rules whose removal improves dev are proposed for removal. Current rules are never edited.
+ */
+export async function patch(task: Task, trainIn: readonly Example[], currentIn: readonly Rule[], options: InduceOptions): Promise<InduceResult> {
+  const current = currentIn.filter((r) => r.status === 'active' || r.status === 'proposed');
+  if (!current.length) return induce(task, trainIn, options);
+  const started = performance.now();
+  const opts = resolveOptions(task, options);
+  const train = sample(trainIn, opts.maxTrainExamples, opts.seed);
+  const report = newReport(task, train.length, opts.dev?.length ?? 0);
+  const deadline = started + opts.budgetMs;
+  const finish = (rules: Rule[], remove: string[]): InduceResult => {
+    report.emitted = rules.length;
+    report.removed = remove;
+    report.elapsed_ms = Math.round(performance.now() - started);
+    return { rules, remove, report };
+  };
+
+  const wrong = failing(task, current, train);
+  report.notes.push(`the current ${current.length} rules fail on ${wrong.size} of ${train.length} train examples`);
+  const input: PipelineInput = { task, train, candidates: generateCandidates(task, train, opts), opts, report, started, merge: false };
+  const { eligible, probe } = filterEligible(input, dedupe(input));
+  const relevant = eligible.filter((e) => {
+    const p = probe.position.get(candidateId(e.c, opts.idPrefix));
+    return p !== undefined && probe.train.outputs.ruleDocs[p]!.some((d) => wrong.has(d));
+  });
+  for (const e of eligible) if (!relevant.includes(e)) drop(report, 'no_gain_train', e.c.name);
+  report.candidates.eligible = relevant.length;
+
+  const hi = Math.max(...current.map((r) => r.priority)) + 1;
+  const lo = Math.min(...current.map((r) => r.priority)) - 1;
+  const placed: { e: Eligible; rule: Rule; sibling: string }[] = [];
+  for (const e of relevant) {
+    const id = candidateId(e.c, opts.idPrefix);
+    const mk = (where: 'hi' | 'lo') =>
+      toRule(e.c, { id: `${id}-${where}`, priority: where === 'hi' ? hi : lo, confidence: e.confidence, status: 'active' });
+    const top = mk('hi');
+    const bottom = mk('lo');
+    placed.push({ e, rule: top, sibling: bottom.id }, { e, rule: bottom, sibling: top.id });
+  }
+  const pool = Pool.run(task, [...current, ...placed.map((p) => p.rule)], train, opts.dev, new Set(current.map((r) => r.id)));
+  stage(report, 'current', pool, started);
+  const byId = new Map(placed.map((p) => [p.rule.id, p]));
+  const cfg: AcceptConfig = { minGainPrecision: opts.minGainPrecision, recallTolerance: opts.recallTolerance };
+  const base: Judge = pool.dev ? devJudge(cfg) : trainJudge(cfg);
+  const judge: Judge = (t, pl) => {
+    const pc = byId.get(pl.rules[t.position]!.id);
+    const sib = pc ? pl.position.get(pc.sibling) : undefined;
+    if (sib !== undefined && pl.isActive(sib)) return false;
+    return base(t, pl);
+  };
+  const order = pool.rules.map((_, p) => p).filter((p) => byId.has(pool.rules[p]!.id));
+  order.sort((a, b) => byId.get(pool.rules[b]!.id)!.e.confidence - byId.get(pool.rules[a]!.id)!.e.confidence || a - b);
+  const limits = { deadline, maxActive: current.length + opts.maxRules };
+  for (let pass = 0; pass < 2; pass++) if (!addPass(pool, order, judge, limits).accepted.length) break;
+  stage(report, 'patch', pool, started);
+  const isCurrent = (p: number) => !byId.has(pool.rules[p]!.id);
+  const removed = prunePass(pool, base, deadline, isCurrent).map((p) => pool.rules[p]!.id);
+  const prunedNew = prunePass(pool, base, deadline, (p) => !isCurrent(p));
+  for (const p of prunedNew) drop(report, pool.dev ? 'pruned_dev' : 'pruned_train', pool.rules[p]!.rule.name);
+  stage(report, 'patch_prune', pool, started);
+
+  const chosen = pool.activePositions().filter((p) => !isCurrent(p));
+  for (const p of order) if (!pool.isActive(p) && !prunedNew.includes(p)) drop(report, pool.dev ? 'no_gain_dev' : 'no_gain_train', pool.rules[p]!.rule.name);
+  report.candidates.kept = chosen.length;
+  const rules = chosen.slice(0, opts.maxRules).map((p) => ({ ...pool.rules[p]!.rule, status: opts.status }));
+  const screened = await screen(rules);
+  for (const r of screened.rejected) {
+    drop(report, 'unsafe', r.rule.name);
+    report.notes.push(`rule "${r.rule.name}" failed the safety checks and was dropped (${r.reason})`);
+  }
+  const kept = current.filter((r) => !removed.includes(r.id));
+  const finalSet = [...kept, ...screened.kept];
+  report.stages.push({
+    stage: 'final',
+    rules: finalSet.length,
+    train: scoreRules(task, finalSet, train),
+    dev: opts.dev ? scoreRules(task, finalSet, opts.dev) : null,
+    elapsed_ms: Math.round(performance.now() - started),
+  });
+  return finish(screened.kept, removed);
 }

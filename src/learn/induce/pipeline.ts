@@ -25,7 +25,7 @@ export interface PipelineInput {
 }
 
 /** Candidates the train filter lets through, with their pooled confidence. */
-interface Eligible {
+export interface Eligible {
   c: Candidate;
   confidence: number;
   trainTp: number;
@@ -33,9 +33,13 @@ interface Eligible {
 }
 
 const laplace = (tp: number, fp: number): number => (tp + 1) / (tp + fp + 2);
+/** Lowest Wilson bound of the precision of what a rule adds on train (4 of 4 right passes, 3 of 3 does not). */
+const TRAIN_GAIN_WILSON = 0.5;
+/** Without dev: lowest Wilson bound of a rule's own train precision to keep it when it adds nothing on train. */
+const STRONG_WILSON = Number(process.env.IND_SW ?? 0.8);
 
 /** Drops duplicate candidates (same content) and keeps the best `max` by train evidence. */
-function dedupe(input: PipelineInput): Candidate[] {
+export function dedupe(input: PipelineInput): Candidate[] {
   const seen = new Map<string, Candidate>();
   for (const c of input.candidates) {
     const k = candidateKey(c);
@@ -69,7 +73,7 @@ function candidateCap(input: PipelineInput): number {
  * Confidence is the Wilson lower bound of the candidate's precision on train and dev together:
  * the decision-list order.
  */
-function filterEligible(input: PipelineInput, cands: Candidate[]): { eligible: Eligible[]; probe: Pool } {
+export function filterEligible(input: PipelineInput, cands: Candidate[]): { eligible: Eligible[]; probe: Pool } {
   const { task, train, opts, report } = input;
   const rules = cands.map((c) => toRule(c, { id: candidateId(c, opts.idPrefix), priority: 0, confidence: 0.5, status: 'active' }));
   const probe = Pool.run(task, rules, train, opts.dev);
@@ -125,8 +129,10 @@ export async function runPipeline(input: PipelineInput): Promise<Rule[]> {
   const limits = { deadline, maxActive: opts.maxRules * 4 };
 
   // Without dev, a rule that changes nothing on train but is precise on its own is kept for recall on unseen text.
-  const strong = opts.dev ? undefined : (p: number) => elig(p).trainFp === 0 && elig(p).trainTp >= opts.minSupport && laplace(elig(p).trainTp, 0) >= 0.75;
-  const listPass = addPass(pool, order, trainJudge(cfg, strong), limits);
+  const strong = process.env.IND_STRONG_DEV !== '1' && opts.dev
+    ? undefined
+    : (p: number) => elig(p).trainTp >= opts.minSupport && wilsonLower(elig(p).trainTp / (elig(p).trainTp + elig(p).trainFp), elig(p).trainTp + elig(p).trainFp) >= STRONG_WILSON;
+  const listPass = addPass(pool, order, trainJudge(cfg, strong, TRAIN_GAIN_WILSON), limits);
   stage(report, 'decision_list', pool, started);
 
   const rejected = new Set(listPass.rejected);

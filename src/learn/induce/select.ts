@@ -1,3 +1,4 @@
+import { wilsonLower } from '../../core/metrics/wilson.js';
 import { prf, type Counts } from '../../core/ratio.js';
 import { plus, type Pool, type SplitDelta, type Trial } from './pool.js';
 
@@ -34,11 +35,19 @@ const isZero = (d: SplitDelta | null): boolean => !d || (d.delta.tp === 0 && d.d
 /** Judges a trial toggle of one rule; returns true to commit it. */
 export type Judge = (t: Trial, pool: Pool) => boolean;
 
-/** Improvement on train. `redundant` also admits a rule that changes nothing on train when `strong` says it is precise on its own. */
-export function trainJudge(cfg: AcceptConfig, strong?: (position: number) => boolean): Judge {
+/**
+ * Improvement on train. Train is what candidates were mined from, so an addition must also be
+ * supported: the Wilson lower bound of the precision of what it adds is at least `minGainWilson`.
+ * `strong` also admits a rule that changes nothing on train when it is precise on its own (more
+ * ways to reach the same label generalise better to unseen text).
+ */
+export function trainJudge(cfg: AcceptConfig, strong?: (position: number) => boolean, minGainWilson = 0): Judge {
   return (t, pool) => {
-    if (isZero(t.train)) return !!strong && !pool.isActive(t.position) && strong(t.position);
-    return improves(pool.train.totals.counts, t.train.delta, cfg);
+    const adding = !pool.isActive(t.position);
+    if (isZero(t.train)) return !!strong && adding && strong(t.position);
+    const d = t.train.delta;
+    if (adding && minGainWilson > 0 && d.tp > 0 && d.fp >= 0 && wilsonLower(d.tp / (d.tp + d.fp), d.tp + d.fp) < minGainWilson) return false;
+    return improves(pool.train.totals.counts, d, cfg);
   };
 }
 

@@ -39,6 +39,12 @@ export function boundary(ch: string | undefined, side: 'left' | 'right'): { src:
   return { src: '', unicode: false };
 }
 
+/** A boundary that suits every edge character given (all must be word characters, else none is possible). */
+export function edgeBoundary(chars: readonly (string | undefined)[], side: 'left' | 'right'): { src: string; unicode: boolean } {
+  const nonAscii = chars.find((c) => c !== undefined && !isAsciiWord(c));
+  return boundary(nonAscii ?? chars[0], side);
+}
+
 /** The literal regex for a word or phrase, with boundaries on its word edges; whitespace runs become `\s+`. */
 export function literalPattern(phrase: string): { src: string; unicode: boolean } {
   const parts = phrase.trim().split(/\s+/).map(escapeRegex);

@@ -11,7 +11,7 @@ export interface InduceOptions {
   dev?: readonly Example[];
   /** Seed for the deterministic sampling used when a train set exceeds `maxTrainExamples`. */
   seed?: number;
-  /** At most this many rules are emitted (default 200). */
+  /** At most this many rules are emitted (default 100). */
   maxRules?: number;
   /** Status of the emitted rules (default `proposed`: a person or the learning loop activates them). */
   status?: Extract<RuleStatus, 'proposed' | 'active'>;

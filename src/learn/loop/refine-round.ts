@@ -37,7 +37,7 @@ export async function refineRound(s: LoopState, round: number, history: readonly
   const stage = `round ${round}`;
   const t = input.targets;
   const inUse = s.inUse;
-  const trainEval = await s.evaluate(inUse, input.train, true);
+  const trainEval = await s.evaluate(inUse, input.train, true, 'train');
   const editable = t ? new Set(inUse.filter((r) => t.rules.has(r.id)).map((r) => r.id)) : null;
   const clusters = clusterFailures(input.task, input.train, trainEval.scores, {
     ...(t ? { keep: (f) => t.examples.has(f.example.id) || t.labels.has(f.label) || (f.ruleId !== null && t.rules.has(f.ruleId)) } : {}),

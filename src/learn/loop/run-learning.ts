@@ -59,7 +59,14 @@ export async function runLearning(input: LearnLoopInput): Promise<LearnLoopResul
   const history: RoundHistory[] = [];
   let roundsRun = 0;
   for (let round = 1; round <= input.rounds; round++) {
-    const out = await refineRound(s, round, history);
+    let out;
+    try {
+      out = await refineRound(s, round, history);
+    } catch (e) {
+      // What synthesis and earlier rounds learned is kept: the failure is logged and refinement stops.
+      s.decide({ stage: `round ${round}`, action: 'error', accepted: false, reason: `round ${round} failed: ${e instanceof Error ? e.message : String(e)}; refinement stops here` });
+      break;
+    }
     if (out.ran) {
       roundsRun++;
       s.stage(`round ${round}`);

@@ -2,7 +2,7 @@ import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Prf } from '../prompts/views.js';
 import { DEFAULT_ACCEPTANCE, type AcceptancePolicy } from './acceptance.js';
-import { evaluateRules } from './evaluate.js';
+import { evaluateRules, type Evaluation } from './evaluate.js';
 import type { Decision, LearnLoopInput, LlmTotals, RuleChange, StageRow } from './types.js';
 
 /**
@@ -35,11 +35,12 @@ export class LoopState {
 
   /** Scores rules on the judge split. */
   async judgeMetrics(rules: readonly Rule[]): Promise<Prf> {
-    return (await evaluateRules(this.input.task, rules, this.input.judge, { split: this.input.judgeSplit })).metrics;
+    return (await this.evaluate(rules, this.input.judge, false, this.input.judgeSplit)).metrics;
   }
 
-  evaluate(rules: readonly Rule[], examples: readonly Example[], outcomes: boolean) {
-    return evaluateRules(this.input.task, rules, examples, { outcomes });
+  evaluate(rules: readonly Rule[], examples: readonly Example[], outcomes: boolean, split: string | null = null): Promise<Evaluation> {
+    if (this.input.evaluate) return this.input.evaluate(rules, examples, { outcomes, split });
+    return evaluateRules(this.input.task, rules, examples, { outcomes, split });
   }
 
   event(stage: string, message: string): void {

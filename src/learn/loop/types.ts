@@ -4,6 +4,7 @@ import type { Task } from '../../core/schemas/task.js';
 import type { Proposer } from '../proposer.js';
 import type { CorrectionView, FeedbackView, Prf } from '../prompts/views.js';
 import type { AcceptancePolicy } from './acceptance.js';
+import type { Evaluation } from './evaluate.js';
 import type { IdAllocator } from './ids.js';
 import type { Targets } from './targets.js';
 
@@ -57,6 +58,12 @@ export interface LearnEvent {
   message: string;
 }
 
+/**
+ * Runs rules (all of them, whatever their status) on examples and scores them under the task's
+ * matching mode; the service passes the shared evaluation pipeline's.
+ */
+export type Evaluator = (rules: readonly Rule[], examples: readonly Example[], opts: { outcomes: boolean; split: string | null }) => Promise<Evaluation>;
+
 /** What the learning loop works from. It sees only the training split; `judge` is for acceptance. */
 export interface LearnLoopInput {
   task: Task;
@@ -81,6 +88,8 @@ export interface LearnLoopInput {
   /** Running LLM totals (zero offline). */
   meter: () => LlmTotals;
   policy?: AcceptancePolicy;
+  /** How rules are scored (default: the core evaluator, `evaluateRules`). */
+  evaluate?: Evaluator;
   /** Prune the rules this run added or changed, on the judge split (default true). */
   prune?: boolean;
   onEvent?: (e: LearnEvent) => void;

@@ -30,6 +30,10 @@ export interface PatchPromptInput {
   history: readonly RoundHistory[];
 }
 
+/** Bounds that keep a patch prompt a few thousand tokens on tasks with many labels or rules. */
+const MAX_CLUSTERS = 20;
+const MAX_EDITABLE = 120;
+
 /** The first line of every patch request. */
 export const PATCH_MARKER = 'Improve the rules (patch round';
 
@@ -63,7 +67,8 @@ export function patchPrompt(input: PatchPromptInput): LlmMessage[] {
     '## Failures on the training split, by kind and label (a sample of each, marked ⟦…⟧)',
   ];
   if (!input.clusters.length) lines.push('(none)');
-  for (const c of input.clusters) {
+  // Largest clusters first (the loop sorts them); the prompt stays bounded on tasks with many labels.
+  for (const c of input.clusters.slice(0, MAX_CLUSTERS)) {
     lines.push(`### ${KIND_TEXT[c.kind]}: ${c.label}, ${c.count} times${c.rule_ids.length ? `; rules involved: ${c.rule_ids.join(', ')}` : ''}`);
     for (const s of c.samples) {
       const parts = [`- ${JSON.stringify(clipText(s.context, 300))}`];
@@ -72,10 +77,17 @@ export function patchPrompt(input: PatchPromptInput): LlmMessage[] {
       lines.push(parts.join('; '));
     }
   }
+  if (input.clusters.length > MAX_CLUSTERS) {
+    const rest = input.clusters.slice(MAX_CLUSTERS);
+    lines.push(`(${rest.length} smaller clusters not shown, ${rest.reduce((n, c) => n + c.count, 0)} failures in all)`);
+  }
   lines.push('', '## Rules you may change (with train metrics: tp, fp, precision, texts matched)');
   if (!editable.length) lines.push('(none: add new rules only)');
-  for (const r of editable)
+  // The rules with the most wrong outputs first, as they are the likeliest to need a rewrite.
+  const shown = [...editable].sort((a, b) => b.fp - a.fp || b.tp - a.tp).slice(0, MAX_EDITABLE);
+  for (const r of shown)
     lines.push(`- ${renderRule(r.rule)} tp=${num(r.tp)} fp=${num(r.fp)} precision=${num(r.precision)} matched=${r.fired}`);
+  if (editable.length > shown.length) lines.push(`(${editable.length - shown.length} more rules with fewer errors not shown)`);
   if (fixed.length) {
     lines.push('', '## Other rules (context only: do not replace or remove them)');
     for (const r of fixed.slice(0, 60)) lines.push(`- ${renderRule(r.rule)} tp=${num(r.tp)} fp=${num(r.fp)}`);

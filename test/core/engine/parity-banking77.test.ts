@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { predict, resolveRuleAlone } from '../../../src/core/engine/index.js';
@@ -10,6 +11,34 @@ const B77 = 'rulechef-benchmarks/benchmarks/results/results_banking77_new.json';
 const GOLD = 'rulechef-benchmarks/reference/banking77_gold.jsonl';
 const TRAFFIC = 'rulechef-benchmarks/benchmarks/results/sample_traffic_banking77.jsonl';
 const REF = 'rulechef-benchmarks/reference/rc_banking77.json';
+
+/** python3 with `regex` available, or why not. */
+const pythonMissing: string | undefined =
+  spawnSync('python3', ['-c', 'import regex'], { encoding: 'utf8' }).status === 0 ? undefined : '(python3 with the regex module is not installed)';
+
+/**
+ * RuleChef's classification (rulechef/executor.py): rules sorted by (-priority, -(validated
+ * precision, else confidence 0.5), casefolded name); the first rule whose pattern (Python `regex`)
+ * has a non-empty match gives its template label.
+ */
+const RULECHEF_CLASSIFY = `
+import json, sys, regex
+req = json.load(sys.stdin)
+def key(r):
+    p = r.get('validated_precision')
+    return (-r.get('priority', 5), -(p if p is not None else r.get('confidence', 0.5)), r['name'].casefold())
+rules = sorted(req['rules'], key=key)
+compiled = [(regex.compile(r['content']), r['output_template']['label']) for r in rules]
+out = []
+for t in req['texts']:
+    label = None
+    for rx, lab in compiled:
+        if any(m.end() > m.start() for m in rx.finditer(t)):
+            label = lab.strip()
+            break
+    out.append(label)
+print(json.dumps(out))
+`;
 
 interface RcRule {
   id: string;
@@ -78,6 +107,21 @@ describe.skipIf(!!sharedMissing)(`banking77 parity with RuleChef ${sharedMissing
       expect({ name: rc.name, tp, fp, matches: outputs.ruleMatches[p] }).toEqual({ name: rc.name, tp: rc.tp, fp: rc.fp, matches: rc.matches });
     }
     expect(dead).toBe(80);
+  });
+
+  test.skipIf(!!pythonMissing)(`every query gets RuleChef's label, computed in Python with the regex module ${pythonMissing ?? ''}`, () => {
+    const { rules, gold } = load();
+    const source = JSON.parse(readFileSync(shared(B77)!, 'utf8')) as { rules: unknown[] };
+    const rc = spawnSync('python3', ['-c', RULECHEF_CLASSIFY], {
+      input: JSON.stringify({ rules: source.rules, texts: gold.map((g) => g.text) }),
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
+    expect(rc.stderr).toBe('');
+    const expected = JSON.parse(rc.stdout) as (string | null)[];
+    const got = predict(task, rules, gold).predictions.map((p) => p.label ?? null);
+    expect(got).toEqual(expected);
+    expect(expected.filter((l) => l !== null)).toHaveLength(125);
   });
 
   test('the sample traffic file holds the same 200 queries as the gold file', () => {

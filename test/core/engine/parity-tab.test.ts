@@ -38,6 +38,40 @@ describe.skipIf(!!sharedMissing)(`TAB rules alone match Python regex spans ${sha
     expect(docs).toHaveLength(127);
   });
 
+  test('the rules alone produce as many spans as the reference: 4,658', () => {
+    let want = 0;
+    for (const byDoc of expected.values()) for (const spans of byDoc.values()) want += spans.length;
+    let got = 0;
+    for (const rule of parsed!.rules) for (const p of predict(task, [rule], docs).predictions) got += p.spans!.length;
+    expect(want).toBe(4658);
+    expect(got).toBe(want);
+  });
+
+  test("the ensemble reproduces RuleChef's TP 3,673 and FN 3,668, and its FP 995 less the 173 empty CODE spans", () => {
+    const { predictions } = predict(task, parsed!.rules, docs);
+    let tp = 0;
+    let fp = 0;
+    let fn = 0;
+    predictions.forEach((p, i) => {
+      // RuleChef's default "text" matching: (text, type) as a multiset.
+      const gold = new Map<string, number>();
+      for (const s of docs[i]!.spans!) {
+        const k = `${docs[i]!.text!.slice(s.start, s.end)}\u0000${s.label}`;
+        gold.set(k, (gold.get(k) ?? 0) + 1);
+      }
+      for (const s of p.spans!) {
+        const k = `${s.text}\u0000${s.label}`;
+        const n = gold.get(k) ?? 0;
+        if (n > 0) {
+          tp++;
+          gold.set(k, n - 1);
+        } else fp++;
+      }
+      for (const n of gold.values()) fn += n;
+    });
+    expect({ tp, fp, fn }).toEqual({ tp: 3673, fp: 995 - 173, fn: 3668 });
+  });
+
   test.each((parsed?.rules ?? []).map((r) => [r.name, r] as const))('%s alone gives Python regex spans', (_name, rule) => {
     const { predictions, issues } = predict(task, [rule], docs);
     expect(issues).toEqual([]);

@@ -61,6 +61,23 @@ describe('lexicon matchers', () => {
       }
   });
 
+  test('both matchers agree on random terms and texts (Unicode, case, punctuation)', () => {
+    const alphabet = ['a', 'b', 'A', 'B', 'ß', 'ẞ', 'σ', 'Σ', 'ς', 'ı', 'İ', 'k', 'K', '-', '.', ' ', ' ', '😀', '1'];
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const word = (max: number) => Array.from({ length: 1 + rnd(max) }, () => alphabet[rnd(alphabet.length)]).join('');
+    for (let round = 0; round < 200; round++) {
+      const terms = Array.from({ length: 1 + rnd(6) }, () => word(4).trim()).filter(Boolean);
+      if (!terms.length) continue;
+      const text = word(40);
+      const opts = { caseSensitive: rnd(2) === 0, wordBoundary: rnd(2) === 0 };
+      expect({ round, terms, text, opts, spans: spans('automaton', terms, opts, text) }).toEqual({ round, terms, text, opts, spans: spans('regex', terms, opts, text) });
+    }
+  });
+
   test('large lists compile to the automaton, small ones to the trie regex', () => {
     const many = Array.from({ length: AUTOMATON_MIN_TERMS }, (_, i) => `term${i}`);
     expect(compileLexicon(many, { caseSensitive: false, wordBoundary: true }).kind).toBe('automaton');

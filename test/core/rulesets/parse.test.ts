@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { predict } from '../../../src/core/engine/index.js';
 import { RulewrightError } from '../../../src/core/errors.js';
 import { importRuleset, parseRuleset, readRulesetFile, toRulechefRule, writeRulesetFile } from '../../../src/core/rulesets/index.js';
 import { Rule } from '../../../src/core/schemas/rule.js';
@@ -47,7 +48,11 @@ describe('export to RuleChef', () => {
       output_key: 'entities',
     });
     expect(toRulechefRule(rule, 'classification').output_template).toEqual({ label: 'DATE' });
-    expect(toRulechefRule(lex).content).toMatch(/Acme|C\\\+\\\+/);
+    const asRegex = Rule.parse({ ...rule, id: 'as-regex', dialect: 'python', pattern: toRulechefRule(lex).content as string });
+    const text = [{ id: 'd', text: 'ACME C++x aC++ Acmes acme' }];
+    const spans = (r: Rule) => predict(Task.parse({ name: 't', type: 'ner' }), [r], text).predictions[0]!.spans!.map((s) => [s.start, s.end]);
+    expect(spans(asRegex)).toEqual([[0, 4], [5, 8], [21, 25]]);
+    expect(spans(lex)).toEqual(spans(asRegex));
   });
 });
 

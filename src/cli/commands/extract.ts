@@ -1,0 +1,56 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { RulewrightError } from '../../core/errors.js';
+import { TaskType } from '../../core/schemas/index.js';
+import { extractStream, type ExtractRuleset, rulesetFromFile } from '../../service/index.js';
+import { choice, type CliContext, common, type CommonOptions } from '../context.js';
+
+interface ExtractOptions extends CommonOptions {
+  rules?: string;
+  input?: string;
+  type?: string;
+  summary?: boolean;
+}
+
+/**
+ * `extract [--rules FILE] < in.jsonl > out.jsonl`: runs rules with no LLM. With `--rules` no
+ * workspace is opened (none is created); otherwise the dataset's active rules run. Input and
+ * output formats, and what happens on a bad line, are described in src/service/extract.ts.
+ */
+export function register(program: Command, ctx: CliContext): void {
+  common(program.command('extract'))
+    .description('run rules over JSONL documents (stdin → stdout), no LLM; --rules FILE needs no workspace')
+    .option('--rules <file>', 'a ruleset file (rulewright or RuleChef) to run instead of the workspace rules')
+    .option('--input <file>', 'read documents from this file instead of stdin')
+    .addOption(choice('--type <type>', "with --rules: the task type to run as (default: the file's)", TaskType.options))
+    .option('--summary', 'print a summary line on stderr at the end')
+    .action(async (opts: ExtractOptions) => {
+      if (opts.type && !opts.rules) throw new RulewrightError('USAGE', '--type applies to --rules FILE; a workspace dataset runs as its own task');
+      if (opts.input && opts.input !== '-' && !existsSync(opts.input)) throw new RulewrightError('NOT_FOUND', `no input file at ${opts.input}`);
+      const ruleset: ExtractRuleset = opts.rules
+        ? rulesetFromFile(opts.rules, opts.type ? { type: opts.type } : {})
+        : await ctx.withWorkspace(opts, (ws) => ws.extractRuleset(opts.dataset));
+      const fromFile = opts.input && opts.input !== '-';
+      const input = fromFile ? createReadStream(opts.input!, 'utf8') : process.stdin;
+      const lines = createInterface({ input, crlfDelay: Infinity });
+      const stdout = ctx.io.stdout as { write(s: string): unknown; once?(event: 'drain', cb: () => void): unknown };
+      const write = (chunk: string): void | Promise<void> => {
+        if (stdout.write(chunk) === false && typeof stdout.once === 'function') return new Promise((resolve) => stdout.once!('drain', resolve));
+      };
+      try {
+        const summary = await extractStream(ruleset, lines, write, {
+          where: fromFile ? opts.input! : 'stdin',
+          onIssue: (message) => ctx.out.warn(message),
+        });
+        if (opts.summary)
+          ctx.io.stderr.write(
+            `rulewright: ${summary.documents} documents, ${summary.outputs} outputs from ${summary.rules} rules (${summary.source}) in ${summary.elapsed_ms} ms` +
+              `${summary.issues ? `; ${summary.issues} issues` : ''}\n`,
+          );
+      } finally {
+        lines.close();
+        if (fromFile) (input as ReturnType<typeof createReadStream>).destroy();
+      }
+    });
+}

@@ -1,0 +1,69 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import type { PruneResultView } from '../../service/index.js';
+import { type CliContext, common } from '../context.js';
+import { fmt, type Output } from '../output.js';
+import { type MeasureOptions, measureOptions, measureRequest } from './metrics.js';
+
+interface PruneOptions extends MeasureOptions {
+  apply?: boolean;
+  dead?: boolean;
+  duplicates?: boolean;
+  tolerance?: number;
+}
+
+const f1 = (v: number | null) => (v === null ? '–' : v.toFixed(4));
+
+/** The plan (or what was applied), step by step, for people. */
+export function renderPrune(out: Output, r: PruneResultView): void {
+  const head = r.applied ? out.c.bold('applied') : out.c.yellow('dry run');
+  out.line(`${head} · ${out.c.bold(r.dataset)} · judged on ${r.split} (${fmt(r.n)} examples, ${r.mode} matching)`);
+  if (r.steps.length) {
+    out.line();
+    out.table(
+      r.steps.map((s) => ({ ...s, why: s.reason === 'duplicate' ? `duplicate of ${s.duplicate_of}` : s.reason })),
+      [
+        { key: 'step', align: 'right' },
+        { key: 'rule_id', header: 'rule', max: 14 },
+        { key: 'name', max: 36 },
+        { key: 'why' },
+        { key: 'f1_before', header: 'F1 before', align: 'right', format: (v) => f1(v as number | null) },
+        { key: 'f1_after', header: 'F1 after', align: 'right', format: (v) => f1(v as number | null) },
+        { key: 'gain', align: 'right', format: (v) => (v === null ? '–' : `${(v as number) >= 0 ? '+' : ''}${(v as number).toFixed(4)}`) },
+      ],
+    );
+  }
+  out.line();
+  out.line(`F1 ${f1(r.f1_before)} → ${f1(r.f1_after)} with ${fmt(r.removed.length)} rule${r.removed.length === 1 ? '' : 's'} removed (prune run ${r.run_id}, ${fmt(r.elapsed_ms)} ms)`);
+  for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
+}
+
+const tolerance = (v: string): number => {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('--tolerance must be a number ≥ 0, e.g. 0.001');
+  return n;
+};
+
+/** `prune`: greedy pruning, a dry run unless --apply. */
+export function register(program: Command, ctx: CliContext): void {
+  measureOptions(common(program.command('prune')))
+    .description(
+      'greedy pruning: remove the rule whose removal raises F1 most, recompute, repeat while F1 rises (judged on dev when there is one); ' +
+        'a dry run unless --apply, which disables the rules (undo restores them)',
+    )
+    .option('--apply', 'disable the removed rules (one transaction, recorded; `rulewright undo` restores them)')
+    .option('--dead', 'also remove rules that never fire')
+    .option('--duplicates', 'also remove exact duplicates (same pattern, flags, dialect and output), keeping the first')
+    .option('--tolerance <t>', 'remove a rule only when F1 rises by more than this (default 0: any rise)', tolerance)
+    .action(async (opts: PruneOptions) => {
+      const result = await ctx.withWorkspace(opts, (ws) =>
+        ws.prune({
+          ...measureRequest(opts, ctx),
+          apply: !!opts.apply,
+          dead: !!opts.dead,
+          duplicates: !!opts.duplicates,
+          ...(opts.tolerance !== undefined ? { tolerance: opts.tolerance } : {}),
+        }),
+      );
+      ctx.emit(opts, result, renderPrune);
+    });
+}

@@ -1,0 +1,21 @@
+/** A ratio for people: three decimals, or an en dash for null (an empty denominator). */
+export function ratio(v: number | null | undefined): string {
+  return v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(3);
+}
+
+/** A signed difference (marginal F1): `+0.0123`, `-0.0040`, `0.0000`, or `–`. */
+export function signed(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+  const s = v.toFixed(4);
+  return v > 0 && s !== '0.0000' ? `+${s}` : s === '-0.0000' ? '0.0000' : s;
+}
+
+/** A count with thousands separators. */
+export function count(v: number): string {
+  return Number.isInteger(v) ? v.toLocaleString('en-US') : v.toFixed(2);
+}
+
+/** A number for an SVG attribute: at most two decimals, no exponent. */
+export function px(v: number): string {
+  return (Math.round(v * 100) / 100).toString();
+}

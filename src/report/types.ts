@@ -1,0 +1,73 @@
+import type { EvalReport } from '../core/schemas/eval-report.js';
+import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
+import type { Rule } from '../core/schemas/rule.js';
+import type { TaskType } from '../core/schemas/task.js';
+
+/** One stage of a learn run (before, synthesis, round N, pruning) with its held-out figures. */
+export interface ReportLearnStage {
+  stage: string;
+  rules: number;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+}
+
+/** The latest learn run, as the report shows it. */
+export interface ReportLearning {
+  run_id: number;
+  created_at: string;
+  /** `llm` or `offline`; null when the run did not say. */
+  proposer: string | null;
+  model: string | null;
+  /** Where the stages were scored (dev, or train when dev was empty). */
+  judged_on: string | null;
+  /** `ok`, or `failed` (then `stages` may be empty and `error` says why). */
+  status: string;
+  error: string | null;
+  stages: ReportLearnStage[];
+}
+
+/** A rule card: the rule as stored, and its metrics when it was measured (active rules only). */
+export interface ReportRule {
+  rule: Pick<Rule, 'id' | 'name' | 'description' | 'format' | 'pattern' | 'terms' | 'flags' | 'dialect' | 'output' | 'priority' | 'confidence' | 'status' | 'provenance' | 'version' | 'flagged' | 'rejection'>;
+  metrics: RuleMetrics | null;
+}
+
+/** Everything the report shows; the builders turn it into HTML and read nothing else. */
+export interface ReportData {
+  /** rulewright's version, printed in the footer. */
+  version: string;
+  /** When the data was gathered (ISO 8601). */
+  generated_at: string;
+  dataset: {
+    name: string;
+    type: TaskType;
+    description: string;
+    labels: string[];
+    examples: number;
+    splits: Record<string, number>;
+  };
+  /** The task-level evaluation (the `eval --json` report) and how long it took. */
+  evaluation: EvalReport;
+  /** The per-rule measurement: its split, ensemble figures and notes. */
+  measurement: {
+    split: string;
+    n: number;
+    mode: string;
+    f1: number | null;
+    precision: number | null;
+    recall: number | null;
+    tp: number;
+    fp: number;
+    fn: number;
+    dataset_hash: string;
+    notes: string[];
+  };
+  /** z of the Wilson bounds. */
+  wilson_z: number;
+  ruleset_hash: string;
+  /** Every rule not deleted, in any order (the report sorts them by marginal F1). */
+  rules: ReportRule[];
+  /** The latest learn run, or null when there has been none. */
+  learning: ReportLearning | null;
+}

@@ -1,0 +1,239 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { type CompiledRule, type ExecutionIssue, executeRules, prepareRules, resolveDocument, textOf } from '../core/engine/index.js';
+import { RulewrightError } from '../core/errors.js';
+import { parseRuleset } from '../core/rulesets/index.js';
+import { type Prediction, type Rule, Task, TaskType } from '../core/schemas/index.js';
+import type { Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+import { round } from './pipeline.js';
+
+/**
+ * `extract`: runs a ruleset over JSONL with no LLM, streaming.
+ *
+ * Input, one document a line (`where:LINE` in messages, e.g. `stdin:12`):
+ * - a JSON object `{"id"?, "text"}` or `{"id"?, "input": {...}}` (transformation tasks read
+ *   `input[task.text_field]`; a `text` is taken as that field). Rows of the native dataset
+ *   format are accepted as they are: their gold keys (`spans`, `label`, `output`, `split`, …) are
+ *   ignored. Any other key is an error (a typo such as `"txt"` must not pass as an empty text);
+ * - a JSON string `"..."`: the text;
+ * - any other line that does not start with `{`, `[` or `"`: the line itself is the text, so
+ *   `echo 'Mr Smith was born in 1970' | rulewright extract` works. A line that starts like JSON
+ *   but does not parse is an error, never silently read as text;
+ * - blank lines are skipped (they produce no output line).
+ *
+ * Output, one line per input document, in order: `{"id"?, "line", ...prediction}` where the
+ * prediction is `spans` (each with `rule_id`), `label` + `rule_id` (classification), or `output`
+ * + `output_rules` (transformation). `id` is echoed when the input had one.
+ *
+ * Errors: a malformed line stops extraction with `where:LINE: …` (BAD_INPUT, exit 2) after the
+ * output of every line before it has been written: input is streamed, so it is never read twice
+ * or held whole. Rules that do not compile are reported once and skipped; a rule that overruns its
+ * per-document budget or throws is reported with the line and document id, and the other rules'
+ * outputs for that document are still written.
+ */
+
+/** A ruleset ready to run: the task it runs as and its compiled rules (execution order). */
+export interface ExtractRuleset {
+  /** Where the rules came from: the file, or `dataset NAME`. */
+  source: string;
+  task: Task;
+  rules: Rule[];
+  compiled: CompiledRule[];
+  /** Rules that do not compile (they are left out). */
+  invalid: ExecutionIssue[];
+}
+
+function prepared(source: string, task: Task, rules: Rule[]): ExtractRuleset {
+  const { compiled, issues } = prepareRules(task, rules);
+  return { source, task, rules, compiled, invalid: issues };
+}
+
+/**
+ * A ruleset file (rulewright's format or RuleChef's), with no workspace: nothing is read or
+ * written besides the file. The task is the file's own, else one inferred from the rules; `type`
+ * overrides its type.
+ */
+export function rulesetFromFile(path: string, opts: { type?: string } = {}): ExtractRuleset {
+  if (!existsSync(path) || !statSync(path).isFile()) throw new RulewrightError('NOT_FOUND', `no ruleset file at ${path}`);
+  const parsed = parseRuleset(readFileSync(path, 'utf8'), { where: path });
+  let type = parsed.taskType;
+  if (opts.type !== undefined) {
+    const t = TaskType.safeParse(opts.type);
+    if (!t.success) throw new RulewrightError('USAGE', `unknown task type "${opts.type}": use one of ${TaskType.options.join(', ')}`);
+    type = t.data;
+  }
+  const base = parsed.task ?? { name: 'ruleset' };
+  const task = Task.safeParse({ ...base, ...(type ? { type } : {}), ...(base.type || type ? {} : { type: 'extraction' }) });
+  if (!task.success) throw new RulewrightError('BAD_INPUT', `${path}: the ruleset's task is not valid (${task.error.issues[0]?.message})`);
+  return prepared(path, task.data, parsed.rules);
+}
+
+/** The active rules of a workspace dataset, run as its task. */
+export function rulesetFromWorkspace(store: Store, dataset?: string): ExtractRuleset {
+  const d = resolveDataset(store, dataset);
+  return prepared(`dataset ${d.name}`, d.task, store.rules.list(d.id, { status: 'active' }));
+}
+
+/** One input document. */
+export interface ExtractDoc {
+  line: number;
+  id?: string;
+  text: string;
+}
+
+const GOLD_KEYS = new Set(['spans', 'label', 'output', 'split', 'source', 'annotated', 'truth', 'meta']);
+
+/** Reads one input line (see the top of this file); null for a blank line. */
+export function parseExtractLine(raw: string, line: number, task: Pick<Task, 'type' | 'text_field'>, where = 'stdin'): ExtractDoc | null {
+  const s = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  const trimmed = s.trimStart();
+  if (trimmed === '') return null;
+  const bad = (m: string) => new RulewrightError('BAD_INPUT', `${where}:${line}: ${m}`);
+  const first = trimmed[0];
+  if (first !== '{' && first !== '[' && first !== '"') return { line, text: s };
+  let v: unknown;
+  try {
+    v = JSON.parse(s);
+  } catch (e) {
+    throw bad(`not valid JSON (${(e as Error).message}); a plain-text line must not start with {, [ or "`);
+  }
+  if (typeof v === 'string') return { line, text: v };
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw bad('expected a JSON object {"id"?, "text"} or {"id"?, "input": {...}}, or a JSON string');
+  const o = v as Record<string, unknown>;
+  const unknown = Object.keys(o).filter((k) => k !== 'id' && k !== 'text' && k !== 'input' && !GOLD_KEYS.has(k));
+  if (unknown.length) throw bad(`unknown key${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => `"${k}"`).join(', ')}: expected {"id"?, "text"} or {"id"?, "input": {...}}`);
+  let id: string | undefined;
+  if (o.id !== undefined && o.id !== null) {
+    if (typeof o.id !== 'string' && typeof o.id !== 'number') throw bad('"id" must be a string or a number');
+    id = String(o.id);
+  }
+  if (o.text !== undefined && typeof o.text !== 'string') throw bad('"text" must be a string');
+  if (o.input !== undefined && (!o.input || typeof o.input !== 'object' || Array.isArray(o.input))) throw bad('"input" must be an object');
+  const input = o.input as Record<string, unknown> | undefined;
+  let text: string | undefined;
+  if (typeof o.text === 'string') text = o.text;
+  else if (input) {
+    if (task.type === 'transformation') text = textOf(task, { input });
+    else if (typeof input[task.text_field] === 'string') text = input[task.text_field] as string;
+    else throw bad(`"input" has no string field "${task.text_field}" to read: give the document as {"text": "..."}`);
+  }
+  if (text === undefined) throw bad('no "text" (or "input") in the row');
+  return id === undefined ? { line, text } : { line, id, text };
+}
+
+export interface ExtractOptions {
+  /** Name of the input in messages (default `stdin`). */
+  where?: string;
+  /** Documents per guarded execution batch (default 256). */
+  batchDocs?: number;
+  /** Characters per batch (default 1,000,000). */
+  batchChars?: number;
+  /** Per-rule, per-document budget (default the task's). */
+  budgetMs?: number;
+  /** Called for every problem: rules that do not compile (once), timeouts and failures with their line. */
+  onIssue?: (message: string, issue: ExecutionIssue) => void;
+}
+
+export interface ExtractSummary {
+  source: string;
+  task_type: string;
+  rules: number;
+  documents: number;
+  /** Spans written (span tasks), labels assigned (classification), or fields filled (transformation). */
+  outputs: number;
+  issues: number;
+  elapsed_ms: number;
+}
+
+function countOutputs(p: Prediction): number {
+  if (p.spans) return p.spans.length;
+  if (p.output) return Object.keys(p.output).length;
+  return p.label ? 1 : 0;
+}
+
+/** An issue with its input location: `stdin:12 (doc-7): …`. */
+function describe(i: ExecutionIssue, doc: ExtractDoc | undefined, where: string, budget: number): string {
+  if (!doc) return `rule ${i.rule_id} is skipped: ${i.message}`;
+  const at = `${where}:${doc.line}${doc.id !== undefined ? ` (${doc.id})` : ''}`;
+  if (i.kind === 'timeout')
+    return `${at}: rule ${i.rule_id} exceeded its ${budget} ms budget and was stopped after ${Math.round(i.elapsed_ms ?? budget)} ms; its matches in this document were dropped`;
+  return `${at}: rule ${i.rule_id} failed (${i.message}); its matches in this document were dropped`;
+}
+
+/**
+ * Streams documents through the ruleset: reads `lines`, runs each batch through the guarded
+ * executor, and writes one JSON line per document to `write` (awaited, for back-pressure).
+ */
+export async function extractStream(
+  ruleset: ExtractRuleset,
+  lines: AsyncIterable<string> | Iterable<string>,
+  write: (chunk: string) => void | Promise<void>,
+  opts: ExtractOptions = {},
+): Promise<ExtractSummary> {
+  const t0 = performance.now();
+  const where = opts.where ?? 'stdin';
+  const maxDocs = opts.batchDocs ?? 256;
+  const maxChars = opts.batchChars ?? 1_000_000;
+  const budget = opts.budgetMs ?? ruleset.task.matching.rule_budget_ms;
+  let issues = 0;
+  for (const i of ruleset.invalid) {
+    issues++;
+    opts.onIssue?.(describe(i, undefined, where, budget), i);
+  }
+  let documents = 0;
+  let outputs = 0;
+  let batch: ExtractDoc[] = [];
+  let chars = 0;
+
+  const flush = async () => {
+    if (!batch.length) return;
+    const docs = batch;
+    batch = [];
+    chars = 0;
+    const run = executeRules(ruleset.task, ruleset.compiled, docs.map((d) => d.text), {
+      ids: docs.map((d) => d.id ?? `line ${d.line}`),
+      docOffset: documents,
+      budgetMs: budget,
+    });
+    for (const i of run.issues) {
+      issues++;
+      opts.onIssue?.(describe(i, i.doc_index === null ? undefined : docs[i.doc_index - documents], where, budget), i);
+    }
+    const out: string[] = new Array(docs.length);
+    for (let d = 0; d < docs.length; d++) {
+      const p = resolveDocument(run, d);
+      outputs += countOutputs(p);
+      const doc = docs[d]!;
+      out[d] = JSON.stringify(doc.id === undefined ? { line: doc.line, ...p } : { id: doc.id, line: doc.line, ...p });
+    }
+    documents += docs.length;
+    await write(`${out.join('\n')}\n`);
+  };
+
+  let n = 0;
+  try {
+    for await (const raw of lines) {
+      n++;
+      const doc = parseExtractLine(raw, n, ruleset.task, where);
+      if (!doc) continue;
+      batch.push(doc);
+      chars += doc.text.length;
+      if (batch.length >= maxDocs || chars >= maxChars) await flush();
+    }
+  } catch (e) {
+    // What came before the bad line is written first, so the output is a clean prefix.
+    await flush();
+    throw e;
+  }
+  await flush();
+  return {
+    source: ruleset.source,
+    task_type: ruleset.task.type,
+    rules: ruleset.compiled.length,
+    documents,
+    outputs,
+    issues,
+    elapsed_ms: round(performance.now() - t0),
+  };
+}

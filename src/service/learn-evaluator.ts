@@ -1,0 +1,19 @@
+import { buildEvalReport } from '../core/eval/report.js';
+import type { Task } from '../core/schemas/task.js';
+import { prfOf } from '../learn/loop/evaluate.js';
+import type { Evaluator } from '../learn/loop/types.js';
+import { executeInputs, issueNotes, scorePredictions } from './pipeline.js';
+
+/**
+ * The learning loop's evaluator over the shared evaluation pipeline's stages (execute once,
+ * resolve, score with the task's matching mode and matchers), so a learn run judges changes with
+ * exactly the numbers `eval` would report for the same rules and examples.
+ */
+export function pipelineEvaluator(task: Task): Evaluator {
+  return async (rules, examples, opts) => {
+    const exec = executeInputs(task, rules, examples, { allStatuses: true });
+    const { scores } = await scorePredictions(task, examples, exec.predictions, { outcomes: opts.outcomes });
+    const report = buildEvalReport(task, examples, scores, { split: opts.split, notes: issueNotes(exec.issues) });
+    return { report, scores, predictions: exec.predictions, outputs: exec.outputs, metrics: prfOf(report) };
+  };
+}

@@ -1,0 +1,271 @@
+import { performance } from 'node:perf_hooks';
+import { orderRules } from '../core/engine/index.js';
+import { compileScorer, type ScoreContext, type Scorer } from '../core/eval/index.js';
+import { prefetchVerdicts } from '../core/matchers/verdict-cache.js';
+import { computeRuleMetrics, type RuleMetricsResult, type ScoredRun } from '../core/metrics/index.js';
+import type { Counts } from '../core/ratio.js';
+import { RuleMetrics } from '../core/schemas/rule-metrics.js';
+import type { Rule } from '../core/schemas/index.js';
+import { ruleHash, rulesetHash, type Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
+import { issueNotes, type PipelineResult, resolveSplit, round, runPipeline, type SplitChoice } from './pipeline.js';
+import { issueView } from './runs.js';
+
+/** What metrics, rank and prune are asked for: the dataset, the split, and the matchers. */
+export interface MeasureRequest {
+  dataset?: string;
+  /** Default: dev when the dataset has a dev split, else all examples (said in `notes`). */
+  split?: SplitChoice;
+  /** A user matcher module (`--matchers`), resolved against `cwd`. */
+  matchers?: string;
+  cwd?: string;
+  /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
+  context?: Omit<ScoreContext, 'registry'>;
+}
+
+/** One measured run: the pipeline's result and what the pure metrics core works from. */
+export interface Measured {
+  pipeline: PipelineResult;
+  run: ScoredRun;
+  /** A scorer that collects outcomes (for samples). */
+  sampleScorer: Scorer;
+  matchersModule: MatcherModuleInfo | null;
+  notes: string[];
+}
+
+/**
+ * Loads and runs the ruleset once through the shared pipeline (split default: dev, else all), with
+ * a quiet scorer for the ranking loops. `compute` is what will score predictions beyond the
+ * pipeline's own (solo, leave-one-out): with an asynchronous matcher (LLM judge, remote
+ * embedder) it runs first in collecting mode, so every verdict it needs is fetched before the
+ * synchronous pass.
+ */
+export async function measure(store: Store, req: MeasureRequest, compute?: (m: Measured) => unknown): Promise<Measured> {
+  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
+  const pipeline = await runPipeline(store, {
+    ...(req.dataset ? { dataset: req.dataset } : {}),
+    ...(req.split ? { split: req.split } : {}),
+    purpose: 'measure',
+    outcomes: false,
+    ...(loaded ? { registry: loaded.registry } : {}),
+    ...(req.context ? { context: req.context } : {}),
+  });
+  const scorer = pipeline.scorer;
+  const sampleScorer = compileScorer(pipeline.task, {
+    ...(req.context ?? {}),
+    ...(loaded ? { registry: loaded.registry } : {}),
+    ...(scorer.ctx.verdicts ? { verdicts: scorer.ctx.verdicts } : {}),
+    mode: scorer.mode,
+    outcomes: true,
+  });
+  const notes = [...(pipeline.split.note ? [pipeline.split.note] : []), ...issueNotes(pipeline.issues)];
+  if (pipeline.split.label === 'train')
+    notes.push('measured on train, the data rules are learned from: these figures flatter the rules; use dev to judge them');
+  if (!pipeline.rules.length) notes.push('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
+  const m: Measured = {
+    pipeline,
+    run: { outputs: pipeline.outputs, examples: pipeline.examples, scorer },
+    sampleScorer,
+    matchersModule: loaded?.module ?? null,
+    notes,
+  };
+  if (compute && scorer.needsAsync && scorer.ctx.verdicts) await prefetchVerdicts(scorer.ctx.verdicts, () => void compute(m));
+  return m;
+}
+
+/** The config recorded with a metrics, rank or prune run. */
+export function measureConfig(m: Measured, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    split: m.pipeline.split.label,
+    mode: m.run.scorer.mode,
+    matching: { ...m.pipeline.task.matching, mode: m.run.scorer.mode },
+    matchers_module: m.matchersModule,
+    ...extra,
+  };
+}
+
+/** `metrics --json`: per-rule metrics (design.md keys per rule, plus samples and interactions). */
+export interface MetricsResult {
+  dataset: string;
+  split: SplitChoice;
+  n: number;
+  mode: string;
+  /** Ensemble counts and micro F1 on the split. */
+  counts: Counts;
+  f1: number | null;
+  rules: RuleMetrics[];
+  /** Rules whose validated precision and support were (re)stamped by this run. */
+  stamped: number;
+  notes: string[];
+  issues: Record<string, unknown>[];
+  dataset_hash: string;
+  ruleset_hash: string;
+  run_id: number;
+  elapsed_ms: number;
+}
+
+const stampOf = (r: RuleMetrics) => ({ id: r.id, validated_precision: r.support > 0 ? r.precision : null, validated_support: r.support });
+
+/**
+ * `metrics`: every active rule alone and in the ensemble, on dev when there is one (else all
+ * examples). Measured on dev (or on all examples when there is no dev split), the rules' validated
+ * precision and support are stamped on them (a measurement, not a new version); when that changes
+ * the execution order, the order-dependent figures (marginals, conflicts) are measured again
+ * under the new order. The metrics are cached per rule with the dataset and ruleset hashes they
+ * were computed for (see `getStoredMetrics`), and the run is recorded.
+ */
+export async function computeMetrics(store: Store, req: MeasureRequest = {}): Promise<MetricsResult> {
+  const t0 = performance.now();
+  const d = resolveDataset(store, req.dataset);
+  const compute = (m: Measured): RuleMetricsResult =>
+    computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z: m.pipeline.task.matching.wilson_z });
+  let m = await measure(store, { ...req, dataset: d.name }, compute);
+  let result = compute(m);
+  const notes = [...m.notes];
+
+  const devCount = store.examples.count(d.id, { split: 'dev' });
+  const label = m.pipeline.split.label;
+  const stampable = label === 'dev' || (label === 'all' && devCount === 0);
+  let stamped = 0;
+  if (stampable) {
+    const before = orderRules(m.pipeline.rules, m.pipeline.task.matching.wilson_z).map((r) => r.id);
+    stamped = store.transaction(() => store.rules.stampValidated(d.id, result.rules.map(stampOf)));
+    if (stamped) {
+      notes.push(`validated precision and support stamped on ${stamped} rule${stamped === 1 ? '' : 's'} from ${label === 'dev' ? 'dev' : 'all examples'}`);
+      const now = store.rules.list(d.id, { status: 'active' });
+      const after = orderRules(now, m.pipeline.task.matching.wilson_z).map((r) => r.id);
+      if (after.join('\n') !== before.join('\n')) {
+        // The Wilson bounds moved the execution order: conflicts and marginals depend on it.
+        m = await measure(store, { ...req, dataset: d.name, split: label }, compute);
+        result = compute(m);
+        notes.push('the stamped precision changed the execution order: the ensemble figures are measured under the new order');
+      }
+    }
+  } else if (devCount > 0) notes.push(`measured on ${label}, not dev: validated precision and support were not stamped`);
+
+  const rules = store.rules.list(d.id, { status: 'active' });
+  const byId = new Map(rules.map((r) => [r.id, r]));
+  const rulesetH = rulesetHash(rules);
+  const datasetH = m.pipeline.dataset_hash;
+  const elapsed = round(performance.now() - t0);
+  const run = store.transaction(() => {
+    store.ruleMetrics.clear(d.id, label);
+    store.ruleMetrics.upsertMany(
+      d.id,
+      result.rules.map((r) => ({
+        rule_id: r.id,
+        split: label,
+        rule_hash: ruleHash(byId.get(r.id) ?? m.pipeline.rules.find((x) => x.id === r.id)!),
+        dataset_hash: datasetH,
+        ruleset_hash: rulesetH,
+        metrics: r as unknown as Record<string, unknown>,
+      })),
+    );
+    return store.runs.insert(d.id, {
+      kind: 'metrics',
+      dataset_hash: datasetH,
+      ruleset_hash: rulesetH,
+      config: measureConfig(m),
+      result: {
+        n: m.pipeline.examples.length,
+        f1: result.f1,
+        counts: result.counts,
+        stamped,
+        notes,
+        rules: result.rules.map((r) => ({
+          id: r.id,
+          tp: r.tp,
+          fp: r.fp,
+          fn: r.fn,
+          fired: r.fired,
+          wilson_lower: r.wilson_lower,
+          dead: r.dead,
+          harmful: r.harmful,
+          marginal_f1: r.marginal_f1,
+        })),
+      },
+      elapsed_ms: elapsed,
+    });
+  });
+  return {
+    dataset: d.name,
+    split: label,
+    n: m.pipeline.examples.length,
+    mode: m.run.scorer.mode,
+    counts: result.counts,
+    f1: result.f1,
+    rules: result.rules,
+    stamped,
+    notes,
+    issues: m.pipeline.issues.map(issueView),
+    dataset_hash: datasetH,
+    ruleset_hash: rulesetH,
+    run_id: run.id,
+    elapsed_ms: elapsed,
+  };
+}
+
+/** Cached per-rule metrics, and whether they still describe the current rules and data. */
+export interface StoredMetrics {
+  dataset: string;
+  split: SplitChoice;
+  /** False when `metrics` has never run on this split. */
+  computed: boolean;
+  computed_at: string | null;
+  /** The rules or the data changed since (see `stale_reasons`); the figures are then old. */
+  stale: boolean;
+  stale_reasons: string[];
+  dataset_hash: string | null;
+  ruleset_hash: string | null;
+  /** In the execution order they were computed in; `stale` per rule when that rule changed or is gone. */
+  rules: (RuleMetrics & { stale: boolean })[];
+}
+
+/**
+ * The per-rule metrics stored by the last `metrics` run on a split (default: dev, else all), for
+ * the TUI to open at once: no rule runs. `stale` says whether the data or the active rules changed
+ * since they were computed.
+ */
+export function getStoredMetrics(store: Store, req: { dataset?: string; split?: SplitChoice } = {}): StoredMetrics {
+  const d = resolveDataset(store, req.dataset);
+  const split = resolveSplit(store, d, req.split, 'measure').label;
+  const rows = store.ruleMetrics.list(d.id, split);
+  const rules = store.rules.list(d.id, { status: 'active' });
+  const current = new Map<string, Rule>(rules.map((r) => [r.id, r]));
+  const datasetH = store.examples.hash(d.id, split === 'all' ? undefined : split);
+  const rulesetH = rulesetHash(rules);
+  const reasons: string[] = [];
+  const out: StoredMetrics['rules'] = [];
+  let invalid = 0;
+  for (const row of rows) {
+    const parsed = RuleMetrics.safeParse(row.metrics);
+    if (!parsed.success) {
+      invalid++;
+      continue;
+    }
+    const rule = current.get(row.rule_id);
+    out.push({ ...parsed.data, stale: !rule || ruleHash(rule) !== row.rule_hash });
+  }
+  out.sort((a, b) => a.position - b.position);
+  const first = rows[0];
+  if (!rows.length) reasons.push(`no metrics computed on ${split} yet: run \`rulewright metrics\``);
+  else {
+    if (first!.dataset_hash !== datasetH) reasons.push('the examples changed since the metrics were computed');
+    if (first!.ruleset_hash !== rulesetH) reasons.push('the rules changed since the metrics were computed');
+    const missing = rules.filter((r) => !rows.some((x) => x.rule_id === r.id)).length;
+    if (missing) reasons.push(`${missing} active rule${missing === 1 ? ' has' : 's have'} no metrics yet`);
+    if (invalid) reasons.push(`${invalid} stored row${invalid === 1 ? '' : 's'} could not be read (written by another version)`);
+  }
+  return {
+    dataset: d.name,
+    split,
+    computed: rows.length > 0,
+    computed_at: rows.reduce<string | null>((a, r) => (a === null || r.computed_at > a ? r.computed_at : a), null),
+    stale: reasons.length > 0,
+    stale_reasons: reasons,
+    dataset_hash: first?.dataset_hash ?? null,
+    ruleset_hash: first?.ruleset_hash ?? null,
+    rules: out,
+  };
+}

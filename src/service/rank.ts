@@ -1,0 +1,111 @@
+import { performance } from 'node:perf_hooks';
+import { rankRules } from '../core/metrics/index.js';
+import type { Counts } from '../core/ratio.js';
+import type { Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+import { measure, measureConfig, type MeasureRequest } from './metrics.js';
+import { round, type SplitChoice } from './pipeline.js';
+import { issueView } from './runs.js';
+
+/** One rule in `rank --json`: design.md's `{id, name, solo_f1, marginal_f1}` and more. */
+export interface RankedRuleView {
+  rank: number;
+  id: string;
+  name: string;
+  label: string;
+  solo_f1: number | null;
+  marginal_f1: number | null;
+  solo_precision: number | null;
+  solo_recall: number | null;
+  support: number;
+  fired: number;
+  dead: boolean;
+  harmful: boolean;
+  /** Micro F1 of the ruleset without this rule. */
+  loo_f1: number | null;
+}
+
+/** `rank --json`. */
+export interface RankResultView {
+  dataset: string;
+  split: SplitChoice;
+  n: number;
+  mode: string;
+  /** Ensemble micro F1 (and its parts). */
+  f1: number | null;
+  precision: number | null;
+  recall: number | null;
+  counts: Counts;
+  /** Best first: marginal F1, then solo precision, then support. */
+  rules: RankedRuleView[];
+  /** Examples re-scored for leave-one-out (each rule re-resolves only the examples it fired on). */
+  rescored: number;
+  notes: string[];
+  issues: Record<string, unknown>[];
+  dataset_hash: string;
+  ruleset_hash: string;
+  run_id: number;
+  /** The ranking's own compute time: load, execute once, rank. */
+  elapsed_ms: number;
+}
+
+/**
+ * `rank`: every active rule's solo F1 and exact leave-one-out marginal F1 (ensemble F1 minus F1
+ * without the rule, under the task's conflict policy, execution order and matching mode), on dev
+ * when there is one (else all examples). The rules run once; each rule's removal re-resolves only
+ * the examples it fired on. The run is recorded.
+ */
+export async function rank(store: Store, req: MeasureRequest = {}): Promise<RankResultView> {
+  const t0 = performance.now();
+  const d = resolveDataset(store, req.dataset);
+  const m = await measure(store, { ...req, dataset: d.name }, (x) => rankRules(x.run));
+  const r = rankRules(m.run);
+  const rules: RankedRuleView[] = r.order.map((p) => {
+    const x = r.rules[p]!;
+    return {
+      rank: x.rank,
+      id: x.id,
+      name: x.name,
+      label: x.label,
+      solo_f1: x.solo_f1,
+      marginal_f1: x.marginal_f1,
+      solo_precision: x.solo_precision,
+      solo_recall: x.solo_recall,
+      support: x.support,
+      fired: x.fired,
+      dead: x.dead,
+      harmful: x.harmful,
+      loo_f1: x.loo_f1,
+    };
+  });
+  const elapsed = round(performance.now() - t0);
+  const p = m.pipeline;
+  const recorded = store.transaction(() =>
+    store.runs.insert(d.id, {
+      kind: 'rank',
+      dataset_hash: p.dataset_hash,
+      ruleset_hash: p.ruleset_hash,
+      config: measureConfig(m),
+      result: { n: p.examples.length, f1: r.f1, counts: r.counts, notes: m.notes, rules: rules.map(({ rank: k, id, solo_f1, marginal_f1 }) => ({ rank: k, id, solo_f1, marginal_f1 })) },
+      elapsed_ms: elapsed,
+    }),
+  );
+  return {
+    dataset: d.name,
+    split: p.split.label,
+    n: p.examples.length,
+    mode: m.run.scorer.mode,
+    f1: r.f1,
+    precision: r.precision,
+    recall: r.recall,
+    counts: r.counts,
+    rules,
+    rescored: r.rescored,
+    notes: m.notes,
+    issues: p.issues.map(issueView),
+    dataset_hash: p.dataset_hash,
+    ruleset_hash: p.ruleset_hash,
+    run_id: recorded.id,
+    elapsed_ms: elapsed,
+  };
+}

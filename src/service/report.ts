@@ -1,0 +1,195 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { RulewrightError } from '../core/errors.js';
+import type { ScoreContext } from '../core/eval/types.js';
+import { computeRuleMetrics } from '../core/metrics/index.js';
+import { ratio } from '../core/ratio.js';
+import type { Split } from '../core/schemas/index.js';
+import { buildReportHtml } from '../report/build-report.js';
+import type { ReportData, ReportRule } from '../report/types.js';
+import { rulesetHash, type Store } from '../store/index.js';
+import { resolveDataset } from './datasets.js';
+import { loadMatcherModule } from './matchers-module.js';
+import { measure } from './metrics.js';
+import { round, runPipeline, type SplitChoice } from './pipeline.js';
+import { latestLearning } from './report-learning.js';
+
+export interface ReportRequest {
+  dataset?: string;
+  /**
+   * One split for everything. Default: the evaluation uses test, else dev, else all (as `eval`);
+   * the per-rule figures use dev, else all (as `metrics` and `rank`).
+   */
+  split?: SplitChoice;
+  /** A user matcher module (`--matchers`), resolved against `cwd`. */
+  matchers?: string;
+  cwd?: string;
+  /** True and false positives (and misses) shown per rule (default 8). */
+  samples?: number;
+  /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
+  context?: Omit<ScoreContext, 'registry'>;
+  /** The time printed as "generated" (default now; tests pin it). */
+  now?: Date;
+}
+
+/** `report --json`: where the file went and what is in it. */
+export interface ReportResult {
+  dataset: string;
+  file: string;
+  bytes: number;
+  /** The evaluation's split (summary and per-class table). */
+  split: SplitChoice;
+  /** The split the rules were measured on (cards and rule plots). */
+  rules_split: SplitChoice;
+  n: number;
+  f1: number | null;
+  macro_f1: number | null;
+  rules: number;
+  measured: number;
+  dead: number;
+  harmful: number;
+  /** The learn run whose stages are plotted, or null ("no learning run yet"). */
+  learn_run_id: number | null;
+  plots: string[];
+  notes: string[];
+  dataset_hash: string;
+  ruleset_hash: string;
+  elapsed_ms: number;
+}
+
+/** Samples of each kind per rule in the report. */
+export const REPORT_SAMPLES = 8;
+
+let version: string | undefined;
+
+/** rulewright's version, from the package.json above this file (src/ or dist/src/). */
+function packageVersion(): string {
+  if (version) return version;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++, dir = dirname(dir)) {
+    const p = join(dir, 'package.json');
+    if (!existsSync(p)) continue;
+    const pkg = JSON.parse(readFileSync(p, 'utf8')) as { name?: string; version?: string };
+    if (pkg.name === 'rulewright') return (version = pkg.version ?? '0.0.0');
+  }
+  return (version = '0.0.0');
+}
+
+/**
+ * Everything the report shows, gathered through the shared pipeline: the task-level evaluation
+ * (as `eval`), every active rule measured alone and in the ensemble with samples (as `metrics`,
+ * without stamping or recording anything), every other rule, and the latest learn run.
+ * Read-only: the workspace is not changed.
+ */
+export async function gatherReportData(store: Store, req: ReportRequest = {}): Promise<ReportData> {
+  const d = resolveDataset(store, req.dataset);
+  const samples = req.samples ?? REPORT_SAMPLES;
+  if (!Number.isInteger(samples) || samples < 0) throw new RulewrightError('USAGE', `samples must be a whole number ≥ 0, got ${samples}`);
+  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
+  const evaluation = await runPipeline(store, {
+    dataset: d.name,
+    purpose: 'eval',
+    ...(req.split ? { split: req.split } : {}),
+    ...(loaded ? { registry: loaded.registry } : {}),
+    ...(req.context ? { context: req.context } : {}),
+    outcomes: false,
+  });
+  const z = d.task.matching.wilson_z;
+  const m = await measure(store, {
+    dataset: d.name,
+    ...(req.split ? { split: req.split } : {}),
+    ...(req.matchers ? { matchers: req.matchers, ...(req.cwd ? { cwd: req.cwd } : {}) } : {}),
+    ...(req.context ? { context: req.context } : {}),
+  });
+  const metrics = computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z, perKind: samples });
+  const byId = new Map(metrics.rules.map((r) => [r.id, r]));
+  const rules: ReportRule[] = store.rules.list(d.id).map((rule) => ({
+    rule: {
+      id: rule.id,
+      name: rule.name,
+      description: rule.description,
+      format: rule.format,
+      pattern: rule.pattern,
+      ...(rule.terms ? { terms: rule.terms } : {}),
+      flags: rule.flags,
+      dialect: rule.dialect,
+      output: rule.output,
+      priority: rule.priority,
+      confidence: rule.confidence,
+      status: rule.status,
+      provenance: rule.provenance,
+      version: rule.version,
+      flagged: rule.flagged,
+      ...(rule.rejection ? { rejection: rule.rejection } : {}),
+    },
+    metrics: byId.get(rule.id) ?? null,
+  }));
+  const splits: Record<string, number> = {};
+  for (const s of ['train', 'dev', 'test'] as Split[]) splits[s] = store.examples.count(d.id, { split: s });
+  const c = metrics.counts;
+  return {
+    version: packageVersion(),
+    generated_at: (req.now ?? new Date()).toISOString(),
+    dataset: { name: d.name, type: d.task.type, description: d.task.description, labels: d.task.labels ?? [], examples: store.examples.count(d.id), splits },
+    evaluation: evaluation.report,
+    measurement: {
+      split: m.pipeline.split.label,
+      n: m.pipeline.examples.length,
+      mode: m.run.scorer.mode,
+      f1: metrics.f1,
+      precision: ratio(c.tp, c.tp + c.fp),
+      recall: ratio(c.tp, c.tp + c.fn),
+      tp: c.tp,
+      fp: c.fp,
+      fn: c.fn,
+      dataset_hash: m.pipeline.dataset_hash,
+      notes: m.notes,
+    },
+    wilson_z: z,
+    ruleset_hash: rulesetHash(store.rules.list(d.id, { status: 'active' })),
+    rules,
+    learning: latestLearning(store, d),
+  };
+}
+
+/**
+ * `report --out FILE.html`: gathers the data (see gatherReportData), builds the one
+ * self-contained HTML file and writes it (its folder is created). Nothing is recorded.
+ */
+export async function writeReport(store: Store, req: ReportRequest & { out: string }): Promise<ReportResult> {
+  const t0 = performance.now();
+  if (!req.out.trim()) throw new RulewrightError('USAGE', 'report needs a file to write: pass --out FILE.html');
+  const data = await gatherReportData(store, req);
+  const html = buildReportHtml(data);
+  const file = resolve(req.cwd ?? process.cwd(), req.out);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html, 'utf8');
+  } catch (e) {
+    throw new RulewrightError('BAD_INPUT', `cannot write the report to ${file}: ${(e as Error).message}; choose another --out path`);
+  }
+  const measured = data.rules.filter((r) => r.metrics);
+  const e = data.evaluation;
+  return {
+    dataset: data.dataset.name,
+    file,
+    bytes: Buffer.byteLength(html, 'utf8'),
+    split: (e.split ?? 'all') as SplitChoice,
+    rules_split: data.measurement.split as SplitChoice,
+    n: e.n,
+    f1: e.micro.f1,
+    macro_f1: e.macro_f1,
+    rules: data.rules.length,
+    measured: measured.length,
+    dead: measured.filter((r) => r.metrics!.dead).length,
+    harmful: measured.filter((r) => r.metrics!.harmful).length,
+    learn_run_id: data.learning?.run_id ?? null,
+    plots: ['precision-support', 'marginal-f1', 'per-class-f1', ...(data.learning?.stages.length ? ['learning-curve'] : [])],
+    notes: [...e.notes, ...data.measurement.notes.filter((n) => !e.notes.includes(n)), ...(data.learning ? [] : ['no learning run yet: the report has no learning curve'])],
+    dataset_hash: e.dataset_hash,
+    ruleset_hash: data.ruleset_hash,
+    elapsed_ms: round(performance.now() - t0),
+  };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import type { FeedbackList } from '../../src/service/index.js';
+import { useTempDir } from '../helpers/temp.js';
+import { INTENT_ROWS } from '../service/learn-fixtures.js';
+import { json, runCli, writeJsonl } from './helpers.js';
+
+describe('rulewright feedback', () => {
+  const tmp = useTempDir();
+
+  async function workspace(): Promise<string> {
+    const db = tmp.path('w.db');
+    await runCli(['init', '--name', 'd', '--type', 'classification', '--labels', 'refund,greet,cancel', '--db', db]);
+    await runCli(['import', writeJsonl(tmp.path('rows.jsonl'), INTENT_ROWS), '--db', db]);
+    return db;
+  }
+
+  test('adds feedback on the task and an example, lists it with status, and dismisses it', async () => {
+    const db = await workspace();
+    const a = await runCli(['feedback', 'money back', 'means', 'refund', '--db', db]);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/^Recorded feedback fb-1 on the task in d/);
+    const b = json<{ feedback: { id: string; level: string; target_id: string } }>(await runCli(['feedback', 'this is a greeting', '--example', 'g1', '--db', db, '--json']));
+    expect(b.feedback).toMatchObject({ id: 'fb-2', level: 'example', target_id: 'g1' });
+    expect((await runCli(['feedback', 'dismiss', 'fb-1', '--db', db])).stdout).toMatch(/^Dismissed feedback fb-1/);
+    const open = json<FeedbackList>(await runCli(['feedback', 'list', '--status', 'open', '--db', db, '--json']));
+    expect(open.feedback.map((f) => f.id)).toEqual(['fb-2']);
+    expect(open.counts).toEqual({ open: 1, applied: 0, dismissed: 1 });
+    const human = await runCli(['feedback', 'list', '--db', db]);
+    expect(human.stdout).toMatch(/fb-1 +dismissed +task +– +money back means refund/);
+    expect(human.stdout).toMatch(/fb-2 +open +example g1/);
+    expect(human.stdout).toMatch(/1 open, 0 applied, 1 dismissed/);
+  });
+
+  test.each([
+    [['feedback'], /give the feedback text/],
+    [['feedback', 'x', '--rule', 'r', '--example', 'g1'], /not both/],
+    [['feedback', 'x', '--rule', 'nope'], /no rule "nope"/],
+    [['feedback', 'list', '--status', 'done'], /Allowed choices are open, applied, dismissed/],
+    [['feedback', 'dismiss', 'fb-9'], /no feedback "fb-9"/],
+  ])('%j is refused with exit 2', async (args, message) => {
+    const db = await workspace();
+    const r = await runCli([...args, '--db', db]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});

@@ -1,0 +1,139 @@
+import { writeFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { Workspace } from '../../src/service/index.js';
+import { EvalRunResult } from '../../src/service/runs.js';
+import { reply, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { useTempDir } from '../helpers/temp.js';
+
+const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+
+const ROWS = [
+  { id: 'q1', text: 'refund my order', label: 'refund', split: 'test' },
+  { id: 'q2', text: 'I want a refund', label: 'refund', split: 'test' },
+  { id: 'q3', text: 'cancel my plan', label: 'cancel', split: 'test' },
+  { id: 'q4', text: 'hello there', label: 'greet', split: 'test' },
+  { id: 'q5', text: 'cancel it', label: 'cancel', split: 'dev' },
+];
+
+describe('evaluate', () => {
+  const tmp = useTempDir();
+  async function setup() {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    writeFileSync(tmp.path('d.jsonl'), jsonl(ROWS));
+    ws.importFile(tmp.path('d.jsonl'), { create: { name: 'intents' } });
+    await ws.addRule({ name: 'refund', pattern: 'refund', label: 'refund' });
+    await ws.addRule({ name: 'cancel', pattern: 'cancel', label: 'cancel' });
+    return ws;
+  }
+
+  test('reports the design.md keys on the default split and records the run', async () => {
+    const ws = await setup();
+    const r = await ws.evaluate();
+    expect(Object.keys(r)).toEqual(
+      expect.arrayContaining(['n', 'split', 'mode', 'micro', 'macro_f1', 'exact_match', 'coverage', 'per_class', 'errors', 'notes', 'dataset_hash', 'ruleset_hash', 'confusion', 'elapsed_ms', 'run_id', 'issues']),
+    );
+    expect(r).toMatchObject({ n: 4, split: 'test', mode: 'text', micro: { tp: 3, fp: 0, fn: 1 }, exact_match: 0.75, coverage: 0.75, issues: [] });
+    expect(r.ruleset_hash).toBe(ws.rulesetHash());
+    expect(r.dataset_hash).toBe(ws.datasetHash(undefined, 'test'));
+    const run = ws.showRun(r.run_id, { outcomes: true });
+    expect(run).toMatchObject({ kind: 'eval', dataset_hash: r.dataset_hash, ruleset_hash: r.ruleset_hash, config: { split: 'test', mode: 'text', matchers_module: null, matching: { mode: 'text' } } });
+    const result = EvalRunResult.parse(run.result);
+    expect(result.outcomes.map((o) => o.slice(0, 5))).toEqual([
+      ['q1', 1, 0, 0, 1],
+      ['q2', 1, 0, 0, 1],
+      ['q3', 1, 0, 0, 1],
+      ['q4', 0, 0, 1, 0],
+    ]);
+    expect(result.report.micro).toEqual(r.micro);
+    expect((await ws.evaluate({ split: 'all' })).n).toBe(5);
+    await expect(ws.evaluate({ mode: 'fuzzy' })).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    ws.close();
+  });
+
+  test('compare after disabling a rule: the rules changed, and the examples whose outcome changed are listed', async () => {
+    const ws = await setup();
+    const first = await ws.evaluate();
+    await ws.setRuleStatus('refund', 'disabled');
+    const r = await ws.evaluate({ compare: 'last' });
+    expect(r.compare).toMatchObject({
+      run_id: first.run_id,
+      changed: { data: false, rules: true, config: false },
+      summary: 'the rules changed; the data and config did not',
+      examples: { improved: [], regressed: ['q1', 'q2'], changed: [] },
+      per_class: { refund: { tp: { a: 2, b: 0, delta: -2 } } },
+    });
+    expect(r.compare!.example_changes).toEqual([
+      { id: 'q1', change: 'regressed', before: { tp: 1, fp: 0, fn: 0, exact: true }, now: { tp: 0, fp: 0, fn: 1, exact: false } },
+      { id: 'q2', change: 'regressed', before: { tp: 1, fp: 0, fn: 0, exact: true }, now: { tp: 0, fp: 0, fn: 1, exact: false } },
+    ]);
+    const same = await ws.evaluate({ compare: r.run_id });
+    expect(same.compare).toMatchObject({ changed: { data: false, rules: false, config: false }, example_changes: [] });
+    ws.close();
+  });
+
+  test('compare tells a data change and a config change apart', async () => {
+    const ws = await setup();
+    const base = await ws.evaluate({ split: 'all' });
+    const moved = await ws.evaluate({ split: 'all', mode: 'exact', compare: base.run_id });
+    expect(moved.compare!.changed).toEqual({ data: false, rules: false, config: true });
+    writeFileSync(tmp.path('more.jsonl'), jsonl([{ id: 'q9', text: 'refund now', label: 'refund', split: 'train' }]));
+    ws.importFile(tmp.path('more.jsonl'));
+    const data = await ws.evaluate({ split: 'all', compare: base.run_id });
+    expect(data.compare).toMatchObject({ changed: { data: true, rules: false, config: false }, examples: { only_b: ['q9'] } });
+    ws.close();
+  });
+
+  test('a user matcher module is loaded, used and recorded; an edited module is a config change', async () => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    writeFileSync(tmp.path('t.jsonl'), jsonl([{ id: 'r1', input: { text: 'TOTAL 9.00' }, output: { total: '9' } }]));
+    ws.importFile(tmp.path('t.jsonl'), { create: { name: 'receipts' } });
+    await ws.addRule({ name: 'total', pattern: 'TOTAL (\\d+\\.\\d\\d)', group: '$1', label: 'total' });
+    ws.updateTask({ matchers: { total: 'same_number' } });
+    const mod = tmp.path('m.mjs');
+    writeFileSync(mod, 'export const matchers = { same_number: (g, p) => ({ score: 1, passed: Number(g) === Number(p), reason: "numbers" }) };\n');
+    await expect(ws.evaluate()).rejects.toMatchObject({ message: expect.stringMatching(/unknown matcher "same_number"/) });
+    const r = await ws.evaluate({ matchers: 'm.mjs', cwd: tmp.dir() });
+    expect(r.per_class.total).toMatchObject({ tp: 1, fp: 0, fn: 0 });
+    const run = ws.showRun(r.run_id);
+    expect(run.config.matchers_module).toMatchObject({ path: mod, names: ['same_number'], sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    writeFileSync(mod, 'export const matchers = { same_number: (g, p) => ({ score: 0, passed: false, reason: "strict" }) };\n');
+    const again = await ws.evaluate({ matchers: mod, compare: r.run_id });
+    expect(again.per_class.total).toMatchObject({ tp: 0 });
+    expect(again.compare!.changed).toEqual({ data: false, rules: false, config: true });
+    writeFileSync(tmp.path('bad.mjs'), 'export const matchers = { x: 42 };\n');
+    await expect(ws.evaluate({ matchers: tmp.path('bad.mjs') })).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(/expected an export `matchers`/) });
+    await expect(ws.evaluate({ matchers: tmp.path('none.mjs') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    ws.close();
+  });
+
+  test('an llm_rubric field is graded by the configured LLM, its calls recorded with the run; without one the error says how to configure it', async () => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    writeFileSync(tmp.path('t.jsonl'), jsonl([{ id: 'r1', input: { text: 'Shop: ACME TRADING' }, output: { company: 'Acme Trading Sdn Bhd' } }]));
+    ws.importFile(tmp.path('t.jsonl'), { create: { name: 'receipts' } });
+    await ws.addRule({ name: 'company', pattern: 'Shop: (.+)', group: '$1', label: 'company' });
+    ws.updateTask({ matchers: { company: '{"name": "llm_rubric", "options": {"criterion": "names the same business"}}' } });
+    await expect(ws.evaluate({ env: {} })).rejects.toMatchObject({ code: 'LLM_NOT_CONFIGURED' });
+    const server = await startFakeOpenAiServer({ replies: [reply.json({ score: 0.9, reason: 'same business, suffix left out' })] });
+    try {
+      const r = await ws.evaluate({ env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test' } });
+      expect(r.per_class.company).toMatchObject({ tp: 1, fp: 0, fn: 0 });
+      expect(server.chatRequests).toHaveLength(1);
+      expect(server.chatRequests[0]!.body!.messages!.at(-1)!.content).toContain('Criterion: names the same business');
+      const calls = ws.store.db.prepare('SELECT run_id, purpose FROM llm_calls').all();
+      expect(calls).toEqual([{ run_id: r.run_id, purpose: 'judge:llm_rubric' }]);
+    } finally {
+      await server.close();
+    }
+    ws.close();
+  });
+
+  test('compare needs an eval run of the same dataset', async () => {
+    const ws = await setup();
+    await expect(ws.evaluate({ compare: 'last' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/no eval runs yet/) });
+    await expect(ws.evaluate({ compare: '99' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(ws.evaluate({ compare: 'abc' })).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    const metrics = ws.store.runs.insert(ws.dataset().id, { kind: 'metrics', dataset_hash: 'd', ruleset_hash: 'r', config: {}, result: {}, elapsed_ms: 1 });
+    await expect(ws.evaluate({ compare: metrics.id })).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(/metrics run/) });
+    ws.close();
+  });
+});

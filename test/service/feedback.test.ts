@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest';
+import { RulewrightError } from '../../src/core/errors.js';
+import { addFeedback, dismissFeedback, listFeedback } from '../../src/service/feedback.js';
+import { useTempDir } from '../helpers/temp.js';
+import { intentStore, rule } from './learn-fixtures.js';
+
+function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof RulewrightError) return `${e.code}: ${e.message}`;
+    throw e;
+  }
+  throw new Error('expected an error');
+}
+
+describe('feedback', () => {
+  const tmp = useTempDir();
+
+  test('adds task, rule and example feedback with sequential ids, lists it with counts, and dismisses it', () => {
+    const { store, datasetId } = intentStore(tmp.path('w.db'));
+    store.rules.insert(datasetId, rule({ id: 'r1', pattern: 'refund', output: { label: 'refund' } }));
+    const a = addFeedback(store, { text: '  refunds are often phrased as money back  ' }).feedback;
+    const b = addFeedback(store, { text: 'too broad', rule: 'r1' }).feedback;
+    const c = addFeedback(store, { text: 'this is a greeting', example: 'g1' }).feedback;
+    expect([a, b, c].map((f) => [f.id, f.level, f.target_id, f.status])).toEqual([
+      ['fb-1', 'task', null, 'open'],
+      ['fb-2', 'rule', 'r1', 'open'],
+      ['fb-3', 'example', 'g1', 'open'],
+    ]);
+    expect(a.text).toBe('refunds are often phrased as money back');
+    expect(dismissFeedback(store, 'fb-2').feedback.status).toBe('dismissed');
+    const all = listFeedback(store);
+    expect(all.counts).toEqual({ open: 2, applied: 0, dismissed: 1 });
+    expect(all.feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-3']);
+    expect(listFeedback(store, { status: 'open' }).feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-3']);
+    store.close();
+  });
+
+  test.each([
+    [{ text: '   ' }, /^USAGE: feedback text is empty/],
+    [{ text: 'x', rule: 'r1', example: 'g1' }, /^USAGE: feedback is about one thing/],
+    [{ text: 'x', rule: 'nope' }, /^NOT_FOUND: no rule "nope"/],
+    [{ text: 'x', example: 'nope' }, /^NOT_FOUND: no example "nope"/],
+  ])('refuses %j', (req, message) => {
+    const { store } = intentStore(tmp.path('w.db'));
+    expect(codeOf(() => addFeedback(store, req))).toMatch(message);
+    expect(listFeedback(store).total).toBe(0);
+    store.close();
+  });
+
+  test('refuses an unknown status and an unknown id', () => {
+    const { store } = intentStore(tmp.path('w.db'));
+    expect(codeOf(() => listFeedback(store, { status: 'done' }))).toMatch(/^USAGE: unknown feedback status "done": use one of open, applied, dismissed/);
+    expect(codeOf(() => dismissFeedback(store, 'fb-9'))).toMatch(/^NOT_FOUND: no feedback "fb-9"/);
+    store.close();
+  });
+});

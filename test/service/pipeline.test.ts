@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { MatcherRegistry } from '../../src/core/matchers/registry.js';
+import { parseRuleset } from '../../src/core/rulesets/index.js';
+import { Example, type ExampleInput, Rule, type RuleInput, Task, type TaskInput } from '../../src/core/schemas/index.js';
+import { executeInputs, resolveSplit, runPipeline, rulesHash } from '../../src/service/pipeline.js';
+import { Workspace } from '../../src/service/index.js';
+import { Store } from '../../src/store/index.js';
+import { shared, sharedMissing } from '../helpers/shared.js';
+import { useTempDir } from '../helpers/temp.js';
+
+const rule = ({ label, group, ...r }: Partial<RuleInput> & Pick<RuleInput, 'id' | 'pattern'> & { label: string; group?: string }): Rule =>
+  Rule.parse({ name: r.id, format: 'regex', output: { label, group: group ?? '$0' }, ...r });
+
+const NER_ROWS: ExampleInput[] = [
+  { id: 'd1', text: 'Ann met Bob in Oslo', spans: [{ start: 0, end: 3, label: 'PER' }, { start: 8, end: 11, label: 'PER' }, { start: 15, end: 19, label: 'LOC' }], split: 'train' },
+  { id: 'd2', text: 'Oslo is cold', spans: [{ start: 0, end: 4, label: 'LOC' }], split: 'dev' },
+  { id: 'd3', text: 'Bob likes Bergen', spans: [{ start: 0, end: 3, label: 'PER' }, { start: 10, end: 16, label: 'LOC' }], split: 'test' },
+  { id: 'd4', text: 'nothing here', spans: [], split: 'test' },
+];
+
+function workspace(path: string, rows: readonly ExampleInput[] = NER_ROWS, task: Partial<TaskInput> = {}) {
+  const store = Store.open(path, { create: true });
+  const d = store.datasets.insert(Task.parse({ name: 'pii', type: 'ner', labels: ['PER', 'LOC'], ...task }));
+  store.transaction(() => store.examples.insertMany(d.id, rows.map((r) => Example.parse(r))));
+  return { store, id: d.id, dataset: d };
+}
+
+describe('resolveSplit', () => {
+  const tmp = useTempDir();
+  test.each([
+    // rows' splits, purpose, requested → split label, note
+    [['train', 'dev', 'test'], 'eval', undefined, 'test', null],
+    [['train', 'dev'], 'eval', undefined, 'dev', 'no test split: evaluated on dev'],
+    [['train'], 'eval', undefined, 'all', 'no test or dev split: evaluated on all examples'],
+    [['train', 'dev', 'test'], 'measure', undefined, 'dev', null],
+    [['train', 'test'], 'measure', undefined, 'all', 'no dev split: measured on all examples'],
+    [['train', 'dev', 'test'], 'eval', 'all', 'all', null],
+    [['train', 'dev', 'test'], 'measure', 'train', 'train', null],
+  ] as const)('splits %j, %s, asked %s → %s', (splits, purpose, requested, label, note) => {
+    const { store, dataset } = workspace(tmp.path('w.db'), splits.map((s, i) => ({ id: `e${i}`, text: 'x', spans: [], split: s })));
+    const r = resolveSplit(store, dataset, requested, purpose);
+    expect(r).toEqual({ label, split: label === 'all' ? null : label, note });
+    store.close();
+  });
+
+  test('an explicit split without examples is a BAD_INPUT error', () => {
+    const { store, dataset } = workspace(tmp.path('w.db'), [{ id: 'e', text: 'x', spans: [] }]);
+    expect(() => resolveSplit(store, dataset, 'dev')).toThrow(expect.objectContaining({ code: 'BAD_INPUT', message: expect.stringMatching(/no dev examples.*--split all/) }));
+    store.close();
+  });
+});
+
+describe('runPipeline', () => {
+  const tmp = useTempDir();
+
+  test('evaluates the active rules on the default split, with hashes, outputs and predictions', async () => {
+    const { store, id } = workspace(tmp.path('w.db'));
+    store.rules.insert(id, rule({ id: 'per', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER' }));
+    store.rules.insert(id, rule({ id: 'loc', pattern: '\\bOslo\\b', label: 'LOC' }));
+    store.rules.insert(id, rule({ id: 'off', pattern: '\\bBergen\\b', label: 'LOC', status: 'disabled' }));
+    const r = await runPipeline(store);
+    // test split: d3 (Bob ✓, Bergen missed) and d4 (nothing)
+    expect(r.split).toEqual({ split: 'test', label: 'test', note: null });
+    expect(r.examples.map((e) => e.id)).toEqual(['d3', 'd4']);
+    expect(r.report).toMatchObject({ n: 2, split: 'test', mode: 'text', micro: { tp: 1, fp: 0, fn: 1, precision: 1, recall: 0.5 }, exact_match: 0.5, coverage: 0.5 });
+    expect(r.predictions[0]!.spans).toEqual([{ start: 0, end: 3, label: 'PER', text: 'Bob', rule_id: 'per' }]);
+    expect(r.outputs.rules.map((c) => c.id)).toEqual(['loc', 'per']);
+    expect(r.scores.map((s) => s.id)).toEqual(['d3', 'd4']);
+    const ws = Workspace.open({ db: tmp.path('w.db') });
+    expect(r.report.ruleset_hash).toBe(ws.rulesetHash());
+    expect(r.report.dataset_hash).toBe(ws.datasetHash(undefined, 'test'));
+    ws.close();
+    expect(r.issues).toEqual([]);
+    expect(r.elapsed_ms).toBeGreaterThan(0);
+    store.close();
+  });
+
+  test('a given rule list runs whatever its status, and its hash is its own', async () => {
+    const { store, id } = workspace(tmp.path('w.db'));
+    const off = store.rules.insert(id, rule({ id: 'off', pattern: '\\bBergen\\b', label: 'LOC', status: 'disabled' }));
+    const r = await runPipeline(store, { rules: [off], split: 'test' });
+    expect(r.report.micro).toMatchObject({ tp: 1, fp: 0, fn: 1 });
+    expect(r.report.ruleset_hash).toBe(rulesHash([off]));
+    expect((await runPipeline(store, { split: 'test' })).report.notes).toContain('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
+    store.close();
+  });
+
+  test('the mode override and a user matcher registry are used', async () => {
+    const { store, id } = workspace(tmp.path('w.db'), NER_ROWS, { matching: { matchers: { LOC: 'loose' } } });
+    store.rules.insert(id, rule({ id: 'loc', pattern: 'Bergen', label: 'LOC' }));
+    const registry = new MatcherRegistry();
+    registry.register('loose', () => ({ score: 1, passed: true, reason: 'anything goes' }));
+    const loose = await runPipeline(store, { split: 'test', registry });
+    expect(loose.report.per_class.LOC).toMatchObject({ tp: 1 });
+    const exact = await runPipeline(store, { split: 'test', registry, mode: 'exact' });
+    expect(exact.report.mode).toBe('exact');
+    await expect(runPipeline(store, { split: 'test' })).rejects.toThrow(/unknown matcher "loose"/);
+    store.close();
+  });
+
+  test('rules that do not compile, time out or fail are returned as issues and noted, and the others still count', async () => {
+    const rows: ExampleInput[] = [
+      { id: 'long', text: `${'a'.repeat(10_000)}!`, spans: [{ start: 10_000, end: 10_001, label: 'BANG' }], split: 'test' },
+      { id: 'short', text: 'aaa!', spans: [{ start: 3, end: 4, label: 'BANG' }], split: 'test' },
+    ];
+    const { store, id } = workspace(tmp.path('w.db'), rows, { labels: ['BANG', 'EVIL'] });
+    store.rules.insert(id, rule({ id: 'evil', pattern: '(a+)+$', label: 'EVIL' }));
+    store.rules.insert(id, rule({ id: 'bang', pattern: '!', label: 'BANG' }));
+    store.rules.insert(id, rule({ id: 'broken', pattern: '(unclosed', label: 'BANG' }));
+    const t0 = performance.now();
+    const r = await runPipeline(store);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(r.issues.map((i) => [i.kind, i.rule_id, i.doc_id])).toEqual([
+      ['invalid', 'broken', null],
+      ['timeout', 'evil', 'long'],
+    ]);
+    expect(r.report.micro).toMatchObject({ tp: 2, fn: 0 });
+    expect(r.report.notes).toEqual(
+      expect.arrayContaining([
+        '1 rule could not be compiled and did not run: broken',
+        expect.stringMatching(/^1 rule ran out of its time budget on 1 document \(evil\); their matches there were dropped/),
+      ]),
+    );
+    store.close();
+  });
+
+  test('observed examples pass their source and truth through to the report', async () => {
+    const rows: ExampleInput[] = [
+      { id: 'o1', text: 'Ann', spans: [{ start: 0, end: 3, label: 'PER' }], source: 'observed', truth: { spans: [{ start: 0, end: 3, label: 'PER' }] } },
+      { id: 'o2', text: 'Eve', spans: [], source: 'observed', truth: { spans: [{ start: 0, end: 3, label: 'PER' }] } },
+    ];
+    const { store, id } = workspace(tmp.path('w.db'), rows);
+    store.rules.insert(id, rule({ id: 'per', pattern: 'Ann|Eve', label: 'PER' }));
+    const r = await runPipeline(store);
+    expect(r.report.observed).toMatchObject({ n: 2, coverage: 1, truth: { n: 2, rules: { f1: 1 }, model: { recall: 0.5 } } });
+    store.close();
+  });
+
+  test('executeInputs resolves transformation fields from the task text field', () => {
+    const task = Task.parse({ name: 't', type: 'transformation', text_field: 'body' });
+    const rules = [rule({ id: 'date', pattern: '(\\d{4}-\\d\\d-\\d\\d)', label: 'date', group: '$1' })];
+    const e = executeInputs(task, rules, [{ id: 'r1', input: { body: 'paid on 2024-01-02' } }]);
+    expect(e.predictions).toEqual([{ output: { date: '2024-01-02' }, output_rules: { date: ['date'] } }]);
+  });
+});
+
+describe.skipIf(sharedMissing)('runPipeline on the shared data', () => {
+  const tmp = useTempDir();
+
+  test('Banking77: the 126 RuleChef rules reproduce its text-mode numbers', async () => {
+    const base = 'rulechef-benchmarks/';
+    const rows = readFileSync(shared(`${base}reference/banking77_gold.jsonl`)!, 'utf8').trim().split('\n').map((l) => ({ ...JSON.parse(l), split: 'test' }));
+    const store = Store.open(tmp.path('w.db'), { create: true });
+    const d = store.datasets.insert(Task.parse({ name: 'b77', type: 'classification' }));
+    const { rules } = parseRuleset(readFileSync(shared(`${base}benchmarks/results/results_banking77_new.json`)!, 'utf8'));
+    store.transaction(() => {
+      store.examples.insertMany(d.id, rows.map((r) => Example.parse(r)));
+      for (const r of rules) store.rules.insert(d.id, r);
+    });
+    const r = await runPipeline(store, { mode: 'text' });
+    expect(r.report.micro).toMatchObject({ tp: 122, fp: 3, fn: 78 });
+    for (const [got, want] of [
+      [r.report.micro.precision, 0.976],
+      [r.report.micro.recall, 0.61],
+      [r.report.micro.f1, 0.7508],
+      [r.report.macro_f1, 0.72],
+      [r.report.exact_match, 0.61],
+      [r.report.coverage, 0.625],
+    ] as const)
+      expect(Math.abs(got! - want)).toBeLessThan(1e-4);
+    store.close();
+  });
+});

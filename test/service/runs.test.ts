@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest';
+import { compareReports } from '../../src/core/eval/compare.js';
+import { compileScorer } from '../../src/core/eval/scorer.js';
+import { buildEvalReport } from '../../src/core/eval/report.js';
+import { Example, Task } from '../../src/core/schemas/index.js';
+import { Workspace } from '../../src/service/index.js';
+import { compactScores, expandOutcomes, summarizeRun } from '../../src/service/runs.js';
+import { useTempDir } from '../helpers/temp.js';
+
+describe('compact outcomes', () => {
+  const task = Task.parse({ name: 't', type: 'ner' });
+  const examples = [
+    Example.parse({ id: 'a', text: 'Ann and Bob', spans: [{ start: 0, end: 3, label: 'PER' }, { start: 8, end: 11, label: 'PER' }] }),
+    Example.parse({ id: 'b', text: 'Oslo', spans: [{ start: 0, end: 4, label: 'LOC' }] }),
+  ];
+  const scorer = compileScorer(task, { mode: 'exact' });
+  const span = (start: number, end: number, label: string, text: string) => ({ start, end, label, text, rule_id: 'r' });
+  const score = (preds: ReturnType<typeof span>[][]) => examples.map((e, i) => scorer.score(e, { spans: preds[i]! }));
+
+  test('keep counts, exactness and a digest of the items, ~1 tuple per example', () => {
+    const s = score([[span(0, 3, 'PER', 'Ann')], [span(0, 4, 'LOC', 'Oslo')]]);
+    const c = compactScores(s);
+    expect(c.map((x) => x.slice(0, 5))).toEqual([
+      ['a', 1, 0, 1, 0],
+      ['b', 1, 0, 0, 1],
+    ]);
+    expect(c.every((x) => /^[0-9a-f]{12}$/.test(x[5]))).toBe(true);
+  });
+
+  test('compare the same as the full scores: same counts with different items still count as changed', () => {
+    const before = score([[span(0, 3, 'PER', 'Ann')], [span(0, 4, 'LOC', 'Oslo')]]);
+    // Bob found instead of Ann: same counts on "a", different items
+    const after = score([[span(8, 11, 'PER', 'Bob')], []]);
+    const rep = (s: typeof before) => buildEvalReport(task, examples, s);
+    const full = compareReports(rep(before), rep(after), before, after);
+    const compact = compareReports(rep(before), rep(after), expandOutcomes(compactScores(before)), expandOutcomes(compactScores(after)));
+    expect(compact.examples).toEqual(full.examples);
+    expect(compact.examples).toMatchObject({ changed: ['a'], regressed: ['b'] });
+  });
+});
+
+describe('runs', () => {
+  const tmp = useTempDir();
+
+  test('list summarizes runs newest first; show leaves the per-example outcomes out unless asked', async () => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    ws.createDataset({ name: 'd', type: 'classification' });
+    const id = ws.dataset().id;
+    ws.store.transaction(() => ws.store.examples.insertMany(id, [Example.parse({ id: 'q', text: 'refund', label: 'refund', split: 'test' })]));
+    await ws.addRule({ name: 'refund', pattern: 'refund', label: 'refund' });
+    const a = await ws.evaluate();
+    const b = await ws.evaluate({ split: 'all' });
+    ws.store.runs.insert(id, { kind: 'rank', dataset_hash: 'd', ruleset_hash: 'r', config: { split: 'dev' }, result: { f1: 0.5 }, elapsed_ms: 3 });
+    const list = ws.listRuns();
+    expect(list.runs.map((r) => [r.kind, r.split, r.n, r.f1])).toEqual([
+      ['rank', 'dev', null, 0.5],
+      ['eval', 'all', 1, 1],
+      ['eval', 'test', 1, 1],
+    ]);
+    expect(ws.listRuns({ kind: 'eval', limit: 1 }).runs.map((r) => r.id)).toEqual([b.run_id]);
+    expect(() => ws.listRuns({ kind: 'nope' })).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }));
+    const shown = ws.showRun(a.run_id);
+    expect(shown).toMatchObject({ id: a.run_id, kind: 'eval', outcomes_n: 1 });
+    expect(shown.result.outcomes).toBeUndefined();
+    expect(ws.showRun(a.run_id, { outcomes: true }).result.outcomes).toHaveLength(1);
+    expect(ws.showRun('last').kind).toBe('rank');
+    expect(() => ws.showRun(999)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(summarizeRun(ws.store.runs.get(a.run_id)!)).toMatchObject({ mode: 'text', macro_f1: 1 });
+    ws.close();
+  });
+
+  test('a run of another dataset is not found', async () => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    ws.createDataset({ name: 'x', type: 'classification' });
+    ws.createDataset({ name: 'y', type: 'classification' });
+    const run = ws.store.runs.insert(ws.dataset('x').id, { kind: 'eval', dataset_hash: 'd', ruleset_hash: 'r', config: {}, result: {}, elapsed_ms: 1 });
+    expect(() => ws.showRun(run.id, { dataset: 'y' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND', message: expect.stringMatching(/no run \d+ in dataset "y"/) }));
+    expect(ws.showRun(run.id, { dataset: 'x' }).id).toBe(run.id);
+    ws.close();
+  });
+});
