@@ -1,11 +1,16 @@
 /**
- * `npm run demo`: the main job on bundled data, with no API key. Creates a fresh workspace in
- * ./demo, imports the bundled Banking77 sample, carves a stratified dev split out of train and
- * prints the stats, through the same CLI a user runs.
+ * `npm run demo`: the whole loop on the bundled data, with no API key and no network. In a fresh
+ * workspace `./demo/rulewright.db` (replaced on every run) it, for each bundled dataset
+ * (Banking77 intents: classification; Restaurant-8k slots: span extraction), imports the data,
+ * carves a seeded dev split out of train, learns rules with the offline inducer, evaluates them,
+ * measures and ranks every rule, and writes the HTML report to `./demo/<dataset>-report.html`.
+ * Then it runs the shipped starter ruleset (`rules/banking77.json`) on new text with no workspace,
+ * and prints what to open next. Every step is the CLI a user runs, called in-process.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { main } from '../src/cli/main.js';
 
 /** The project root: the folder of the rulewright package.json above this file (src or dist). */
@@ -18,13 +23,46 @@ function projectRoot(): string {
   throw new Error('cannot find the rulewright project folder');
 }
 
+const quote = (a: string) => (/[\s"'<>|&;$`\\]/.test(a) || a === '' ? `'${a.replace(/'/g, `'\\''`)}'` : a);
+
 async function step(args: string[]): Promise<void> {
-  process.stdout.write(`\n$ rulewright ${args.map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ')}\n`);
+  process.stdout.write(`\n$ npx rulewright ${args.map(quote).join(' ')}\n`);
   const code = await main(args);
-  if (code !== 0) throw new Error(`rulewright ${args[0]} exited with ${code}`);
+  if (code !== 0) throw new Error(`rulewright ${args.join(' ')} exited with ${code}`);
 }
 
+/** A bundled dataset and how the demo sets it up. */
+interface DemoDataset {
+  name: string;
+  file: string;
+  init: string[];
+  blurb: string;
+}
+
+const DATASETS: DemoDataset[] = [
+  {
+    name: 'banking77',
+    file: 'banking77-5.jsonl',
+    init: ['--type', 'classification', '--description', 'Banking customer intents (five Banking77 classes)'],
+    blurb: 'Banking77, five intents: classification (CC-BY 4.0)',
+  },
+  {
+    name: 'restaurant8k',
+    file: 'restaurant8k-sample.jsonl',
+    init: ['--type', 'extraction', '--description', 'Restaurant booking slots: people, time, date, first and last name'],
+    blurb: 'Restaurant-8k slots: span extraction (CC-BY 4.0)',
+  },
+];
+
+/** New texts for the starter ruleset: none of them is in the dataset. */
+const NEW_TEXTS = [
+  { id: 'n1', text: 'My new card still has not arrived, where is it?' },
+  { id: 'n2', text: 'What exchange rate do you use for euros?' },
+  { id: 'n3', text: 'How many disposable cards can I have?' },
+];
+
 async function demo(): Promise<void> {
+  const t0 = performance.now();
   const root = projectRoot();
   const cwd = process.cwd();
   const dir = join(cwd, 'demo');
@@ -32,15 +70,46 @@ async function demo(): Promise<void> {
   const db = join(dir, 'rulewright.db');
   for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
   const rel = (p: string) => relative(cwd, p) || '.';
-  const data = join(root, 'datasets', 'banking77-5.jsonl');
+  const W = ['--db', rel(db)];
 
-  process.stdout.write('rulewright demo: Banking77, five intents (bundled, CC-BY 4.0), no API key needed\n');
-  await step(['init', '--name', 'banking77', '--type', 'classification', '--description', 'Banking customer intents', '--db', rel(db)]);
-  await step(['import', rel(data), '--db', rel(db)]);
-  await step(['split', '--dev', '0.2', '--seed', '42', '--db', rel(db)]);
-  await step(['stats', '--db', rel(db)]);
-  await step(['examples', 'list', '--split', 'dev', '--limit', '5', '--db', rel(db)]);
-  process.stdout.write(`\nThe workspace is ${rel(db)}. Try: npx rulewright examples show train-1 --db ${rel(db)}\n`);
+  process.stdout.write('rulewright demo: learn rules from two small bundled datasets, offline (no API key, no network)\n');
+  const reports: string[] = [];
+  for (const d of DATASETS) {
+    process.stdout.write(`\n== ${d.blurb} ==\n`);
+    const D = [...W, '--dataset', d.name];
+    await step(['init', '--name', d.name, ...d.init, ...W]);
+    await step(['import', rel(join(root, 'datasets', d.file)), ...D]);
+    await step(['split', '--dev', '0.2', '--seed', '42', ...D]);
+    await step(['learn', '--offline', ...D]);
+    await step(['eval', ...D]);
+    await step(['metrics', ...D]);
+    await step(['rank', ...D]);
+    const report = join(dir, `${d.name}-report.html`);
+    await step(['report', '--out', rel(report), ...D]);
+    reports.push(report);
+  }
+
+  process.stdout.write('\n== The shipped starter ruleset on new text: no workspace, no model ==\n');
+  const input = join(dir, 'new-texts.jsonl');
+  writeFileSync(input, NEW_TEXTS.map((t) => JSON.stringify(t)).join('\n') + '\n');
+  await step(['extract', '--rules', rel(join(root, 'rules', 'banking77.json')), '--input', rel(input)]);
+
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  process.stdout.write(
+    [
+      '',
+      `Done in ${seconds} s. What to open next:`,
+      '',
+      '  The terminal workbench (rules, metrics, true and false positives, corrections, feedback, prune):',
+      ...DATASETS.map((d) => `    npx rulewright tui --db ${quote(rel(db))} --dataset ${d.name}`),
+      '',
+      '  The HTML reports (open in a browser):',
+      ...reports.map((r) => `    ${rel(r)}    ${pathToFileURL(r).href}`),
+      '',
+      `  Every command above works on the same workspace: add --db ${quote(rel(db))} --dataset NAME.`,
+      '',
+    ].join('\n'),
+  );
 }
 
 demo().catch((e: unknown) => {

@@ -1,5 +1,5 @@
-import { Box, type Key, useApp, useInput } from 'ink';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Box, type Key, useApp } from 'ink';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Workspace } from '../src/service/index.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Footer } from './components/Footer.js';
@@ -7,12 +7,14 @@ import { HelpOverlay } from './components/HelpOverlay.js';
 import { TabBar } from './components/TabBar.js';
 import { type FeedbackTarget, type Services, ServicesContext, type Shell, ShellContext } from './context.js';
 import { type KeyEntry, type KeyHub, KeyHubContext } from './hooks/use-keys.js';
+import { errorText } from './hooks/use-loader.js';
 import { useWindowSize, type WindowSize } from './hooks/use-window-size.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { GLOBAL_KEYS, SCREEN_KEYS, type ScreenName, TABS } from './keymap.js';
 import { type Route, routeKey } from './route.js';
 import { ScreenFor } from './screens/ScreenFor.js';
 import { FeedbackComposer } from './screens/FeedbackComposer.js';
+import { KeyPump } from './KeyPump.js';
 import { type Theme, ThemeContext } from './theme.js';
 
 export interface AppProps {
@@ -30,6 +32,7 @@ export interface AppProps {
 }
 
 const NOTICE_MS = 4000;
+const FIXED_HINTS = GLOBAL_KEYS.filter((k) => k.footer);
 
 /** The tab a screen belongs to (a rule's detail belongs to Rules, a correction to Examples). */
 function tabOf(screen: ScreenName): ScreenName {
@@ -98,41 +101,15 @@ export function App({ ws, dataset, jobs, theme, size, spareRows = 0, initial }: 
   const state = useRef({ help, composer });
   state.current = { help, composer };
 
-  // The only Ink input subscription. Keys are queued and handled one per render: a pasted or
-  // fast-typed chunk arrives as several keys in one go, and each must see the state the one
-  // before it left (a `/` opens the filter, so the next letter is filter text). A key is
-  // handled only once the render caused by the previous one has been committed.
-  const queue = useRef<[string, Key][]>([]);
-  const dispatched = useRef(0);
-  const committed = useRef(0);
-  const scheduled = useRef(false);
-  const [turn, setTurn] = useState(0);
-  useLayoutEffect(() => {
-    committed.current = turn;
-  }, [turn]);
-  const pump = () => {
-    scheduled.current = false;
-    if (!queue.current.length) return;
-    if (committed.current >= dispatched.current) {
-      const [input, key] = queue.current.shift()!;
-      dispatched.current += 1;
+  // Global keys first, then every active screen or dialog (see KeyPump for the ordering).
+  const dispatch = (input: string, key: Key) => {
+    try {
       if (!globalKey(input, key)) for (const e of [...entries.current]) if (e.current.active) e.current.handler(input, key);
-      setTurn(dispatched.current);
-    }
-    if (queue.current.length && !scheduled.current) {
-      scheduled.current = true;
-      setImmediate(pump);
+    } catch (e) {
+      // A failing key handler must not take the terminal down: say what failed and carry on.
+      setNotice(`error: ${errorText(e)}`);
     }
   };
-  useInput((input, key) => {
-    // Keys typed quickly (or sent by a script) reach Ink as one chunk of text: each character
-    // is a key of its own, for screens and text fields alike.
-    const chars = [...input];
-    if (chars.length > 1 && !key.ctrl && !key.meta && !key.escape) {
-      for (const ch of chars) queue.current.push([ch, { ...key, shift: ch !== ch.toLowerCase() }]);
-    } else queue.current.push([input, key]);
-    pump();
-  });
 
   const globalKey = (input: string, key: { escape: boolean; ctrl: boolean; meta: boolean }): boolean => {
     const { help, composer } = state.current;
@@ -154,6 +131,7 @@ export function App({ ws, dataset, jobs, theme, size, spareRows = 0, initial }: 
   };
 
   const top = stack[stack.length - 1]!;
+  const screenHints = useMemo(() => SCREEN_KEYS[top.screen].filter((k) => k.footer), [top.screen]);
   const bodyHeight = Math.max(3, rows - 2);
   const covered = help || composer !== null;
   return (
@@ -161,30 +139,31 @@ export function App({ ws, dataset, jobs, theme, size, spareRows = 0, initial }: 
       <ServicesContext.Provider value={services}>
         <ShellContext.Provider value={shell}>
           <KeyHubContext.Provider value={hub}>
-          <Box flexDirection="column" width={columns} height={rows}>
-            <TabBar tabs={TABS} active={tabOf(top.screen)} dataset={dataset} />
-            <Box flexDirection="column" height={bodyHeight} overflow="hidden">
-              {stack.map((r, i) => {
-                const visible = i === stack.length - 1 && !covered;
-                return (
-                  <Box key={`${i}:${routeKey(r)}`} flexDirection="column" display={visible ? 'flex' : 'none'}>
-                    <ErrorBoundary resetKey={routeKey(r)}>
-                      <ScreenFor route={r} active={visible} width={columns} height={bodyHeight} />
-                    </ErrorBoundary>
-                  </Box>
-                );
-              })}
-              {help ? (
-                <HelpOverlay title={TABS.find((t) => t.screen === tabOf(top.screen))?.title ?? top.screen} screenKeys={SCREEN_KEYS[top.screen]} globalKeys={GLOBAL_KEYS} width={columns} height={bodyHeight} />
-              ) : null}
-              {composer && !help ? (
-                <ErrorBoundary resetKey="composer">
-                  <FeedbackComposer target={composer} width={columns} height={bodyHeight} onClose={() => setComposer(null)} />
-                </ErrorBoundary>
-              ) : null}
+            <KeyPump onKey={dispatch} />
+            <Box flexDirection="column" width={columns} height={rows}>
+              <TabBar tabs={TABS} active={tabOf(top.screen)} dataset={dataset} />
+              <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+                {stack.map((r, i) => {
+                  const visible = i === stack.length - 1 && !covered;
+                  return (
+                    <Box key={`${i}:${routeKey(r)}`} flexDirection="column" display={visible ? 'flex' : 'none'}>
+                      <ErrorBoundary resetKey={routeKey(r)}>
+                        <ScreenFor route={r} active={visible} width={columns} height={bodyHeight} />
+                      </ErrorBoundary>
+                    </Box>
+                  );
+                })}
+                {help ? (
+                  <HelpOverlay title={TABS.find((t) => t.screen === tabOf(top.screen))?.title ?? top.screen} screenKeys={SCREEN_KEYS[top.screen]} globalKeys={GLOBAL_KEYS} width={columns} height={bodyHeight} />
+                ) : null}
+                {composer && !help ? (
+                  <ErrorBoundary resetKey="composer">
+                    <FeedbackComposer target={composer} width={columns} height={bodyHeight} onClose={() => setComposer(null)} />
+                  </ErrorBoundary>
+                ) : null}
+              </Box>
+              <Footer hints={screenHints} fixed={FIXED_HINTS} message={notice} />
             </Box>
-            <Footer hints={SCREEN_KEYS[top.screen].filter((k) => k.footer)} fixed={GLOBAL_KEYS.filter((k) => k.footer)} message={notice} />
-          </Box>
           </KeyHubContext.Provider>
         </ShellContext.Provider>
       </ServicesContext.Provider>

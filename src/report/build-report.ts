@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cardId, ruleCard, sortRules } from './cards.js';
 import { escapeHtml, jsonForScript } from './escape.js';
-import { count, ratio, signed } from './format.js';
+import { count, plural, ratio, signed } from './format.js';
 import { type Bar, barChart } from './plots/bars.js';
 import { type PrecisionPoint, precisionSupportPlot } from './plots/precision-support.js';
 import { REPORT_JS } from './client-script.js';
@@ -90,7 +90,7 @@ export function buildReportHtml(d: ReportData): string {
     `<style>${REPORT_CSS}</style></head><body>`,
     '<header class="page">',
     `<h1>rulewright report: ${escapeHtml(ds.name)}</h1>`,
-    `<p class="meta-line">${escapeHtml(ds.type)} · ${count(ds.examples)} examples (${splits || 'no examples'}) · ${count(ds.labels.length)} labels · generated ${escapeHtml(d.generated_at)} by rulewright ${escapeHtml(d.version)}</p>`,
+    `<p class="meta-line">${escapeHtml(ds.type)} · ${plural(ds.examples, 'example')} (${splits || 'no examples'}) · ${plural(ds.labels.length, 'label')} · generated ${escapeHtml(d.generated_at)} by rulewright ${escapeHtml(d.version)}</p>`,
     ds.description ? `<p class="meta-line">${escapeHtml(ds.description)}</p>` : '',
     `<p class="meta-line">dataset <code>${escapeHtml(d.evaluation.dataset_hash.slice(0, 12))}</code> · ruleset <code>${escapeHtml(d.ruleset_hash.slice(0, 12))}</code></p>`,
     '<nav class="toc"><a href="#summary">Summary</a><a href="#classes">Per class</a><a href="#plots">Rule plots</a><a href="#learning">Learning</a><a href="#rules">Rules</a><a href="#how">How numbers are computed</a></nav>',
@@ -98,7 +98,7 @@ export function buildReportHtml(d: ReportData): string {
     summarySection(d),
     perClassSection(d.evaluation),
     '<section id="plots"><h2>Rule plots</h2>',
-    `<p class="scope">Each rule alone on <b>${escapeHtml(d.measurement.split)}</b> (${count(d.measurement.n)} examples, ${escapeHtml(d.measurement.mode)} matching). Click a point or a bar to open its card.</p>`,
+    `<p class="scope">Each rule alone on <b>${escapeHtml(d.measurement.split)}</b> (${plural(d.measurement.n, 'example')}, ${escapeHtml(d.measurement.mode)} matching). Click a point or a bar to open its card.</p>`,
     '<div class="plots">',
     `<figure>${precisionSupportPlot(points, z)}<figcaption>Precision against support; whiskers: Wilson interval (z = ${z})${noOutput ? `; ${noOutput} rule${noOutput === 1 ? '' : 's'} with no output not drawn` : ''}</figcaption></figure>`,
     `<figure>${barChart(bars, { name: 'marginal-f1', label: 'Marginal F1 of each rule', axisTitle: 'marginal F1 (ensemble F1 − F1 without the rule)', minExtent: 0.01 })}` +

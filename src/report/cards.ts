@@ -119,8 +119,8 @@ export function ruleCard(r: ReportRule, rank: number | null, z: number): string 
   const meta = [
     `${escapeHtml(rule.format)}${rule.format === 'regex' ? ` (${escapeHtml(rule.dialect)})` : ''}`,
     `group ${escapeHtml(rule.output.group)}`,
-    `priority ${escapeHtml(rule.priority)}`,
-    `confidence ${escapeHtml(rule.confidence)}`,
+    `priority ${escapeHtml(Number(rule.priority.toFixed(3)))}`,
+    `confidence ${escapeHtml(Number(rule.confidence.toFixed(3)))}`,
     escapeHtml(rule.provenance),
     `v${escapeHtml(rule.version)}`,
     `<span class="rule-id">${escapeHtml(rule.id)}</span>`,

@@ -19,3 +19,8 @@ export function count(v: number): string {
 export function px(v: number): string {
   return (Math.round(v * 100) / 100).toString();
 }
+
+/** A count with its noun: `1 example`, `2 examples`. */
+export function plural(n: number, noun: string): string {
+  return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+}

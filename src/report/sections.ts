@@ -1,6 +1,6 @@
 import type { EvalReport } from '../core/schemas/eval-report.js';
 import { escapeHtml } from './escape.js';
-import { count, ratio } from './format.js';
+import { count, plural, ratio } from './format.js';
 import { barChart } from './plots/bars.js';
 import { learningCurvePlot } from './plots/learning-curve.js';
 import type { ReportData, ReportLearning, ReportRule } from './types.js';
@@ -32,8 +32,8 @@ export function summarySection(d: ReportData): string {
   const notes = [...e.notes, ...d.measurement.notes.filter((n) => !e.notes.includes(n))];
   return (
     `<section id="summary"><h2>Summary</h2>` +
-    `<p class="scope">Evaluated on <b>${escapeHtml(e.split ?? 'all')}</b> (${count(e.n)} examples, <b>${escapeHtml(e.mode)}</b> matching). ` +
-    `Rules measured on <b>${escapeHtml(d.measurement.split)}</b> (${count(d.measurement.n)} examples): ensemble F1 ${ratio(d.measurement.f1)}.</p>` +
+    `<p class="scope">Evaluated on <b>${escapeHtml(e.split ?? 'all')}</b> (${plural(e.n, 'example')}, <b>${escapeHtml(e.mode)}</b> matching). ` +
+    `Rules measured on <b>${escapeHtml(d.measurement.split)}</b> (${plural(d.measurement.n, 'example')}): ensemble F1 ${ratio(d.measurement.f1)}.</p>` +
     `<div class="tiles">${tiles}</div>` +
     `<p class="errors">Errors: ${errors}</p>${semeval}` +
     (notes.length ? `<ul class="notes">${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '') +

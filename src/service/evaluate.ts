@@ -51,13 +51,13 @@ export type EvalResult = EvalReport & {
 };
 
 /** What a recorded eval run's config holds; compared to tell "the config changed". */
-interface EvalConfig {
+type EvalConfig = {
   split: string;
   mode: string;
   matching: Record<string, unknown>;
   matchers_module: MatcherModuleInfo | null;
   rules: 'active';
-}
+};
 
 /** The part of a config that changes scores (not where the matcher module lives, only what it is). */
 const scoringConfig = (c: Record<string, unknown>) => {
@@ -107,7 +107,7 @@ export async function evaluate(store: Store, req: EvalRequest = {}): Promise<Eva
       kind: 'eval',
       dataset_hash: report.dataset_hash,
       ruleset_hash: report.ruleset_hash,
-      config: config as unknown as Record<string, unknown>,
+      config,
       result: { report, outcomes, issues: issues.slice(0, MAX_RECORDED_ISSUES), issue_count: issues.length },
       elapsed_ms: run.elapsed_ms,
     }),
@@ -128,7 +128,7 @@ export function compareRuns(
 ): EvalComparison {
   const c = compareReports(before.report, now, expandOutcomes(before.outcomes), expandOutcomes(nowOutcomes), {
     a: scoringConfig(base.config),
-    b: scoringConfig(nowConfig as unknown as Record<string, unknown>),
+    b: scoringConfig(nowConfig),
   });
   const a = new Map(before.outcomes.map((o) => [o[0], o]));
   const b = new Map(nowOutcomes.map((o) => [o[0], o]));

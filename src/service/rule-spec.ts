@@ -161,7 +161,7 @@ export function ruleFromSpec(spec: RuleSpec, taken: ReadonlySet<string>): Rule {
 /** The rule after a `rules edit` spec: only the fields given change. The id cannot change. */
 export function applySpec(current: Rule, spec: RuleSpec): Rule {
   const fields = specFields(spec);
-  if (Object.keys(fields).length === 0) throw usage('nothing to change: pass the fields to edit (e.g. --pattern, --label, --priority) or --json');
+  if (Object.keys(fields).length === 0) throw usage('nothing to change: pass the fields to edit (e.g. --pattern, --label, --priority), or --rule JSON');
   if (fields.id !== undefined && fields.id !== current.id) throw usage(`a rule's id cannot change (${current.id}): add a new rule instead`);
   for (const k of ['version', 'validated_precision', 'validated_support'] as const)
     if (k in fields && canonicalJson(fields[k]) !== canonicalJson(current[k])) throw usage(`${k} is not edited by hand: ${k === 'version' ? 'every edit makes the next version' : 'metrics measures it'}`);

@@ -1,13 +1,39 @@
+import { z } from 'zod';
+import { setHash } from '../core/hash.js';
 import { ratio } from '../core/ratio.js';
 import type { Rule, RuleStatus } from '../core/schemas/index.js';
-import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
-import type { Store } from '../store/index.js';
+import { RuleMetrics } from '../core/schemas/rule-metrics.js';
+import { ruleHash, type Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
-import { getStoredMetrics } from './metrics.js';
-import type { SplitChoice } from './pipeline.js';
+import { resolveSplit, type SplitChoice } from './pipeline.js';
 
-/** A rule's stored figures without its samples and partner lists (the table does not show them). */
-export type RuleFigures = Omit<RuleMetrics, 'samples' | 'overlap' | 'conflict'>;
+/**
+ * A rule's stored figures without its samples and partner lists (the table does not show them).
+ * Parsed with a schema that ignores the rest, so reading 2,000 rows does not validate every
+ * stored sample.
+ */
+const Figures = z.object(
+  RuleMetrics.pick({
+    id: true,
+    name: true,
+    label: true,
+    position: true,
+    tp: true,
+    fp: true,
+    fn: true,
+    precision: true,
+    recall: true,
+    f1: true,
+    support: true,
+    fired: true,
+    fired_docs: true,
+    wilson_lower: true,
+    dead: true,
+    harmful: true,
+    marginal_f1: true,
+  }).shape,
+);
+export type RuleFigures = z.infer<typeof Figures>;
 
 /** One rule of the overview: what it is, and its stored metrics when it has any. */
 export interface RuleOverviewRow {
@@ -20,9 +46,9 @@ export interface RuleOverviewRow {
   pattern: string;
   /** Null when the rule was never measured on the split (new, or not active when measured). */
   metrics: RuleFigures | null;
-  /** The rule changed since it was measured (its figures are old). */
+  /** Its figures are old: the rule changed since it was measured, or the data or the ruleset did. */
   stale: boolean;
-  /** The rule ran out of its time budget on some example in the latest eval or metrics run of the current rules. */
+  /** The rule ran out of its time budget on some example in the latest eval run of the current rules. */
   timed_out: boolean;
 }
 
@@ -46,16 +72,44 @@ const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object'
 
 /**
  * The rules table of the terminal UI in one read: every rule that is not deleted (all statuses)
- * with the metrics stored by the last `metrics` run (never recomputed here), whether they are
- * stale, the ensemble figures of that run, and which rules timed out in the latest run of the
- * current ruleset that recorded its issues.
+ * with the metrics the last `metrics` run stored (never recomputed here), stale flags by the same
+ * rules as `getStoredMetrics` (a rule whose hash moved, or data or active rules that changed since),
+ * the ensemble figures of that run, and which rules timed out in the latest eval run of the
+ * current ruleset. One pass over the rules and one over the cached rows, so it stays fast with
+ * thousands of rules.
  */
 export function rulesOverview(store: Store, req: { dataset?: string; split?: SplitChoice } = {}): RulesOverview {
   const d = resolveDataset(store, req.dataset);
-  const stored = getStoredMetrics(store, { dataset: d.name, ...(req.split ? { split: req.split } : {}) });
-  const byId = new Map<string, RuleMetrics & { stale: boolean }>(stored.rules.map((m) => [m.id, m]));
+  const split = resolveSplit(store, d, req.split, 'measure').label;
+  const rules = store.rules.list(d.id);
+  const hashes = new Map<string, string>();
+  for (const r of rules) if (r.status === 'active') hashes.set(r.id, ruleHash(r));
+  const rows = store.ruleMetrics.list(d.id, split);
+
+  const figures = new Map<string, { m: RuleFigures; stale: boolean }>();
+  let invalid = 0;
+  for (const row of rows) {
+    const parsed = Figures.safeParse(row.metrics);
+    if (!parsed.success) {
+      invalid++;
+      continue;
+    }
+    figures.set(row.rule_id, { m: parsed.data, stale: hashes.get(row.rule_id) !== row.rule_hash });
+  }
+  const reasons: string[] = [];
+  const first = rows[0];
+  if (!first) reasons.push(`no metrics computed on ${split} yet: run \`rulewright metrics\``);
+  else {
+    if (first.dataset_hash !== store.examples.hash(d.id, split === 'all' ? undefined : split)) reasons.push('the examples changed since the metrics were computed');
+    if (first.ruleset_hash !== setHash(hashes.values())) reasons.push('the rules changed since the metrics were computed');
+    const missing = [...hashes.keys()].filter((id) => !figures.has(id)).length;
+    if (missing) reasons.push(`${missing} active rule${missing === 1 ? ' has' : 's have'} no metrics yet`);
+    if (invalid) reasons.push(`${invalid} stored row${invalid === 1 ? '' : 's'} could not be read (written by another version)`);
+  }
+  const stale = rows.length > 0 && reasons.length > 0;
+
   const latest = store.runs.latest(d.id, 'metrics');
-  const fromRun = latest && latest.config.split === stored.split ? latest : undefined;
+  const fromRun = latest && latest.config.split === split ? latest : undefined;
   let ensemble: RulesOverview['ensemble'] = null;
   if (fromRun) {
     const c = rec(fromRun.result.counts);
@@ -64,36 +118,31 @@ export function rulesOverview(store: Store, req: { dataset?: string; split?: Spl
   }
   const timedOut = new Set<string>();
   const evalRun = store.runs.latest(d.id, 'eval');
-  if (evalRun && stored.ruleset_hash !== null && evalRun.ruleset_hash === stored.ruleset_hash && Array.isArray(evalRun.result.issues))
+  if (evalRun && first && evalRun.ruleset_hash === first.ruleset_hash && Array.isArray(evalRun.result.issues))
     for (const i of evalRun.result.issues) if (rec(i).kind === 'timeout' && typeof rec(i).rule_id === 'string') timedOut.add(rec(i).rule_id as string);
-  const rules = store.rules.list(d.id).map((r): RuleOverviewRow => {
-    const m = byId.get(r.id);
-    let metrics: RuleFigures | null = null;
-    if (m) {
-      const { samples: _s, overlap: _o, conflict: _c, stale: _st, ...figures } = m;
-      metrics = figures;
-    }
-    return {
-      id: r.id,
-      name: r.name,
-      label: r.output.label,
-      status: r.status,
-      format: r.format,
-      pattern: r.format === 'lexicon' ? (r.terms ?? []).join(' | ') : r.pattern,
-      metrics,
-      stale: m ? m.stale || stored.stale : r.status === 'active' && stored.computed,
-      timed_out: timedOut.has(r.id),
-    };
-  });
+
   return {
     dataset: d.name,
     task_type: d.task.type,
     mode: typeof fromRun?.config.mode === 'string' ? fromRun.config.mode : d.task.matching.mode,
-    split: stored.split,
-    computed_at: stored.computed_at,
-    stale: stored.stale,
-    stale_reasons: stored.stale_reasons,
+    split,
+    computed_at: rows.reduce<string | null>((a, r) => (a === null || r.computed_at > a ? r.computed_at : a), null),
+    stale,
+    stale_reasons: rows.length ? reasons : [],
     ensemble,
-    rules,
+    rules: rules.map((r): RuleOverviewRow => {
+      const f = figures.get(r.id);
+      return {
+        id: r.id,
+        name: r.name,
+        label: r.output.label,
+        status: r.status,
+        format: r.format,
+        pattern: r.format === 'lexicon' ? (r.terms ?? []).join(' | ') : r.pattern,
+        metrics: f?.m ?? null,
+        stale: f ? f.stale || stale : r.status === 'active' && rows.length > 0,
+        timed_out: timedOut.has(r.id),
+      };
+    }),
   };
 }

@@ -24,6 +24,8 @@ import { exampleOutcomes, type ExampleOutcomes, type ExampleOutcomesRequest } fr
 import { rulesOverview, type RulesOverview } from './tui-rules.js';
 import { previewRuleEdit, type RuleEditPreview } from './tui-preview.js';
 import { predictExample, type ExamplePrediction } from './tui-predict.js';
+import { storedRuleMetrics, type StoredRuleMetrics } from './tui-rule-metrics.js';
+import { llmActivity, type LlmActivity } from './tui-llm-activity.js';
 import { computeMetrics, getStoredMetrics, type MeasureRequest, type MetricsResult, type StoredMetrics } from './metrics.js';
 import { prune, type PruneRequest, type PruneResultView } from './prune.js';
 import { rank, type RankResultView } from './rank.js';
@@ -289,5 +291,15 @@ export class Workspace {
   /** What the active rules produce for one example, for the terminal UI's correction screen (tui-predict.ts). */
   predictExample(req: { dataset?: string; exampleId: string }): ExamplePrediction {
     return predictExample(this.store, req);
+  }
+
+  /** One rule's stored metrics with samples and a stale flag, for the terminal UI's rule screen (tui-rule-metrics.ts). */
+  storedRuleMetrics(req: { dataset?: string; ruleId: string; split?: SplitChoice }): StoredRuleMetrics {
+    return storedRuleMetrics(this.store, req);
+  }
+
+  /** LLM calls recorded since a given call, counted without reading them (tui-llm-activity.ts). */
+  llmActivity(req: { dataset?: string; afterId?: number } = {}): LlmActivity {
+    return llmActivity(this.store, req);
   }
 }

@@ -79,6 +79,20 @@ export class LlmCallsRepo {
     return n;
   }
 
+  /**
+   * Calls of a dataset recorded after call `afterId` (0: all): how many, their tokens and cost,
+   * and the newest id, for watching a run live without reading the prompts.
+   */
+  activity(datasetId: number, afterId = 0): { last_id: number; calls: number; errors: number; prompt_tokens: number; completion_tokens: number; cost_usd: number } {
+    return this.db
+      .prepare(
+        `SELECT coalesce(max(id), ?) AS last_id, count(*) AS calls, count(error) AS errors, coalesce(sum(prompt_tokens), 0) AS prompt_tokens,
+                coalesce(sum(completion_tokens), 0) AS completion_tokens, coalesce(sum(cost_usd), 0) AS cost_usd
+         FROM llm_calls WHERE dataset_id = ? AND id > ?`,
+      )
+      .get(afterId, datasetId, afterId) as { last_id: number; calls: number; errors: number; prompt_tokens: number; completion_tokens: number; cost_usd: number };
+  }
+
   /** Token and cost totals of a run. */
   totals(runId: number): { calls: number; prompt_tokens: number; completion_tokens: number; cost_usd: number } {
     return this.db

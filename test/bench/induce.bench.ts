@@ -65,10 +65,10 @@ async function banking(rows: Row[], notes: string[]): Promise<void> {
     const accs = ours.map((o) => o.acc);
     const ps = ours.map((o) => o.p);
     rows.push({ case: label, seed: 'mean', system: 'rulewright', accuracy: r3(mean(accs)), precision: r3(mean(ps)), learn_ms: Math.round(mean(ours.map((o) => o.ms))) });
-    rows.push({ case: label, seed: 'min', system: 'rulewright', accuracy: r3(Math.min(...accs)), precision: r3(Math.min(...ps)), learn_ms: Math.round(Math.max(...ours.map((o) => o.ms))) });
+    rows.push({ case: label, seed: 'min', system: 'rulewright', accuracy: r3(Math.min(...accs)), precision: r3(Math.min(...ps)) });
     rows.push({ case: label, seed: 'mean', system: 'keyword baseline', accuracy: r3(mean(base.map((b) => b.acc))), precision: r3(mean(base.map((b) => b.p))) });
     notes.push(
-      `${label}: target accuracy >= ${target} at precision >= 0.95; mean accuracy ${r3(mean(accs))} (min ${r3(Math.min(...accs))}), mean precision ${r3(mean(ps))} (min ${r3(Math.min(...ps))}) over seeds ${seeds.join(',')}: ${mean(accs) >= target && mean(ps) >= 0.95 ? 'met' : 'NOT met'}`,
+      `${label}: target accuracy >= ${target} at precision >= 0.95; mean accuracy ${r3(mean(accs))} (min ${r3(Math.min(...accs))}), mean precision ${r3(mean(ps))} (min ${r3(Math.min(...ps))}) over seeds ${seeds.join(',')}: ${mean(accs) >= target && mean(ps) >= 0.95 ? 'met' : 'NOT met'}; learning took at most ${Math.round(Math.max(...ours.map((o) => o.ms)))} ms`,
     );
   }
   rows.push({ case: 'b77 5/class', seed: 'published', system: 'RuleChef (LLM)', accuracy: r3(RULECHEF.b77.accuracy), precision: r3(RULECHEF.b77.precision) });
@@ -100,16 +100,17 @@ async function tab(rows: Row[], notes: string[]): Promise<void> {
     rows.push({ case: 'tab format', seed, system: 'RuleChef 22 rules', train: docsCol, rules: rc.length, learn_ms: '-', precision: r3(theirs.precision), recall: r3(theirs.recall), f1: r3(theirs.f1), ...perType(theirs) });
   }
   rows.push({ case: 'tab format', seed: 'mean', system: 'rulewright', f1: r3(mean(oursF1)), learn_ms: Math.round(mean(times)) });
+  rows.push({ case: 'tab format', seed: 'min', system: 'rulewright', f1: r3(Math.min(...oursF1)) });
   rows.push({ case: 'tab format', seed: 'mean', system: 'RuleChef 22 rules', f1: r3(mean(rcF1)) });
   const all = scoreWith(task, rc, docs, TAB_LABELS);
   rows.push({ case: 'tab format', seed: 'all 127 docs', system: 'RuleChef 22 rules', precision: r3(all.precision), recall: r3(all.recall), f1: r3(all.f1), ...perType(all) });
   rows.push({ case: 'tab format', seed: 'published', system: 'RuleChef (its scorer)', f1: r3(RULECHEF.tabAllDocsF1) });
   const wins = oursF1.filter((f, i) => f >= rcF1[i]!).length;
   notes.push(
-    `tab format: target F1 >= RuleChef's on the same test documents; ours ${r3(mean(oursF1))} vs ${r3(mean(rcF1))} on average, at least as good on ${wins} of ${seeds.length} seeds (split 60/20/20 by document, seeds ${seeds.join(',')})`,
+    `tab format: target F1 >= RuleChef's on the same test documents; ours ${r3(mean(oursF1))} vs ${r3(mean(rcF1))} on average, at least as good on ${wins} of ${seeds.length} seeds (split 60/20/20 by document, seeds ${seeds.join(',')}); learning took at most ${Math.round(Math.max(...times))} ms`,
   );
   notes.push(
-    "tab format, all 127 docs: RuleChef's rules score lower through our engine than its published 0.74 because our engine emits no span for a $1 group that did not take part (RuleChef's 173 empty CODE spans) and rules of other labels are outside the scored universe",
+    "tab format, all 127 docs: RuleChef's 22 rules score higher through our engine than RuleChef's own 0.74 because the engine emits no span where a `$1` group did not take part, where RuleChef emits 173 empty-text CODE spans that all count as false positives (CODE F1 0.40 there); spans of the other five labels still take part in conflict resolution but are not scored",
   );
 }
 

@@ -113,7 +113,11 @@ describe.skipIf(sharedMissing)('eval acceptance on the shared data', () => {
 
   test('TAB: the 22 rules on the 127 documents', async () => {
     expect((await bin('import', shared(`${R}reference/tab_gold.jsonl`)!, '--name', 'tab', '--split', 'test')).code).toBe(0);
-    expect((await bin('rules', 'import', shared(`${R}benchmarks/results/results_extract_tab.ckpt_rulechef.json`)!)).code).toBe(0);
+    const imp = json<{ rules: number; active: number; rejected: unknown[]; flagged: { problems: { code: string }[] }[] }>(
+      await bin('rules', 'import', shared(`${R}benchmarks/results/results_extract_tab.ckpt_rulechef.json`)!, '--json'),
+    );
+    expect(imp).toMatchObject({ rules: 22, active: 22, rejected: [] });
+    expect(imp.flagged.flatMap((f) => f.problems.map((p) => p.code)).every((c) => c === 'redos' || c === 'redos_unknown')).toBe(true);
     const r = json<Report>(await bin('eval', '--json'));
     expect(r).toMatchObject({ n: 127, split: 'test', mode: 'text' });
     expect(Object.keys(r.per_class).sort()).toEqual(['CODE', 'DATETIME', 'DEM', 'LOC', 'MISC', 'ORG', 'PERSON', 'QUANTITY']);

@@ -2,7 +2,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadRuleset } from '../../src/runtime/index.js';
 import { Workspace } from '../../src/service/index.js';
-import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
 
 describe('rules service', () => {
@@ -216,19 +215,6 @@ describe('rules service', () => {
     expect(rc.result).toMatchObject({ rules: 2, notes: [expect.stringMatching(/1 rule that are not active were left out/)] });
     expect(JSON.parse(rc.text).rules.map((r: { name: string }) => r.name)).toEqual(['money', 'names']);
     fresh.close();
-    ws.close();
-  });
-});
-
-describe.skipIf(sharedMissing)('importing the RuleChef rulesets', () => {
-  const tmp = useTempDir();
-
-  test('the 22 TAB rules load as ner rules in python dialect; none is rejected', async () => {
-    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
-    ws.createDataset({ name: 'tab', type: 'ner' });
-    const r = await ws.importRules(shared('rulechef-benchmarks/benchmarks/results/results_extract_tab.ckpt_rulechef.json')!);
-    expect(r).toMatchObject({ rules: 22, added: 22, active: 22, rejected: [], warnings: [] });
-    expect(r.flagged.every((f) => f.problems.every((p) => p.code === 'redos' || p.code === 'redos_unknown'))).toBe(true);
     ws.close();
   });
 });

@@ -1,8 +1,9 @@
 import { render } from 'ink-testing-library';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
 import { Workspace } from '../../src/service/index.js';
 import { App } from '../../tui/app.js';
 import { InlineJobRunner } from '../../tui/jobs/inline-runner.js';
@@ -51,31 +52,81 @@ export function useTempWorkspace(): { dir: () => string; open: () => Workspace; 
 }
 
 /**
- * A workspace built once per test file (building one runs the rule checks and a metrics pass,
- * which take seconds) and copied for each test, so every test gets its own file to change.
+ * A workspace built once (building one runs the rule checks and a metrics pass, which take
+ * seconds) and copied for each test, so every test gets its own file to change. The built file
+ * is shared by the test files of a run through a folder keyed by `name` and a hash of the
+ * source (src/, tui/ and this folder), so any code change rebuilds it.
  */
-export function useTemplateWorkspace(build: (ws: Workspace, dir: string) => Promise<unknown>): { open: () => Workspace; path: (n: string) => string } {
+export function useTemplateWorkspace(build: (ws: Workspace, dir: string) => Promise<unknown>, name = build.toString()): { open: () => Workspace; path: (n: string) => string } {
   const tmp = useTempWorkspace();
   let template: string | undefined;
   beforeAll(async () => {
-    template = mkdtempSync(join(tmpdir(), 'rulewright-tui-template-'));
-    const ws = Workspace.open({ db: join(template, 'w.db'), create: true });
-    try {
-      await build(ws, template);
-    } finally {
-      ws.close();
-    }
-  }, 120_000);
-  afterAll(() => {
-    if (template) rmSync(template, { recursive: true, force: true });
-  });
+    template = await sharedTemplate(name, build);
+  }, 180_000);
   return {
     path: tmp.path,
     open: () => {
-      copyFileSync(join(template!, 'w.db'), tmp.path('w.db'));
+      copyFileSync(template!, tmp.path('w.db'));
       return tmp.open();
     },
   };
+}
+
+/** A hash of the code the template depends on: any change to it builds a new template. */
+function sourceKey(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (/\.(ts|tsx|jsonl)$/.test(e.name)) h.update(full).update(readFileSync(full));
+    }
+  };
+  for (const d of ['src', 'tui', 'test/tui', 'datasets']) walk(join(repoRoot, d));
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * Builds the template once across test files (a lock folder, then an atomic rename), or waits
+ * for another file's build. Layout: `<tmp>/rulewright-tui-templates/<source hash>/<name hash>/w.db`.
+ */
+async function sharedTemplate(name: string, build: (ws: Workspace, dir: string) => Promise<unknown>): Promise<string> {
+  const base = join(tmpdir(), 'rulewright-tui-templates');
+  const source = sourceKey();
+  const root = join(base, source);
+  mkdirSync(root, { recursive: true });
+  // Templates of older sources are dead weight.
+  for (const e of readdirSync(base)) if (e !== source) rmSync(join(base, e), { recursive: true, force: true });
+  const done = join(root, createHash('sha256').update(name).digest('hex').slice(0, 16));
+  const db = join(done, 'w.db');
+  const lock = `${done}.lock`;
+  for (const until = Date.now() + 170_000; Date.now() < until; ) {
+    if (existsSync(db)) return db;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // A lock left by a crashed build is taken over once it is clearly too old.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 150_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    try {
+      if (existsSync(db)) return db;
+      const work = mkdtempSync(`${done}-build-`);
+      const ws = Workspace.open({ db: join(work, 'w.db'), create: true });
+      try {
+        await build(ws, work);
+      } finally {
+        ws.close();
+      }
+      renameSync(work, done);
+      return db;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  throw new Error(`the test workspace template was not built in time (lock ${lock})`);
 }
 
 export interface Rendered {
@@ -138,12 +189,10 @@ export function renderApp(
 
 /** Asserts a frame fits the terminal: no line wider than `columns`, no more than `rows` lines. */
 export function expectFits(frame: string, columns: number, rows: number): void {
-  // eslint-disable-next-line no-control-regex
   const lines = frame.replace(/\u001B\[[0-9;]*m/g, '').split('\n');
   expect(lines.length).toBeLessThanOrEqual(rows);
   for (const l of lines) expect([...l].length, `line too wide: ${JSON.stringify(l)}`).toBeLessThanOrEqual(columns);
 }
 
 /** True when a frame has any ANSI escape sequence. */
-// eslint-disable-next-line no-control-regex
 export const hasEscapes = (s: string): boolean => /\u001B\[/.test(s);

@@ -14,7 +14,7 @@ describe('rule detail screen', () => {
     const f = await app.until((f) => expect(f).toContain('any money any-money [active] v1 · human · priority 1'));
     expect(f).toContain('pattern \\b(?:money|transfer)\\b');
     expect(f).toContain('template exchange_rate ← $0 · regex/js /i');
-    expect(f).toMatch(/harmful dev: fired 13 · TP 1 FP 12 FN 89 · P \.077/);
+    expect(f).toMatch(/harmful dev: TP 1 FP 12 FN 89 · P \.077 R \.011 F1 \.019 · ΔF1 -\.058/);
     expect(f).toContain('overlaps 3 examples');
     expect(f).toMatch(/› TP train-293 exchange_rate What is my money worth/);
     expect(f).toMatch(/FP train-772 pending_cash_withdrawal→exchange_rate/);

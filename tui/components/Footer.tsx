@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Text } from 'ink';
 import type { KeyDoc } from '../keymap.js';
 import { Tone } from './Tone.js';
@@ -20,7 +21,7 @@ const hintText = (hints: readonly KeyDoc[]) =>
   ));
 
 /** The bottom line: a message or the screen's key hints, then help and quit. */
-export function Footer({ hints, fixed, message }: FooterProps) {
+export const Footer = memo(function Footer({ hints, fixed, message }: FooterProps) {
   return (
     <Box flexDirection="row" height={1}>
       <Box flexGrow={1} flexShrink={1} overflow="hidden">
@@ -31,4 +32,4 @@ export function Footer({ hints, fixed, message }: FooterProps) {
       </Box>
     </Box>
   );
-}
+});

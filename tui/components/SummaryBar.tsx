@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Text } from 'ink';
 import { fmtAgo, fmtRatio } from '../model/format.js';
 import { Tone } from './Tone.js';
@@ -24,7 +25,7 @@ export interface SummaryBarProps {
 }
 
 /** Two lines above the rules table: ensemble P/R/F1, split and matching mode; counts and filters. */
-export function SummaryBar({ summary: s, shown, filters }: SummaryBarProps) {
+export const SummaryBar = memo(function SummaryBar({ summary: s, shown, filters }: SummaryBarProps) {
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
@@ -40,4 +41,4 @@ export function SummaryBar({ summary: s, shown, filters }: SummaryBarProps) {
       </Text>
     </Box>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Text } from 'ink';
 import type { ScreenName } from '../keymap.js';
 import { Tone } from './Tone.js';
@@ -12,7 +13,7 @@ export interface TabBarProps {
 }
 
 /** The top line: the dataset and the numbered screens, the current one marked. */
-export function TabBar({ tabs, active, dataset, status }: TabBarProps) {
+export const TabBar = memo(function TabBar({ tabs, active, dataset, status }: TabBarProps) {
   return (
     <Text wrap="truncate">
       <Tone tone="title">{dataset}</Tone>
@@ -30,4 +31,4 @@ export function TabBar({ tabs, active, dataset, status }: TabBarProps) {
       {status ? <Tone tone="accent">{`  ${status}`}</Tone> : null}
     </Text>
   );
-}
+});

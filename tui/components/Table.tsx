@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useContext } from 'react';
+import { memo, useContext } from 'react';
 import type { LaidColumn } from '../model/columns.js';
 import { fit } from '../model/format.js';
 import { ThemeContext } from '../theme.js';
@@ -30,7 +30,7 @@ export interface TableProps {
  * then one line per row with a `›` mark on the selected one (drawn in every theme, so the
  * selection shows under NO_COLOR too).
  */
-export function Table({ columns, rows, selected, sortKey, sortDesc, focused = true, height, empty = 'nothing to show' }: TableProps) {
+export const Table = memo(function Table({ columns, rows, selected, sortKey, sortDesc, focused = true, height, empty = 'nothing to show' }: TableProps) {
   const { color } = useContext(ThemeContext);
   const header = columns
     .map((c) => {
@@ -69,4 +69,4 @@ export function Table({ columns, rows, selected, sortKey, sortDesc, focused = tr
       ))}
     </Box>
   );
-}
+});

@@ -36,13 +36,12 @@ export type PatternPreview = RuleEditPreview;
 export function loadRuleDetail(ws: Workspace, dataset: string | undefined, id: string): RuleDetail {
   const shown = ws.showRule(id, dataset);
   const history = ws.ruleHistory(id, dataset);
-  const stored = ws.storedMetrics({ ...(dataset ? { dataset } : {}) });
-  const m = stored.rules.find((r) => r.id === id);
+  const stored = ws.storedRuleMetrics({ ...(dataset ? { dataset } : {}), ruleId: id });
   return {
     rule: shown.rule,
     versions: history.versions,
-    metrics: m ?? null,
-    stale: m ? m.stale || stored.stale : false,
+    metrics: stored.metrics,
+    stale: stored.stale,
     split: stored.computed ? stored.split : null,
     taskType: ws.resolveDataset(dataset).type,
   };

@@ -23,7 +23,7 @@ export function useLoader<T>(load: () => T): Loaded<T> {
     }
   };
   const [state, setState] = useState(run);
-  const reload = useCallback(() => setState(run()), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const reload = useCallback(() => setState(run()), []);
   return { ...state, reload };
 }
 

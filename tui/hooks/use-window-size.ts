@@ -23,7 +23,6 @@ export function useWindowSize(fixed?: Partial<WindowSize>): WindowSize {
     return () => {
       stdout.off('resize', onResize);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stdout, fixed?.columns, fixed?.rows]);
   return fixed?.columns !== undefined && fixed.rows !== undefined ? { columns: fixed.columns, rows: fixed.rows } : size;
 }

@@ -46,7 +46,7 @@ export function EvalScreen({ active, width, height }: ScreenProps) {
   // Nothing recorded yet: evaluate now.
   useEffect(() => {
     if (!stored.data && !stored.error) run();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   const view: EvalView | null = job.state.status === 'done' ? fromResult(job.state.result) : (stored.data ?? null);
   const isClassification = !!view?.report.confusion;

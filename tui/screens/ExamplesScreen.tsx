@@ -34,13 +34,13 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
   const [editing, setEditing] = useState<LineState | null>(null);
   useCapture(active && editing !== null);
 
-  useEffect(() => job.start({ split: 'all' }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => job.start({ split: 'all' }), []);
   // Back from a correction: the new training example and the outcomes are read again.
   const wasActive = useRef(active);
   useEffect(() => {
     if (active && !wasActive.current) job.start({ split: 'all' });
     wasActive.current = active;
-  }, [active]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [active]);
 
   const data = job.state.status === 'done' ? job.state.result : null;
   const [last, setLast] = useState<ExampleOutcomes | null>(null);
@@ -49,7 +49,7 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
   }, [data]);
   const shown = data ?? last;
   const live = editing ? { ...filter, text: editing.value } : filter;
-  const rows = useMemo(() => (shown ? filterExamples(shown.rows, live) : []), [shown, live.outcome, live.label, live.split, live.text]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rows = useMemo(() => (shown ? filterExamples(shown.rows, live) : []), [shown, live.outcome, live.label, live.split, live.text]);
   const labels = useMemo(() => ['any', ...[...new Set(shown?.rows.flatMap((r) => r.labels) ?? [])].sort()], [shown]);
   const tableHeight = Math.max(1, height - 5);
   const nav = useListCursor(rows.length, tableHeight);

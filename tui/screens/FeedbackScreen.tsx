@@ -34,7 +34,7 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
   useEffect(() => {
     if (active && !wasActive.current) list.reload();
     wasActive.current = active;
-  }, [active]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [active]);
 
   const columns = useMemo(
     () =>

@@ -1,12 +1,14 @@
 import { Box, Text } from 'ink';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { LlmActivity } from '../../src/service/tui-llm-activity.js';
 import { Bar } from '../components/Bar.js';
 import { Spinner } from '../components/Spinner.js';
 import { Tone } from '../components/Tone.js';
 import type { LearnProgress, LearnSummary } from '../data/learn.js';
 import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
-import { useShell } from '../hooks/use-services.js';
+import { errorText } from '../hooks/use-loader.js';
+import { useServices, useShell } from '../hooks/use-services.js';
 import { fit, fmtMs, fmtRatio } from '../model/format.js';
 import type { ScreenProps } from './screen-props.js';
 
@@ -21,8 +23,14 @@ interface Options {
  * patches accepted and rejected, LLM calls; when it ends, F1 by stage (synthesis, each round,
  * pruning) and what changed in the rules.
  */
+/** How often the LLM call counter is read while a run works. */
+const POLL_MS = 500;
+
 export function LearnScreen({ active, width, height }: ScreenProps) {
+  const { ws, dataset } = useServices();
   const shell = useShell();
+  const [calls, setCalls] = useState<LlmActivity | null>(null);
+  const since = useRef(0);
   const [opts, setOpts] = useState<Options>({ rounds: 2, incremental: false, offline: false });
   const job = useJob<LearnSummary>('learn', (r) => shell.notify(`learn run ${r.run_id}: ${r.rules.added.length} added, ${r.rules.changed.length} changed`));
 
@@ -31,12 +39,38 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
       if (input === 'x' || key.escape) job.cancel();
       return;
     }
-    if (key.return) return job.start({ ...opts });
+    if (key.return) {
+      try {
+        since.current = ws.llmActivity({ ...(dataset ? { dataset } : {}) }).last_id;
+      } catch (e) {
+        shell.notify(`cannot count LLM calls: ${errorText(e)}`);
+      }
+      setCalls(null);
+      return job.start({ ...opts });
+    }
     if (input === '+' || input === '=') setOpts((o) => ({ ...o, rounds: Math.min(20, o.rounds + 1) }));
     else if (input === '-') setOpts((o) => ({ ...o, rounds: Math.max(0, o.rounds - 1) }));
     else if (input === 'i') setOpts((o) => ({ ...o, incremental: !o.incremental }));
     else if (input === 'o') setOpts((o) => ({ ...o, offline: !o.offline }));
   }, active);
+
+  // The run records every LLM call as it happens; count them from the store while it works.
+  const running = job.state.status === 'running';
+  useEffect(() => {
+    if (!running) return;
+    const read = () => {
+      try {
+        setCalls(ws.llmActivity({ ...(dataset ? { dataset } : {}), afterId: since.current }));
+      } catch {
+        // A busy or closed workspace: the next tick tries again.
+      }
+    };
+    const t = setInterval(read, POLL_MS);
+    return () => {
+      clearInterval(t);
+      read();
+    };
+  }, [running]);
 
   const state = job.state;
   const log = (state.status === 'idle' ? [] : state.log) as readonly LearnProgress[];
@@ -55,7 +89,9 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
       </Text>
       <Box height={1}>
         {state.status === 'running' ? (
-          <Spinner label={`learning… ${fmtMs(Date.now() - state.started)} · ${log.length} events · ${accepted} accepted · ${rejected} not accepted · x stops`} />
+          <Spinner
+            label={`learning… ${fmtMs(Date.now() - state.started)} · LLM calls ${calls?.calls ?? 0}${calls?.errors ? ` (${calls.errors} failed)` : ''} · ${accepted} accepted · ${rejected} not accepted · x stops`}
+          />
         ) : state.status === 'failed' ? (
           <Tone tone="bad">{`learning failed: ${state.error}`}</Tone>
         ) : result ? (

@@ -40,7 +40,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string | undefined>();
   useCapture(active && confirm);
-  useEffect(refresh, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(refresh, []);
 
   const steps = plan.state.status === 'done' ? plan.state.result.steps : [];
   const ranked = rank.state.status === 'done' ? rank.state.result.rules : [];

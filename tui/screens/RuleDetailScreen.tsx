@@ -73,7 +73,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
     if (draft === undefined || draft === detail.data?.rule.pattern) return preview.cancel();
     const t = setTimeout(() => preview.start({ ruleId, pattern: draft }), PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [draft]);
 
   const d = detail.data;
   const items = useMemo(() => pickSamples(d?.metrics?.samples, filter), [d, filter]);
@@ -194,9 +194,9 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
             {m.harmful ? <Tone tone="bad">harmful </Tone> : null}
             {m.dead ? <Tone tone="bad">dead </Tone> : null}
             {d.stale ? <Tone tone="warn">stale </Tone> : null}
-            <Tone tone="muted">{`${d.split ?? 'all'}: `}</Tone>fired {fmtCount(m.fired)} · TP <Tone tone="good">{fmtCount(m.tp)}</Tone> FP <Tone tone="bad">{fmtCount(m.fp)}</Tone> FN{' '}
-            {fmtCount(m.fn)} · P {fmtRatio(m.precision)} R {fmtRatio(m.recall)} F1 {fmtRatio(m.f1)} · WLB {fmtRatio(m.wilson_lower)} · ΔF1{' '}
-            <Tone tone={m.marginal_f1 !== null && m.marginal_f1 < 0 ? 'bad' : 'plain'}>{fmtDelta(m.marginal_f1)}</Tone>
+            <Tone tone="muted">{`${d.split ?? 'all'}: `}</Tone>TP <Tone tone="good">{fmtCount(m.tp)}</Tone> FP <Tone tone="bad">{fmtCount(m.fp)}</Tone> FN {fmtCount(m.fn)} · P{' '}
+            {fmtRatio(m.precision)} R {fmtRatio(m.recall)} F1 {fmtRatio(m.f1)} · ΔF1{' '}
+            <Tone tone={m.marginal_f1 !== null && m.marginal_f1 < 0 ? 'bad' : 'plain'}>{fmtDelta(m.marginal_f1)}</Tone> · WLB {fmtRatio(m.wilson_lower)} · fired {fmtCount(m.fired)}
           </Text>
         ) : (
           <Tone tone="warn">not measured yet: press m on the rules screen</Tone>

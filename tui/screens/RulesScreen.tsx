@@ -101,20 +101,20 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
   // The new timed-out set is part of the view: read it again once it is in state.
   useEffect(() => {
     if (metricsJob.state.status === 'done') view.reload();
-  }, [timedOut]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [timedOut]);
 
   // Coming back from a rule's screen (edited, disabled, deleted) shows the change.
   const wasActive = useRef(active);
   useEffect(() => {
     if (active && !wasActive.current) view.reload();
     wasActive.current = active;
-  }, [active]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [active]);
 
   const wide = width >= 110;
   const columns = useMemo(() => layoutColumns(columnSpecs(wide), width), [wide, width]);
   const all = view.data?.rows ?? [];
   const liveFilter = editing ? { ...filter, text: editing.value } : filter;
-  const rows = useMemo(() => sortRows(filterRows(all, liveFilter), sort), [all, liveFilter.text, liveFilter.status, liveFilter.badge, sort]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rows = useMemo(() => sortRows(filterRows(all, liveFilter), sort), [all, liveFilter.text, liveFilter.status, liveFilter.badge, sort]);
   const tableHeight = Math.max(1, height - 4);
   const nav = useListCursor(rows.length, tableHeight);
   const selected = rows[nav.cursor.index];

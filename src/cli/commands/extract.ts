@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { RulewrightError } from '../../core/errors.js';
 import { TaskType } from '../../core/schemas/index.js';
 import { extractStream, type ExtractRuleset, rulesetFromFile } from '../../service/index.js';
-import { choice, type CliContext, common, type CommonOptions } from '../context.js';
+import { choice, type CliContext, type CommonOptions } from '../context.js';
 
 interface ExtractOptions extends CommonOptions {
   rules?: string;
@@ -19,8 +19,12 @@ interface ExtractOptions extends CommonOptions {
  * output formats, and what happens on a bad line, are described in src/service/extract.ts.
  */
 export function register(program: Command, ctx: CliContext): void {
-  common(program.command('extract'))
+  program
+    .command('extract')
     .description('run rules over JSONL documents (stdin → stdout), no LLM; --rules FILE needs no workspace')
+    .option('--db <path>', 'workspace file, when no --rules (default: $RULEWRIGHT_DB or ./rulewright.db)')
+    .option('--dataset <name>', 'dataset whose active rules run, when no --rules (optional when the workspace has one)')
+    .option('--json', 'accepted like everywhere; the output is always JSON lines')
     .option('--rules <file>', 'a ruleset file (rulewright or RuleChef) to run instead of the workspace rules')
     .option('--input <file>', 'read documents from this file instead of stdin')
     .addOption(choice('--type <type>', "with --rules: the task type to run as (default: the file's)", TaskType.options))

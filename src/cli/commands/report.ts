@@ -12,10 +12,11 @@ interface ReportOptions extends CommonOptions {
 
 /** Where the report went and its headline figures, for people. */
 export function renderReport(out: Output, r: ReportResult): void {
-  out.line(`Wrote ${out.c.bold(r.file)} (${fmt(Math.round(r.bytes / 1024))} KiB, ${fmt(r.elapsed_ms)} ms)`);
+  out.line(`Wrote ${out.c.bold(r.file)} (${fmt(Math.round(r.bytes / 1024))} KiB, ${fmt(Math.round(r.elapsed_ms))} ms)`);
+  const n = (v: number, noun: string) => `${fmt(v)} ${noun}${v === 1 ? '' : 's'}`;
   out.line(
-    `${r.dataset}: F1 ${fmt(r.f1)} (macro ${fmt(r.macro_f1)}) on ${r.split} (${fmt(r.n)} examples); ` +
-      `${fmt(r.rules)} rules, ${fmt(r.measured)} measured on ${r.rules_split} (${fmt(r.dead)} dead, ${fmt(r.harmful)} harmful)`,
+    `${r.dataset}: F1 ${fmt(r.f1)} (macro ${fmt(r.macro_f1)}) on ${r.split} (${n(r.n, 'example')}); ` +
+      `${n(r.rules, 'rule')}, ${fmt(r.measured)} measured on ${r.rules_split} (${fmt(r.dead)} dead, ${fmt(r.harmful)} harmful)`,
   );
   out.line(`plots: ${r.plots.join(', ')}${r.learn_run_id === null ? ' (no learning run yet)' : ` (learning curve of learn run ${r.learn_run_id})`}`);
   for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));

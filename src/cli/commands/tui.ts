@@ -10,7 +10,10 @@ export function register(program: Command, ctx: CliContext): void {
       if (!process.stdin.isTTY) {
         throw usage('tui needs an interactive terminal (stdin is not a TTY): run it in a terminal, or use the other commands in scripts');
       }
-      // Loaded on demand so the other commands do not pay for React and Ink at start-up.
+      // React's development build doubles the cost of every redraw; the workbench is an end-user
+      // program, so it runs the production build unless the caller chose otherwise. Set before
+      // React is first loaded, which happens just below: the other commands never load it.
+      process.env.NODE_ENV ??= 'production';
       const { runTui } = await import('../../../tui/run.js');
       await runTui({
         ...(opts.db ? { db: opts.db } : {}),

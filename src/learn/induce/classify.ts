@@ -61,7 +61,7 @@ const display = (f: Pick<Feature, 'kind' | 'key'>): string => (f.kind === 'stem'
  * Classification candidates from the train split: class trigger words, stems (light suffix
  * stripping and prefixes shared by observed words, e.g. `withdraw\w*`), two-word phrases, the
  * label name's own words and phrases (task knowledge), and order-free conjunctions of two features
- * (`^(?=.*\bpending\b)(?=.*\bcash\w*)`) where together they are more precise than either alone.
+ * (`^(?=.*?\bcash\b)(?=.*?\bpend).+`) where together they are more precise than either alone.
  * Each carries its train support and Laplace-smoothed precision for the class.
  */
 export function classificationCandidates(task: Task, train: readonly Example[], opts: ClassifyGenOptions): Candidate[] {

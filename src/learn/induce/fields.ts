@@ -25,21 +25,35 @@ function spellings(value: string): string[] {
   return [...new Set(out)];
 }
 
+const WORD = /[\p{L}\p{N}_]/u;
+const DIGIT = /[0-9]/;
+
+/** An occurrence is whole: not inside a longer word, nor a number inside a longer number (`9` in `9.00`). */
+function whole(text: string, start: number, end: number): boolean {
+  const before = text[start - 1];
+  const after = text[end];
+  if (WORD.test(text[start]!) && before !== undefined && WORD.test(before)) return false;
+  if (WORD.test(text[end - 1]!) && after !== undefined && WORD.test(after)) return false;
+  if (DIGIT.test(text[start]!) && before !== undefined && /[.,]/.test(before) && DIGIT.test(text[start - 2] ?? '')) return false;
+  if (DIGIT.test(text[end - 1]!) && after !== undefined && /[.,]/.test(after) && DIGIT.test(text[end + 1] ?? '')) return false;
+  return true;
+}
+
 /**
- * Where a field value occurs in the text: every verbatim occurrence of its first spelling found;
+ * Where a field value occurs in the text: every whole verbatim occurrence of its first spelling found;
  * failing that, occurrences where its whitespace runs are any whitespace (values that span lines).
  */
 export function locate(text: string, value: string): { start: number; end: number }[] {
   for (const s of spellings(value)) {
     const hits: { start: number; end: number }[] = [];
-    for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + s.length)) hits.push({ start: i, end: i + s.length });
+    for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + 1)) if (whole(text, i, i + s.length)) hits.push({ start: i, end: i + s.length });
     if (hits.length) return hits;
   }
   const parts = value.trim().split(/\s+/);
   if (parts.length < 2) return [];
   const re = new RegExp(parts.map(escapeRegex).join('\\s+'), 'g');
   const hits: { start: number; end: number }[] = [];
-  for (let m = re.exec(text); m; m = re.exec(text)) hits.push({ start: m.index, end: m.index + m[0].length });
+  for (let m = re.exec(text); m; m = re.exec(text)) if (whole(text, m.index, m.index + m[0].length)) hits.push({ start: m.index, end: m.index + m[0].length });
   return hits;
 }
 

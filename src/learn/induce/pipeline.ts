@@ -9,6 +9,7 @@ import type { ResolvedOptions } from './options.js';
 import { Pool, splitScore } from './pool.js';
 import { drop, stage } from './report.js';
 import { screen } from './safety.js';
+import { trimLexicons } from './simplify.js';
 import { addPass, devJudge, prunePass, trainJudge, type AcceptConfig } from './select.js';
 import { candidateId, candidateKey, toRule } from './rule-factory.js';
 import type { Candidate, InduceReport, SplitScore } from './types.js';
@@ -33,10 +34,15 @@ export interface Eligible {
 }
 
 const laplace = (tp: number, fp: number): number => (tp + 1) / (tp + fp + 2);
-/** Lowest Wilson bound of the precision of what a rule adds on train (4 of 4 right passes, 3 of 3 does not). */
-const TRAIN_GAIN_WILSON = 0.5;
+/**
+ * Lowest Wilson bound of the precision of what a rule adds to the train decision list. With a dev
+ * split, whatever hurts dev is pruned later, so one right addition is enough (1 of 1 = 0.21);
+ * without one, train is the only evidence, so 4 of 4 right is the least (3 of 3 = 0.44 fails).
+ */
+const TRAIN_GAIN_WILSON_DEV = 0.2;
+const TRAIN_GAIN_WILSON_NO_DEV = 0.5;
 /** Without dev: lowest Wilson bound of a rule's own train precision to keep it when it adds nothing on train. */
-const STRONG_WILSON = Number(process.env.IND_SW ?? 0.8);
+const STRONG_WILSON = 0.8;
 
 /** Drops duplicate candidates (same content) and keeps the best `max` by train evidence. */
 export function dedupe(input: PipelineInput): Candidate[] {
@@ -51,10 +57,30 @@ export function dedupe(input: PipelineInput): Candidate[] {
   input.report.candidates.considered = all.length;
   const cap = candidateCap(input);
   if (all.length <= cap) return all;
-  all.sort((a, b) => (b.support ?? 0) - (a.support ?? 0) || (b.precision ?? 0) - (a.precision ?? 0) || (a.name < b.name ? -1 : 1));
-  for (const c of all.slice(cap)) drop(input.report, 'over_cap', c.name);
-  input.report.notes.push(`${all.length - cap} of ${all.length} candidates with the least train support were not run (cap ${cap})`);
-  return all.slice(0, cap);
+  // Each label gets its turn, best supported first, so frequent labels cannot crowd rare ones out.
+  const byLabel = new Map<string, Candidate[]>();
+  for (const c of all) {
+    const list = byLabel.get(c.label);
+    if (list) list.push(c);
+    else byLabel.set(c.label, [c]);
+  }
+  const queues = [...byLabel.entries()]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([, list]) => list.sort((a, b) => (b.support ?? 0) - (a.support ?? 0) || (b.precision ?? 0) - (a.precision ?? 0) || (a.name < b.name ? -1 : 1)));
+  const kept: Candidate[] = [];
+  for (let i = 0; kept.length < cap; i++) {
+    let any = false;
+    for (const q of queues)
+      if (i < q.length && kept.length < cap) {
+        kept.push(q[i]!);
+        any = true;
+      }
+    if (!any) break;
+  }
+  const keptSet = new Set(kept);
+  for (const c of all) if (!keptSet.has(c)) drop(input.report, 'over_cap', c.name);
+  input.report.notes.push(`${all.length - cap} of ${all.length} candidates with the least train support (per label) were not run (cap ${cap})`);
+  return kept;
 }
 
 /** Characters of text all candidates together may scan: keeps a run near a few seconds. */
@@ -64,7 +90,8 @@ const SCAN_BUDGET = 2e8;
 function candidateCap(input: PipelineInput): number {
   let chars = 0;
   for (const e of [...input.train, ...(input.opts.dev ?? [])]) chars += (e.text ?? JSON.stringify(e.input ?? '')).length;
-  return Math.min(input.opts.maxCandidates, Math.max(200, Math.floor(SCAN_BUDGET / Math.max(1, chars))));
+  const labels = new Set(input.candidates.map((c) => c.label)).size;
+  return Math.min(input.opts.maxCandidates, Math.max(200, 10 * labels, Math.floor(SCAN_BUDGET / Math.max(1, chars))));
 }
 
 /**
@@ -93,6 +120,34 @@ export function filterEligible(input: PipelineInput, cands: Candidate[]): { elig
     out.push({ c, confidence: Math.min(1, confidence + (c.specificity ?? 0) * 1e-6), trainTp: tr.tp, trainFp: tr.fp });
   });
   return { eligible: out, probe };
+}
+
+/**
+ * Keeps the ruleset within `maxRules` (counted after merging): removes, a batch at a time, the
+ * rules whose removal costs the least F1 (on dev when there is one, else train), so the cut falls
+ * on what adds least rather than on the tail of the decision list. Returns the removed positions.
+ */
+function fitBudget(pool: Pool, count: () => number, maxRules: number): number[] {
+  const removed: number[] = [];
+  for (let n = count(); n > maxRules; n = count()) {
+    const split = pool.dev ?? pool.train;
+    const base = split.totals.counts;
+    const f1 = (c: { tp: number; fp: number; fn: number }) => (2 * c.tp + c.fp + c.fn === 0 ? 0 : (2 * c.tp) / (2 * c.tp + c.fp + c.fn));
+    const losses = pool.activePositions().map((p) => {
+      const t = pool.trial(p);
+      const d = (pool.dev ? t.dev : t.train)!.delta;
+      return { p, t, loss: f1(base) - f1({ tp: base.tp + d.tp, fp: base.fp + d.fp, fn: base.fn + d.fn }) };
+    });
+    losses.sort((a, b) => a.loss - b.loss || b.p - a.p);
+    // Trials were measured against the current ensemble: commit one, re-measure the rest next round
+    // unless the excess is large, where a batch of the cheapest is close enough and much faster.
+    const batch = Math.max(1, Math.floor((n - maxRules) / 4));
+    for (const x of losses.slice(0, batch)) {
+      pool.commit(batch === 1 ? x.t : pool.trial(x.p));
+      removed.push(x.p);
+    }
+  }
+  return removed;
 }
 
 /** Scores of a finished ruleset on a split, through the engine and the task's scorer. */
@@ -129,50 +184,59 @@ export async function runPipeline(input: PipelineInput): Promise<Rule[]> {
   const limits = { deadline, maxActive: opts.maxRules * 4 };
 
   // Without dev, a rule that changes nothing on train but is precise on its own is kept for recall on unseen text.
-  const strong = process.env.IND_STRONG_DEV !== '1' && opts.dev
+  const strong = opts.dev
     ? undefined
     : (p: number) => elig(p).trainTp >= opts.minSupport && wilsonLower(elig(p).trainTp / (elig(p).trainTp + elig(p).trainFp), elig(p).trainTp + elig(p).trainFp) >= STRONG_WILSON;
-  const listPass = addPass(pool, order, trainJudge(cfg, strong, TRAIN_GAIN_WILSON), limits);
+  const listPass = addPass(pool, order, trainJudge(cfg, strong, opts.dev ? TRAIN_GAIN_WILSON_DEV : TRAIN_GAIN_WILSON_NO_DEV), limits);
+  if (!listPass.accepted.length && !opts.dev) report.notes.push('no candidate improved train with enough support: nothing to propose');
   stage(report, 'decision_list', pool, started);
 
-  const rejected = new Set(listPass.rejected);
+  const skipped = new Set(listPass.skipped);
+  const outOfTime = () => performance.now() > deadline;
+  const unused = (p: number, reason: 'no_gain_dev' | 'no_gain_train') =>
+    drop(report, skipped.has(p) ? (outOfTime() ? 'budget' : 'max_rules') : reason, elig(p).c.name);
   if (pool.dev) {
     const dj = devJudge(cfg);
     for (let pass = 0; pass < 2; pass++) {
       const res = addPass(pool, order, dj, limits);
+      skipped.clear();
+      for (const p of res.skipped) skipped.add(p);
       if (!res.accepted.length) break;
     }
     stage(report, 'dev_acceptance', pool, started);
-    const pruned = prunePass(pool, dj, deadline);
+    const pruned = new Set(prunePass(pool, dj, deadline));
     for (const p of pruned) drop(report, 'pruned_dev', elig(p).c.name);
     stage(report, 'dev_prune', pool, started);
-    for (const p of order) if (!pool.isActive(p) && !pruned.includes(p)) drop(report, 'no_gain_dev', elig(p).c.name);
+    for (const p of order) if (!pool.isActive(p) && !pruned.has(p)) unused(p, 'no_gain_dev');
   } else {
-    const pruned = prunePass(pool, trainJudge(cfg), deadline);
+    const pruned = new Set(prunePass(pool, trainJudge(cfg), deadline));
     for (const p of pruned) drop(report, 'pruned_train', elig(p).c.name);
-    if (pruned.length) stage(report, 'train_prune', pool, started);
-    for (const p of rejected) if (!pool.isActive(p)) drop(report, 'no_gain_train', elig(p).c.name);
+    if (pruned.size) stage(report, 'train_prune', pool, started);
+    for (const p of order) if (!pool.isActive(p) && !pruned.has(p)) unused(p, 'no_gain_train');
   }
-  if (listPass.skipped.length || performance.now() > deadline) {
-    const n = order.filter((p) => !pool.isActive(p) && listPass.skipped.includes(p)).length;
-    if (performance.now() > deadline) report.notes.push(`the ${opts.budgetMs} ms budget ran out: later candidates were not tried`);
-    if (n) drop(report, performance.now() > deadline ? 'budget' : 'max_rules', `${n} candidates`, 0);
-  }
+  if (outOfTime()) report.notes.push(`the ${opts.budgetMs} ms budget ran out: later candidates were not tried`);
 
-  let chosen = pool.activePositions().map((p) => elig(p));
-  if (chosen.length > opts.maxRules && !input.merge) {
-    for (const e of chosen.slice(opts.maxRules)) drop(report, 'max_rules', e.c.name);
-    chosen = chosen.slice(0, opts.maxRules);
+  const groupCount = () => (input.merge ? mergeAdjacent(pool.activePositions().map((p) => elig(p).c)).length : pool.activePositions().length);
+  const cut = fitBudget(pool, groupCount, opts.maxRules);
+  for (const p of cut) drop(report, 'max_rules', elig(p).c.name);
+  if (cut.length) {
+    report.notes.push(`${cut.length} rules that added least were removed to keep to ${opts.maxRules} rules`);
+    stage(report, 'rule_budget', pool, started);
   }
+  const chosen = pool.activePositions().map((p) => elig(p));
   report.candidates.kept = chosen.length;
   const groups = input.merge ? mergeAdjacent(chosen.map((e) => e.c)) : chosen.map((e) => [e.c]);
   const confByKey = new Map(chosen.map((e) => [candidateKey(e.c), e.confidence]));
-  let finals = groups.slice(0, opts.maxRules).map((g, i, all) => {
+  let finals = groups.map((g, i, all) => {
     const c = mergedCandidate(g);
     return toRule(c, { id: candidateId(c, opts.idPrefix), priority: all.length - i, confidence: confByKey.get(candidateKey(g[0]!)) ?? 0, status: opts.status });
   });
-  if (groups.length > opts.maxRules) for (const g of groups.slice(opts.maxRules)) drop(report, 'max_rules', mergedCandidate(g).name);
 
+  if (!input.merge) {
+    const t = trimLexicons(finals, (rs) => ({ train: scoreRules(task, rs, train), dev: opts.dev ? scoreRules(task, rs, opts.dev) : null }));
+    if (t.trimmed) report.notes.push(`${t.trimmed} lexicon forms that regex rules of the same label already match were left out`);
+    finals = t.rules;
+  }
   const screened = await screen(finals);
   for (const r of screened.rejected) {
     drop(report, 'unsafe', r.rule.name);

@@ -27,7 +27,10 @@ export interface InduceOptions {
   minGainPrecision?: number;
   /** Recall a precision-raising change may cost and still be accepted (default 0.002). */
   recallTolerance?: number;
-  /** Cap on candidates evaluated with the engine, best by train evidence first (default 6000). */
+  /**
+   * Cap on candidates run through the engine (default 6000), lowered further so that candidates
+   * times text length stays within a fixed scan budget; each label keeps its best-supported first.
+   */
   maxCandidates?: number;
   /** Train examples beyond this are sampled (seeded) to keep learning fast (default 20000). */
   maxTrainExamples?: number;
@@ -124,6 +127,8 @@ export interface Candidate {
   description: string;
   /** Higher = more specific; breaks ties in ordering (conjunction over phrase over word). */
   specificity: number;
+  /** Shape candidates: the pattern's parts in order (a fixed source, or a word inventory that can be refined) and its edge boundaries. */
+  shape?: { parts: ({ src: string } | { values: string[] })[]; left: string; right: string };
   /** Train evidence from the generator (cheap, approximate), used to rank before engine runs. */
   support?: number;
   precision?: number;

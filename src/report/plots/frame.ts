@@ -17,11 +17,11 @@ export function linear(d0: number, d1: number, r0: number, r1: number): (v: numb
   return (v) => r0 + ((v - d0) / span) * (r1 - r0);
 }
 
-/** Opens an inline SVG plot: sized by its viewBox, labelled for screen readers, named by `data-plot`. */
+/** Opens an inline SVG plot (HTML needs no xmlns): sized by its viewBox, labelled for screen readers, named by `data-plot`. */
 export function svgOpen(name: string, f: Frame, label: string): string {
   return (
     `<svg class="plot" data-plot="${escapeHtml(name)}" viewBox="0 0 ${f.width} ${f.height}" width="${f.width}" height="${f.height}" ` +
-    `role="img" aria-label="${escapeHtml(label)}" xmlns="http://www.w3.org/2000/svg">`
+    `role="img" aria-label="${escapeHtml(label)}">`
   );
 }
 

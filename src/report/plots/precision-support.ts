@@ -31,7 +31,9 @@ export function precisionSupportPlot(points: readonly PrecisionPoint[], z: numbe
   const y = linear(0, 1, f.height - f.bottom, f.top);
   const parts: string[] = [svgOpen('precision-support', f, `Precision against support with Wilson intervals (z = ${z})`)];
   for (const t of [0, 0.25, 0.5, 0.75, 1]) parts.push(yTick(f, y(t), t.toFixed(2)));
-  for (let k = 0; k <= decades; k++) parts.push(xTick(f, x(k), count(10 ** k)));
+  // Decades, and 2× and 5× between them while there is room for the labels.
+  for (let k = 0; k <= decades; k++)
+    for (const m of k < decades && decades <= 3 ? [1, 2, 5] : [1]) parts.push(xTick(f, x(k + Math.log10(m)), count(m * 10 ** k)));
   parts.push(axisTitle(f, 'x', 'support (TP + FP, log scale)'), axisTitle(f, 'y', 'precision'));
   if (!points.length)
     parts.push(`<text class="empty-note" x="${px(f.width / 2)}" y="${px(f.height / 2)}" text-anchor="middle">no rule produced output on this split</text>`);

@@ -56,16 +56,19 @@ interface Tally {
 const laplace = (tp: number, n: number) => (tp + 1) / (n + 2);
 
 /** Per base rule: its outputs on train, each true or false, with the words on either side. */
-interface Observed {
+export interface Observed {
   tp: number;
   fp: number;
   left: Map<string, Tally>;
   right: Map<string, Tally>;
+  /** Every output's text and whether it was right. */
+  matches: { text: string; ok: boolean }[];
 }
 
-function observe(pool: Pool, p: number): Observed {
+/** Runs nothing: reads what the rule at position p produced on the pool's train split, output by output. */
+export function observe(pool: Pool, p: number): Observed {
   const scorer = compileScorer(pool.task, { outcomes: true });
-  const o: Observed = { tp: 0, fp: 0, left: new Map(), right: new Map() };
+  const o: Observed = { tp: 0, fp: 0, left: new Map(), right: new Map(), matches: [] };
   const split = pool.train;
   const bump = (m: Map<string, Tally>, side: Side | null, ok: boolean) => {
     if (!side) return;
@@ -93,6 +96,7 @@ function observe(pool: Pool, p: number): Observed {
       if (!ok && !bad.has(span)) continue;
       if (ok) o.tp++;
       else o.fp++;
+      o.matches.push({ text: span.text, ok });
       bump(o.left, leftOf(text, span.start), ok);
       bump(o.right, rightOf(text, span.end), ok);
     }
@@ -159,10 +163,10 @@ const sum = (xs: [string, Tally][], k: 'tp' | 'fp') => xs.reduce((s, [, t]) => s
  * and words that mostly precede (or follow) its false matches become exclusions
  * (`(?<!\b(?:November|October)\s*)BASE`, `BASE(?!\s*Act\b)`). The anchor inventories are the data's own.
  */
-export function contextCandidates(pool: Pool, bases: readonly Candidate[], minSupport: number): Candidate[] {
+export function contextCandidates(pool: Pool, bases: readonly Candidate[], minSupport: number, idPrefix = 'base-'): Candidate[] {
   const out: Candidate[] = [];
   bases.forEach((base, i) => {
-    const p = pool.position.get(`base-${i}`);
+    const p = pool.position.get(`${idPrefix}${i}`);
     if (p === undefined || base.format !== 'regex' || base.group !== '$0') return;
     const o = observe(pool, p);
     if (o.tp < Math.max(2, minSupport) || o.fp === 0) return;

@@ -6,6 +6,7 @@ import { toRule } from '../rule-factory.js';
 import type { Candidate } from '../types.js';
 import { contextCandidates } from './context.js';
 import { formCandidates, formStats, type SpanDoc } from './forms.js';
+import { refinedShapes } from './refine.js';
 import { groupShapes, shapeCandidates } from './shape.js';
 
 export type { SpanDoc } from './forms.js';
@@ -35,13 +36,22 @@ export function candidatesFromDocs(docs: readonly SpanDoc[], probeTask: Task, pr
   const { lexicons, ambiguous } = formCandidates(formStats(docs), opts.minSupport);
   const shapes = groupShapes(docs.flatMap((d) => d.spans)).flatMap((g) => shapeCandidates(g, Math.max(2, opts.minSupport)));
   const bases = [...shapes, ...ambiguous].sort((a, b) => (b.support ?? 0) - (a.support ?? 0) || (a.name < b.name ? -1 : 1)).slice(0, MAX_CONTEXT_BASES);
+  const probe = (cands: readonly Candidate[], prefix: string) =>
+    Pool.run(
+      probeTask,
+      cands.map((c, i) => toRule(c, { id: `${prefix}${i}`, priority: 0, confidence: 0.5, status: 'active' })),
+      probeExamples,
+      null,
+    );
+  let refined: Candidate[] = [];
   let contexts: Candidate[] = [];
   if (bases.length) {
-    const rules = bases.map((c, i) => toRule(c, { id: `base-${i}`, priority: 0, confidence: 0.5, status: 'active' }));
-    const probe = Pool.run(probeTask, rules, probeExamples, null);
-    contexts = contextCandidates(probe, bases, opts.minSupport);
+    const first = probe(bases, 'base-');
+    refined = refinedShapes(first, bases, opts.minSupport, 'base-');
+    contexts = contextCandidates(first, bases, opts.minSupport, 'base-');
+    if (refined.length) contexts.push(...contextCandidates(probe(refined, 'refined-'), refined, opts.minSupport, 'refined-'));
   }
-  return [...lexicons, ...shapes, ...ambiguous, ...contexts];
+  return [...lexicons, ...shapes, ...refined, ...ambiguous, ...contexts];
 }
 
 /** Candidates for an extraction or NER task from its train examples. */

@@ -52,10 +52,22 @@ function wordClass(values: readonly string[]): string | null {
   return null;
 }
 
-function wordInventory(values: readonly string[]): string | null {
+/** An inventory of literal words as a regex (longest first, so a prefix never shadows a longer word). */
+export function inventorySource(values: readonly string[]): string {
   const distinct = [...new Set(values)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  if (distinct.length > MAX_INVENTORY) return null;
   return distinct.length === 1 ? escapeRegex(distinct[0]!) : `(?:${distinct.map(escapeRegex).join('|')})`;
+}
+
+type Part = { src: string } | { values: string[] };
+
+function wordInventory(values: readonly string[]): Part | null {
+  const distinct = [...new Set(values)];
+  return distinct.length > MAX_INVENTORY ? null : { values: distinct.sort() };
+}
+
+/** The regex source of a shape's parts. */
+export function partsSource(parts: readonly Part[]): string {
+  return parts.map((p) => ('src' in p ? p.src : inventorySource(p.values))).join('');
 }
 
 function spaceSlot(values: readonly string[]): string {
@@ -63,11 +75,12 @@ function spaceSlot(values: readonly string[]): string {
 }
 
 /** A generalised pattern for spans sharing one skeleton: the slots' sources joined, with boundaries. */
-function compose(rows: readonly Slot[][], parts: readonly (string | null)[]): { src: string; unicode: boolean } | null {
+function compose(rows: readonly Slot[][], parts: readonly (Part | null)[]): { src: string; unicode: boolean; left: string; right: string; parts: Part[] } | null {
   if (parts.some((p) => p === null)) return null;
   const l = edgeBoundary(rows.map((r) => r[0]!.text[0]), 'left');
   const r = edgeBoundary(rows.map((r) => r[r.length - 1]!.text.slice(-1)), 'right');
-  return { src: `${l.src}${parts.join('')}${r.src}`, unicode: l.unicode || r.unicode };
+  const ps = parts as Part[];
+  return { src: `${l.src}${partsSource(ps)}${r.src}`, unicode: l.unicode || r.unicode, left: l.src, right: r.src, parts: ps };
 }
 
 export interface ShapeGroup {
@@ -103,16 +116,17 @@ export function shapeCandidates(g: ShapeGroup, minCount: number): Candidate[] {
   const rows = g.texts.map(slotsOf);
   const first = rows[0]!;
   const column = (i: number) => rows.map((r) => r[i]!.text);
-  const variants: { tag: string; parts: (string | null)[] }[] = [];
+  const variants: { tag: string; parts: (Part | null)[] }[] = [];
   const hasDigits = first.some((s) => s.type === 'D');
   const hasWords = first.some((s) => s.type === 'W');
-  const build = (digitsByPrefix: boolean, words: 'inventory' | 'class') =>
+  const build = (digitsByPrefix: boolean, words: 'inventory' | 'class'): (Part | null)[] =>
     first.map((s, i) => {
       const vals = column(i);
-      if (s.type === 'D') return digitSlot(vals, digitsByPrefix);
-      if (s.type === 'S') return spaceSlot(vals);
-      if (s.type === 'P') return escapeRegex(s.text);
-      return words === 'inventory' ? wordInventory(vals) : (wordClass(vals) ?? wordInventory(vals));
+      if (s.type === 'D') return { src: digitSlot(vals, digitsByPrefix) };
+      if (s.type === 'S') return { src: spaceSlot(vals) };
+      if (s.type === 'P') return { src: escapeRegex(s.text) };
+      const cls = words === 'class' ? wordClass(vals) : null;
+      return cls ? { src: cls } : wordInventory(vals);
     });
   variants.push({ tag: 'shape', parts: build(false, 'inventory') });
   if (hasDigits) variants.push({ tag: 'shape_prefix', parts: build(true, 'inventory') });
@@ -137,6 +151,7 @@ export function shapeCandidates(g: ShapeGroup, minCount: number): Candidate[] {
         .join(', ')}`,
       specificity: v.tag === 'shape' ? 1 : 0.5,
       support: g.texts.length,
+      shape: { parts: c.parts, left: c.left, right: c.right },
     });
   }
   return out;

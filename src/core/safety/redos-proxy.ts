@@ -1,0 +1,163 @@
+import type { Flags, Node } from '../regex/python/ast.js';
+import { emitScreenProxy } from '../regex/python/emit-screen.js';
+import { parsePython } from '../regex/python/parse.js';
+import { analyse, type Ambiguity, type Witness } from './redos-ambiguity.js';
+import { buildAutomaton, Undecided, type PositionAutomaton } from './redos-nfa.js';
+
+/** The static screen's verdict on one pattern (see `screenStatic`). */
+export type StaticVerdict =
+  | { readonly status: 'safe'; readonly proxy: string; readonly flags: string }
+  | {
+      readonly status: 'vulnerable';
+      readonly proxy: string;
+      readonly flags: string;
+      readonly exponential: boolean;
+      readonly degree: number | null;
+      readonly complexity: string;
+      /** A failing text that makes the pattern backtrack: prefix + pump × n + suffix. */
+      readonly witness: { readonly prefix: string; readonly pump: string; readonly suffix: string };
+    }
+  | { readonly status: 'undecided'; readonly proxy: string | null; readonly flags: string; readonly reason: string };
+
+/**
+ * A chain of this many overlapping loops counts as catastrophic: a polynomial of such a degree is
+ * as bad as an exponential on any real text, and where a certain match cuts the chain short, as in
+ * `(.*a){12}` (which recheck rates quadratic), a failing search still tries up to 2^11 ways to
+ * place its a's for every start position.
+ */
+export const CATASTROPHIC_CHAIN = 8;
+
+const CACHE_LIMIT = 4000;
+const cache = new Map<string, StaticVerdict>();
+
+/**
+ * Screens a rule pattern for catastrophic backtracking without running anything: parses it (the
+ * Python dialect's parser reads both dialects; a JS pattern is read with ASCII `\w`/`\d`/`\b`),
+ * writes its screening proxy (`emitScreenProxy`), builds the position automaton of that structure
+ * and measures its ambiguity on texts that fail to match (`analyse`). It also judges, on their
+ * own, what a failing match could try before a lower-priority success stops it: lookaround bodies,
+ * each alternative and each optional body holding an unbounded loop. Verdicts are cached by
+ * (dialect, proxy, flags), so rules that share a structure are analysed once.
+ *
+ * `undecided` when the pattern does not parse here or is too large for the budget; the caller
+ * then falls back to recheck.
+ */
+export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'python'): StaticVerdict {
+  const f: Flags = { i: flags.includes('i'), m: flags.includes('m'), s: flags.includes('s'), x: flags.includes('x'), a: dialect === 'js' };
+  let root: Node;
+  try {
+    root = parsePython(pattern, f).root;
+  } catch (e) {
+    return { status: 'undecided', proxy: null, flags: '', reason: `the static screen cannot read the pattern (${(e as Error).message})` };
+  }
+  const proxy = emitScreenProxy(root);
+  const key = `${dialect}\u0000${proxy.flags}\u0000${proxy.source}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  let verdict: StaticVerdict;
+  try {
+    verdict = judge(root, dialect === 'js', proxy.source, proxy.flags);
+  } catch (e) {
+    if (!(e instanceof Undecided)) throw e;
+    verdict = { status: 'undecided', proxy: proxy.source, flags: proxy.flags, reason: e.message };
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, verdict);
+  return verdict;
+}
+
+interface Found {
+  amb: Ambiguity;
+  automaton: PositionAutomaton;
+}
+
+function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): StaticVerdict {
+  let worst: Found | undefined;
+  const consider = (node: Node): void => {
+    if (worst?.amb.kind === 'exponential') return;
+    const { automaton, looks } = buildAutomaton(node, asciiWord);
+    const amb = analyse(automaton);
+    if (rank(amb) > rank(worst?.amb)) worst = { amb, automaton };
+    for (const body of looks) consider(body);
+  };
+  consider(root);
+  for (const part of bypassable(root)) consider(part);
+  const amb = worst!.amb;
+  if (amb.kind === 'linear') return { status: 'safe', proxy, flags };
+  const degree = amb.kind === 'polynomial' ? amb.degree : null;
+  const catastrophic = degree !== null && degree >= CATASTROPHIC_CHAIN;
+  const complexity =
+    amb.kind === 'exponential'
+      ? 'exponential'
+      : `${ordinal(degree!)} degree polynomial${catastrophic ? ` (${degree} overlapping loops in a chain: catastrophic)` : ''}`;
+  return {
+    status: 'vulnerable',
+    proxy,
+    flags,
+    exponential: amb.kind === 'exponential' || catastrophic,
+    degree,
+    complexity,
+    witness: render(amb.witness, worst!.automaton),
+  };
+}
+
+const rank = (a: Ambiguity | undefined): number => (!a ? -1 : a.kind === 'linear' ? 0 : a.kind === 'exponential' ? 1e9 : a.degree);
+
+/**
+ * Parts a failing match may explore in full before a lower-priority path (skipping an optional
+ * part, a later alternative) succeeds: alternatives and optional bodies that hold an unbounded
+ * loop. On their own they must fail to match, which is what makes their ambiguity count.
+ */
+function bypassable(root: Node): Node[] {
+  const out: Node[] = [];
+  const walk = (n: Node): void => {
+    switch (n.type) {
+      case 'seq':
+        n.items.forEach(walk);
+        return;
+      case 'alt':
+        for (const a of n.alts) {
+          if (hasLoop(a)) out.push(a);
+          walk(a);
+        }
+        return;
+      case 'group':
+        walk(n.body);
+        return;
+      case 'repeat':
+        if (n.min === 0 && hasLoop(n.body)) out.push(n.body);
+        walk(n.body);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function hasLoop(n: Node): boolean {
+  switch (n.type) {
+    case 'seq':
+      return n.items.some(hasLoop);
+    case 'alt':
+      return n.alts.some(hasLoop);
+    case 'group':
+    case 'look':
+      return hasLoop(n.body);
+    case 'repeat':
+      return n.max > 16 || hasLoop(n.body);
+    default:
+      return false;
+  }
+}
+
+function render(w: Witness, a: PositionAutomaton): { prefix: string; pump: string; suffix: string } {
+  const text = (classes: number[]): string => classes.map((c) => String.fromCodePoint(a.alphabet.representative[c]!)).join('');
+  return { prefix: text(w.prefix), pump: text(w.pump), suffix: text(w.suffix) };
+}
+
+function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${s}`;
+}

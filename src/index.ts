@@ -1,0 +1,90 @@
+/**
+ * `rulewright`: the library API. The same operations as the command line, on a workspace file,
+ * plus the pure parts (schemas, rule execution, scoring, the HTML report) for use on their own.
+ *
+ * ```ts
+ * import { Workspace } from 'rulewright';
+ * const ws = Workspace.open({ db: 'rulewright.db' });
+ * const report = await ws.evaluate();          // the `eval --json` report
+ * await ws.report({ out: 'report.html' });     // the HTML report
+ * ws.close();
+ * ```
+ *
+ * To run an exported ruleset inside another program with nothing else, import
+ * `rulewright/runtime` (`loadRuleset`), which loads no workspace, store or LLM code.
+ */
+
+/** A workspace (one SQLite file) and every operation on it: import, split, learn, eval, metrics, rank, prune, report, …. */
+export { Workspace, type OpenOptions } from './service/workspace.js';
+
+/** Result and request shapes of the workspace operations (snake_case, as `--json` prints them). */
+export type {
+  EvalResult,
+  EvalRequest,
+  LearnRequest,
+  LearnResult,
+  MetricsResult,
+  MeasureRequest,
+  RankResultView,
+  PruneRequest,
+  PruneResultView,
+  ReportRequest,
+  ReportResult,
+  SplitChoice,
+} from './service/index.js';
+
+/** The workspace path a command uses: `--db`, else `$RULEWRIGHT_DB`, else `./rulewright.db`. */
+export { DEFAULT_DB, resolveDbPath } from './service/paths.js';
+
+/** Loads an exported ruleset (rulewright's or RuleChef's format) and runs it with no workspace: `extract`, `classify`, `run`. */
+export { loadRuleset, type LoadOptions, type Ruleset, type RuntimeInput } from './runtime/index.js';
+
+/** The zod schemas of the domain (parse with `safeParse`); each is also the type of its values. */
+export {
+  Correction,
+  EvalReport,
+  Example,
+  Feedback,
+  MatchMode,
+  OutputSpan,
+  Prediction,
+  Rule,
+  RulesetFile,
+  Run,
+  Span,
+  Task,
+  TaskType,
+} from './core/schemas/index.js';
+
+/** The error every deliberate failure throws: a `code`, a message that says how to fix it, and its CLI `exitCode`. */
+export { RulewrightError, type ErrorCode } from './core/errors.js';
+
+/** Runs rules over examples in execution order, under the task's conflict policy: one prediction per example, and every problem. */
+export { predict, textOf, type PredictResult } from './core/engine/predict.js';
+
+/** The execution order: priority, then Wilson lower bound of validated precision, confidence, name, id. */
+export { orderRules } from './core/engine/order.js';
+
+/** Scores predictions with the task's matching mode and matchers; `buildEvalReport` turns the scores into the `eval` report. */
+export { compileScorer, scoreAll, type Scorer } from './core/eval/scorer.js';
+
+/** The task-level report (micro/macro P/R/F1, per class, exact match, coverage, errors) from per-example scores. */
+export { buildEvalReport } from './core/eval/report.js';
+
+/** Ratios with an empty denominator are `null`, never 0; `prf` gives precision, recall and F1 from counts. */
+export { prf, ratio, type Counts } from './core/ratio.js';
+
+/** The Wilson score lower bound of a precision measured on `support` outputs. */
+export { wilsonLower } from './core/metrics/wilson.js';
+
+/** Per-rule metrics, exact leave-one-out ranking and greedy pruning, on outputs computed once. */
+export { computeRuleMetrics, pruneRules, rankRules } from './core/metrics/index.js';
+
+/** The matcher registry: the built-in matchers, and `registerModule` for a user module of named matchers. */
+export { createMatcherRegistry, MatcherRegistry, registerModule } from './core/matchers/registry.js';
+
+/** Reads a dataset file in any supported format (detected), and writes examples as JSONL, CSV or CoNLL. */
+export { readDataset, writeDataset, FORMAT_NAMES, type FormatName, type ImportOptions } from './formats/index.js';
+
+/** Builds the self-contained HTML report from its data (pure; `Workspace.report` gathers the data and writes the file). */
+export { buildReportHtml, escapeHtml, type ReportData } from './report/index.js';

@@ -1,0 +1,47 @@
+import { compileRule } from '../../core/engine/index.js';
+import type { Rule } from '../../core/schemas/rule.js';
+import type { SplitScore } from './types.js';
+
+/** Whether a regex rule alone matches the whole term (the term as a text of its own). */
+function coversWhole(rule: Rule, term: string): boolean {
+  const { regex, group } = compileRule(rule).matcher;
+  const m = new RegExp(regex.source, regex.flags.replace(/[gy]/g, '')).exec(term);
+  if (!m) return false;
+  const span = m.indices?.[group];
+  return !!span && span[0] === 0 && span[1] === term.length;
+}
+
+const f1Of = (a: SplitScore, b: SplitScore | null): number => {
+  const tp = a.tp + (b?.tp ?? 0);
+  const d = 2 * tp + a.fp + a.fn + (b?.fp ?? 0) + (b?.fn ?? 0);
+  return d === 0 ? 0 : (2 * tp) / d;
+};
+
+/**
+ * Readability: removes from each lexicon rule the terms that a regex rule of the same label in
+ * the ruleset already matches whole (a list of 160 dates next to the date shape says nothing the
+ * shape does not). The trimmed ruleset is kept only if its F1 on train and dev together is not
+ * lower; a lexicon left empty is dropped.
+ */
+export function trimLexicons(
+  rules: readonly Rule[],
+  score: (rules: readonly Rule[]) => { train: SplitScore; dev: SplitScore | null },
+): { rules: Rule[]; trimmed: number } {
+  let trimmed = 0;
+  const out: Rule[] = [];
+  for (const r of rules) {
+    if (r.format !== 'lexicon' || !r.terms?.length) {
+      out.push(r);
+      continue;
+    }
+    const shapes = rules.filter((x) => x.format === 'regex' && x.output.label === r.output.label);
+    const keep = r.terms.filter((t) => !shapes.some((s) => coversWhole(s, t)));
+    trimmed += r.terms.length - keep.length;
+    if (keep.length) out.push(keep.length === r.terms.length ? r : { ...r, terms: keep, description: `${r.description}; ${r.terms.length - keep.length} forms other rules match were left out` });
+  }
+  if (!trimmed) return { rules: [...rules], trimmed: 0 };
+  const before = score(rules);
+  const after = score(out);
+  if (f1Of(after.train, after.dev) + 1e-12 < f1Of(before.train, before.dev)) return { rules: [...rules], trimmed: 0 };
+  return { rules: out, trimmed };
+}

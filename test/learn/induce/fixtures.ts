@@ -1,0 +1,78 @@
+/** Small hand-made datasets for the inducer's tests: seeded, so every run sees the same examples. */
+import { Example } from '../../../src/core/schemas/example.js';
+import { mulberry32 } from '../../../src/core/split.js';
+
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+
+/**
+ * Three intents. "pending" occurs in two of them and "cash" in two of them, so only the pair
+ * (pending, cash) says `pending_cash`; the label names' own words are strong triggers.
+ */
+export function intents(seed: number, perClass: number, split: 'train' | 'dev' | 'test'): Example[] {
+  const r = mulberry32(seed);
+  const subjects = ['my', 'the', 'a', 'this'];
+  const tails = ['', ' please', ' today', ' again', ' help'];
+  const make: Record<string, () => string> = {
+    refund_request: () => pick(r, [`I want a refund for ${pick(r, subjects)} order`, `Can I get my money back${pick(r, tails)}`, `Please refund ${pick(r, subjects)} purchase`, `How do refunds work${pick(r, tails)}`, `Was my order refunded${pick(r, tails)}`]),
+    pending_cash: () => pick(r, [`Why is ${pick(r, subjects)} cash withdrawal still pending`, `The cash I took out is pending${pick(r, tails)}`, `Pending cash at the ATM${pick(r, tails)}`, `My ATM cash shows as pending`, `Cash still pending after ${pick(r, ['two', 'three', 'five'])} days`]),
+    pending_transfer: () => pick(r, [`Why is ${pick(r, subjects)} transfer still pending`, `The transfer I sent is pending${pick(r, tails)}`, `Pending transfer to my friend${pick(r, tails)}`, `My bank transfer shows as pending`, `Transfer still pending after ${pick(r, ['two', 'three', 'five'])} days`]),
+    cash_limit: () => pick(r, [`What is the cash limit${pick(r, tails)}`, `How much cash can I take out per day`, `Is there a limit on cash withdrawals`, `Daily cash limit at the ATM${pick(r, tails)}`, `Can I raise ${pick(r, subjects)} cash limit`]),
+  };
+  const out: Example[] = [];
+  for (const label of Object.keys(make).sort())
+    for (let i = 0; i < perClass; i++) out.push(Example.parse({ id: `${split}-${label}-${i}`, text: make[label]!(), label, split }));
+  return out;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * Court-style documents with DATE spans (full dates and years after "in"), CODE spans
+ * (application numbers after "no.") and unlabelled distractors: fractions, "the 1998 Act", page numbers.
+ */
+export function judgments(seed: number, n: number, split: 'train' | 'dev' | 'test'): Example[] {
+  const r = mulberry32(seed);
+  const out: Example[] = [];
+  for (let k = 0; k < n; k++) {
+    const parts: string[] = [];
+    const spans: { start: number; end: number; label: string }[] = [];
+    let text = '';
+    const add = (s: string, label?: string) => {
+      if (label) spans.push({ start: text.length, end: text.length + s.length, label });
+      text += s;
+    };
+    const year = () => String(1950 + Math.floor(r() * 60));
+    const date = () => `${1 + Math.floor(r() * 28)} ${pick(r, MONTHS)} ${year()}`;
+    const code = () => `${1000 + Math.floor(r() * 89000)}/${String(Math.floor(r() * 100)).padStart(2, '0')}`;
+    add('The case originated in an application (no. ');
+    add(code(), 'CODE');
+    add(') lodged on ');
+    add(date(), 'DATE');
+    add('. The applicant was born in ');
+    add(year(), 'DATE');
+    add(` and lives in ${pick(r, ['Ankara', 'Oslo', 'Lyon', 'Gdańsk'])}. `);
+    add(`Under section ${Math.floor(r() * 90)} of the ${year()} Act, ${1 + Math.floor(r() * 8)}/${2 + Math.floor(r() * 8)} of the votes were cast on page ${Math.floor(r() * 400)}. `);
+    add('On ');
+    add(date(), 'DATE');
+    add(' the court gave judgment.');
+    parts.push(text);
+    out.push(Example.parse({ id: `${split}-doc-${k}`, text, spans, split }));
+  }
+  return out;
+}
+
+/** Receipts: the total follows TOTAL (a subtotal and tax come first); the date follows DATE:. */
+export function receipts(seed: number, n: number, split: 'train' | 'dev' | 'test'): Example[] {
+  const r = mulberry32(seed);
+  const out: Example[] = [];
+  for (let k = 0; k < n; k++) {
+    const sub = 1 + Math.floor(r() * 200) + Math.floor(r() * 100) / 100;
+    const tax = Math.round(sub * 6) / 100;
+    const total = (sub + tax).toFixed(2);
+    const date = `${String(1 + Math.floor(r() * 28)).padStart(2, '0')}/${String(1 + Math.floor(r() * 12)).padStart(2, '0')}/20${10 + Math.floor(r() * 15)}`;
+    const store = pick(r, ['ACME STORE', 'KEDAI RUNCIT', 'BOOK TA .K', 'MR DIY']);
+    const text = `${store}\nTEL: 03-${1000 + Math.floor(r() * 8999)} ${1000 + Math.floor(r() * 8999)}\nDATE: ${date}\nITEM x${1 + Math.floor(r() * 4)}  ${sub.toFixed(2)}\nSUBTOTAL ${sub.toFixed(2)}\nTAX ${tax.toFixed(2)}\nTOTAL ${total}\nTHANK YOU`;
+    out.push(Example.parse({ id: `${split}-r-${k}`, input: { text }, output: { date, total }, split }));
+  }
+  return out;
+}

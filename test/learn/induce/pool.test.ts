@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import { predict, resolveDocument } from '../../../src/core/engine/index.js';
+import { Example } from '../../../src/core/schemas/example.js';
+import { Rule } from '../../../src/core/schemas/rule.js';
+import { Task } from '../../../src/core/schemas/task.js';
+import { Pool } from '../../../src/learn/induce/pool.js';
+
+const task = Task.parse({ name: 't', type: 'ner', labels: ['D', 'N'] });
+const rule = (id: string, pattern: string, label: string, confidence: number, group = '$0') =>
+  Rule.parse({ id, name: id, format: 'regex', pattern, output: { label, group }, confidence });
+const docs = [
+  'On 12 March 2001 the fee was 12 units, no. 345/01.',
+  'In 1999 and on 3 June 1999 nothing; no. 7/12 here.',
+  'Nothing to see.',
+].map((text, i) => Example.parse({ id: `d${i}`, text, spans: [] }));
+
+const rules = [
+  rule('date', '\\b\\d{1,2} (?:March|June) \\d{4}\\b', 'D', 0.9),
+  rule('year', '\\b\\d{4}\\b', 'D', 0.5),
+  rule('num', '\\b\\d+\\b', 'N', 0.3),
+  rule('code', 'no\\. (\\d+/\\d+)', 'N', 0.7, '$1'),
+];
+
+describe('Pool', () => {
+  test('derive reorders the engine outputs exactly as a fresh engine run would', () => {
+    const pool = Pool.run(task, rules, docs, null);
+    // New ordering attributes and a subset: reversed trust, one rule left out.
+    const changed = [rules[1]!, rules[2]!, rules[3]!].map((r, i) => ({ ...r, confidence: [0.1, 0.95, 0.6][i]! }));
+    const all = new Set(changed.map((r) => r.id));
+    const derived = pool.derive(changed, all);
+    const fresh = predict(task, changed, docs);
+    docs.forEach((_, d) => expect(resolveDocument(derived.train.outputs, d, derived.excluded)).toEqual(fresh.predictions[d]));
+    expect(derived.rules.map((r) => r.id)).toEqual(['num', 'code', 'year']);
+  });
+
+  test('a trial changes nothing until committed, and a commit matches a fresh ensemble score', () => {
+    const gold = docs.map((e) => ({ ...e, spans: [{ start: 3, end: 16, label: 'D' }] }));
+    gold[1] = { ...gold[1]!, spans: [{ start: 3, end: 7, label: 'D' }] };
+    gold[2] = { ...gold[2]!, spans: [] };
+    const pool = Pool.run(task, rules, gold, null);
+    const before = { ...pool.train.totals.counts };
+    const p = pool.position.get('date')!;
+    const t = pool.trial(p);
+    expect(pool.train.totals.counts).toEqual(before);
+    expect(t.train.delta.tp).toBe(1);
+    pool.commit(t);
+    expect(pool.isActive(p)).toBe(true);
+    const t2 = pool.trial(pool.position.get('year')!);
+    pool.commit(t2);
+    const again = Pool.run(task, rules, gold, null, new Set(['date', 'year']));
+    expect(pool.train.totals.counts).toEqual(again.train.totals.counts);
+  });
+
+  test('solo counts a rule alone, whatever the ensemble', () => {
+    const gold = docs.map((e) => ({ ...e, spans: [] as { start: number; end: number; label: string }[] }));
+    const at = docs[0]!.text!.indexOf('345/01');
+    gold[0]!.spans = [{ start: at, end: at + 6, label: 'N' }];
+    const pool = Pool.run(task, rules, gold, null, new Set(['num']));
+    expect(pool.solo(pool.position.get('code')!, pool.train)).toEqual({ tp: 1, fp: 1, docs: 2 });
+  });
+});

@@ -1,0 +1,18 @@
+import { render } from '/work/main/node_modules/ink-testing-library/build/index.js';
+import React from 'react';
+import { performance } from 'node:perf_hooks';
+import { Workspace } from '/work/main/dist/src/service/index.js';
+import { App } from '/work/main/dist/tui/app.js';
+import { InlineJobRunner } from '/work/main/dist/tui/jobs/inline-runner.js';
+const ws = Workspace.open({ db: '/tmp/rwt/w.db' });
+const jobs = new InlineJobRunner(ws, 'banking77');
+const t0 = performance.now();
+const r = render(React.createElement(App, { ws, dataset: 'banking77', jobs, theme: { color: true }, size: { columns: 100, rows: 30 } }));
+console.log('first frame', (performance.now() - t0).toFixed(1), 'ms');
+await new Promise((res) => setTimeout(res, 200));
+const t1 = performance.now();
+for (let i = 0; i < 40; i++) r.stdin.write(i % 2 ? 'j' : 'k');
+r.stdin.write('G');
+while (!/› zebra/.test(r.lastFrame())) await new Promise((res) => setImmediate(res));
+console.log('41 keys', (performance.now() - t1).toFixed(1), 'ms');
+r.unmount(); jobs.close(); ws.close();

@@ -1,0 +1,140 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { Workspace } from '../../src/service/index.js';
+import { repoRoot } from '../helpers/shared.js';
+import { demoWorkspace } from './fixtures.js';
+import { useTemplateWorkspace } from './harness.js';
+
+const hasTmux = spawnSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' }).status === 0;
+const title = hasTmux
+  ? 'rulewright tui in a real terminal (tmux)'
+  : 'rulewright tui in a real terminal (skipped: tmux is not installed; `apt-get install tmux` runs it)';
+
+/** A tmux server of this test's own (its own socket), so it never touches the user's sessions. */
+function tmuxServer(socket: string) {
+  const run = (...args: string[]) => {
+    const r = spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`tmux ${args.join(' ')} failed: ${r.stderr}`);
+    return r.stdout;
+  };
+  return {
+    start: (cmd: string, columns: number, rows: number) => run('new-session', '-d', '-s', 'rw', '-x', String(columns), '-y', String(rows), cmd),
+    /** Keys by tmux name (Enter, Tab, Escape, C-s) or single characters. */
+    keys: (...keys: string[]) => run('send-keys', '-t', 'rw', ...keys),
+    /** Text typed as is. */
+    type: (text: string) => run('send-keys', '-t', 'rw', '-l', text),
+    screen: () => run('capture-pane', '-p', '-t', 'rw'),
+    kill: () => spawnSync('tmux', ['-L', socket, 'kill-server']),
+  };
+}
+
+async function waitFor(read: () => string, check: (s: string) => boolean, what: string, timeoutMs = 30_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < until) {
+    last = read();
+    if (check(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}; the screen was:\n${last}`);
+}
+
+describe.skipIf(!hasTmux)(title, () => {
+  const tmp = useTemplateWorkspace((ws) => demoWorkspace(ws));
+  let server: ReturnType<typeof tmuxServer> | undefined;
+  afterEach(() => {
+    server?.kill();
+  });
+
+  test('sort, open a rule, correct an output, write feedback, prune with confirmation, undo, quit; the store has it all', async () => {
+    const ws = tmp.open();
+    const db = ws.path;
+    ws.close();
+    const exitFile = tmp.path('exit.txt');
+    server = tmuxServer(`rulewright-test-${process.pid}-${Date.now()}`);
+    // Ink draws nothing interactive when it thinks it runs in CI.
+    const cmd = `cd ${JSON.stringify(repoRoot)} && env -u CI -u CONTINUOUS_INTEGRATION TERM=xterm-256color node bin/rulewright.js tui --db ${JSON.stringify(db)}; echo "exit=$?" > ${JSON.stringify(exitFile)}; sleep 60`;
+    server.start(cmd, 100, 30);
+    const s = server;
+    const screen = (check: (x: string) => boolean, what: string) => waitFor(s.screen, check, what);
+
+    await screen((x) => x.includes('ensemble P .778 R .700 F1 .737') && x.includes('› any card'), 'the rules table');
+    // Sort: name → label → status → fired → TP → FP, highest first.
+    s.keys('s', 's', 's', 's', 's');
+    const sorted = await screen((x) => x.includes('▼FP'), 'the FP sort');
+    const names = sorted.split('\n').filter((l) => /^[›· ] \S/.test(l) && /\s(on|off)\s/.test(l)).map((l) => l.slice(2, 20).trim());
+    expect(names.slice(0, 2)).toEqual(['any money', 'any card']);
+
+    // Open the rule at the top.
+    s.keys('Enter');
+    await screen((x) => x.includes('any money any-money [active]') && x.includes('FP train-772'), 'the rule screen');
+
+    // Correct its second item (a false positive) and add a note.
+    s.keys('j');
+    await screen((x) => /› FP train-772/.test(x), 'the false positive selected');
+    s.keys('c');
+    await screen((x) => x.includes('Correct example train-772') && x.includes('(•) pending_cash_withdrawal'), 'the correction screen');
+    s.keys('Tab');
+    await screen((x) => x.includes('note ▏') || /note .*\S/.test(x), 'the note field');
+    s.type('a withdrawal, not exchange rates');
+    await screen((x) => x.includes('a withdrawal, not exchange rates'), 'the typed note');
+    s.keys('Enter');
+    await screen((x) => x.includes('correction c1 saved') && x.includes('any money any-money'), 'the saved correction');
+
+    // Plain-English feedback on this rule.
+    s.keys('f');
+    await screen((x) => x.includes('Feedback on rule any money'), 'the feedback composer');
+    s.type('"transfer" questions are about beneficiaries, not rates');
+    s.keys('Enter');
+    await screen((x) => x.includes('feedback fb-1 saved on any money'), 'the saved feedback');
+
+    // Prune: the plan, a refusal, then confirmation.
+    s.keys('4');
+    await screen((x) => x.includes('F1 .737 → .795 by disabling 1 rule (dry run)'), 'the pruning plan');
+    s.keys('a');
+    await screen((x) => x.includes('Disable 1 rule (F1 .737 → .795)?'), 'the confirmation');
+    s.keys('y');
+    await screen((x) => x.includes('disabled 1 rule (prune op 1)'), 'the applied prune');
+    const during = Workspace.open({ db });
+    expect(during.showRule('any-money').rule.status).toBe('disabled');
+    during.close();
+
+    // Undo, then quit.
+    s.keys('u');
+    await screen((x) => x.includes('undid prune op 1: 1 rule enabled again'), 'the undo');
+    s.keys('q');
+    await waitFor(() => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : ''), (x) => x.includes('exit='), 'the process to exit');
+    expect(readFileSync(exitFile, 'utf8').trim()).toBe('exit=0');
+
+    // What the session left in the store, read through the service.
+    const after = Workspace.open({ db });
+    try {
+      const [correction, ...more] = after.listCorrections().corrections;
+      expect(more).toHaveLength(0);
+      expect(correction).toMatchObject({
+        example_id: 'train-772',
+        produced: { label: 'exchange_rate' },
+        expected: { label: 'pending_cash_withdrawal' },
+        note: 'a withdrawal, not exchange rates',
+      });
+      expect(after.listFeedback().feedback).toEqual([
+        expect.objectContaining({ id: 'fb-1', level: 'rule', target_id: 'any-money', status: 'open', text: '"transfer" questions are about beneficiaries, not rates' }),
+      ]);
+      // Pruned, then re-enabled by undo: active again, with both steps in its history.
+      expect(after.showRule('any-money').rule.status).toBe('active');
+      expect(after.ruleHistory('any-money').versions.map((v) => v.status)).toEqual(['active', 'disabled', 'active']);
+      expect(after.listRuns({ kind: 'undo' }).runs).toHaveLength(1);
+      expect(after.listRuns({ kind: 'prune' }).runs.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      after.close();
+    }
+  }, 240_000);
+});
+
+// The TUI's own files are compiled into dist/ (the binary runs them).
+test('the built CLI carries the terminal workbench', () => {
+  expect(existsSync(join(repoRoot, 'dist', 'tui', 'run.js'))).toBe(true);
+  expect(existsSync(join(repoRoot, 'dist', 'tui', 'jobs', 'worker.js'))).toBe(true);
+});
