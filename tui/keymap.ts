@@ -63,8 +63,10 @@ export const SCREEN_KEYS: Readonly<Record<ScreenName, readonly KeyDoc[]>> = {
     { keys: 'l', does: 'label filter', footer: true },
     { keys: 's', does: 'split filter', footer: true },
     { keys: '/', does: 'filter by text' },
-    { keys: 'c', does: 'correct the selected example', footer: true },
+    { keys: 'c/enter', does: 'correct the selected example', footer: true },
     { keys: 'f', does: 'feedback on the example' },
+    { keys: 'r', does: 'run the rules again (after changes)' },
+    { keys: 'esc', does: 'clear the filters' },
   ],
   correct: [
     { keys: 'tab', does: 'expected output / note', footer: true },
@@ -73,7 +75,7 @@ export const SCREEN_KEYS: Readonly<Record<ScreenName, readonly KeyDoc[]>> = {
     { keys: 'x', does: 'remove the span' },
     { keys: 'h/l H/L', does: 'move span start / end' },
     { keys: 'n', does: 'change the span label' },
-    { keys: 'ctrl-s', does: 'save the correction', footer: true },
+    { keys: 'ctrl-s', does: 'save the correction (enter in the note too)', footer: true },
     { keys: 'esc', does: 'cancel', footer: true },
   ],
   feedback: [

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DEMO, expectFits, KEY, renderApp, useTempWorkspace } from './harness.js';
+import { spanWorkspace } from './fixtures.js';
+import { DEMO, expectFits, KEY, renderApp, useTemplateWorkspace, useTempWorkspace } from './harness.js';
 
 describe('examples screen', () => {
   const tmp = useTempWorkspace();
@@ -23,6 +24,27 @@ describe('examples screen', () => {
     await app.until((f) => expect(f).toContain('outcome correct'));
     expect(app.frame()).toContain('no example matches the filters');
     expectFits(app.frame(), 80, 24);
+    app.unmount();
+  });
+});
+
+describe('examples screen (spans)', () => {
+  const tmp = useTemplateWorkspace((ws, dir) => spanWorkspace(ws, `${dir}/people.jsonl`));
+
+  test('shows missed and spurious spans, filters by label, and opens the correction', async () => {
+    const app = renderApp(tmp.open(), { initial: { screen: 'examples' }, columns: 120, rows: 40 });
+    const f = await app.until((f) => expect(f).toMatch(/Examples 5 · mode text · \d+ correct/));
+    expect(f).toMatch(/s4\s+dev\s+LOC:"Paris" LOC:"Oslo" PER:"Dora"\s+LOC:"Paris" LOC:"Oslo"\s+missed/);
+    expect(f).toMatch(/s5\s+dev\s+—\s+PER:"Nothing"\s+spurious/);
+    await app.press('o', 'o', 'o'); // wrong → correct → missed → spurious
+    await app.until((f) => expect(f).toContain('outcome spurious'));
+    expect(app.frame()).not.toMatch(/\ss4\s/);
+    await app.press('o', 'o', 'o', 'o', 'l', 'l'); // … → all; any → LOC → PER
+    await app.until((f) => expect(f).toContain('outcome all · label PER'));
+    expect(app.frame()).not.toMatch(/\ss2\s/);
+    await app.press('G', 'c');
+    await app.until((f) => expect(f).toContain('Correct example s5'));
+    expectFits(app.frame(), 120, 40);
     app.unmount();
   });
 });
