@@ -68,7 +68,11 @@ export async function checkRule(rule: Rule, options: CheckOptions = {}): Promise
     const effort = options.redos ?? (mode === 'import' ? 'quick' : 'thorough');
     if (rule.format === 'regex' && effort !== 'off') {
       const re = compiled.matcher.regex;
-      const verdict = await screenRedos(re.source, re.flags, { effort, ...(options.redosTimeoutMs ? { timeoutMs: options.redosTimeoutMs } : {}) });
+      const verdict = await screenRedos(re.source, re.flags, {
+        effort,
+        ...(options.redosTimeoutMs ? { timeoutMs: options.redosTimeoutMs } : {}),
+        pattern: { source: rule.pattern, flags: rule.flags, dialect: rule.dialect },
+      });
       if (verdict.status === 'vulnerable') {
         const reject = mode !== 'import' && verdict.exponential;
         problems.push({

@@ -201,8 +201,12 @@ interface RouteSink {
   atEnd: number;
 }
 
-/** Builds the position automaton of a parsed pattern. `asciiWord`: `\b` is ASCII (JS dialect). */
-export function buildAutomaton(root: Node, asciiWord: boolean): BuildResult {
+/**
+ * Builds the position automaton of a parsed pattern. `asciiWord`: `\b` is ASCII (JS dialect);
+ * `restart`: the search tries the pattern at every position (false for a part of a pattern that
+ * the screen judges on its own).
+ */
+export function buildAutomaton(root: Node, asciiWord: boolean, restart = true): BuildResult {
   const b = new Builder();
   const start = b.node();
   const final = b.build(root, start);
@@ -277,7 +281,8 @@ export function buildAutomaton(root: Node, asciiWord: boolean): BuildResult {
   const fromStart = routes(start);
   // Empty matches at the start are ignored: they are what a search tries last.
   wire(INIT, S, fromStart, false);
-  next[INIT]!.push([1, 1], [2, 1]);
+  // Without `restart` the pattern is tried at one position only (a part entered from outside).
+  if (restart) next[INIT]!.push([1, 1], [2, 1]);
   for (const prev of [W, N]) {
     wire(1 + prev, prev, fromStart, false);
     next[1 + prev]!.push([1, 1], [2, 1]);

@@ -34,10 +34,13 @@ const cache = new Map<string, StaticVerdict>();
  * Screens a rule pattern for catastrophic backtracking without running anything: parses it (the
  * Python dialect's parser reads both dialects; a JS pattern is read with ASCII `\w`/`\d`/`\b`),
  * writes its screening proxy (`emitScreenProxy`), builds the position automaton of that structure
- * and measures its ambiguity on texts that fail to match (`analyse`). It also judges, on their
- * own, what a failing match could try before a lower-priority success stops it: lookaround bodies,
- * each alternative and each optional body holding an unbounded loop. Verdicts are cached by
- * (dialect, proxy, flags), so rules that share a structure are analysed once.
+ * and measures its ambiguity (`analyse`). Lookarounds are zero-width conditions that always pass
+ * (so they can only add paths, never hide one), and their bodies are judged on their own, as are
+ * the alternatives and optional bodies holding an unbounded loop (what a failing search explores
+ * before a lower-priority path, such as skipping `(...)?`, succeeds). Those parts are judged as
+ * entered at one position: a lookahead with a leading loop that the outer pattern reaches at many
+ * positions (`\bfoo(?=.*x)`, quadratic) is not seen. Verdicts are cached by (dialect, proxy,
+ * flags), so rules that share a structure are analysed once.
  *
  * `undecided` when the pattern does not parse here or is too large for the budget; the caller
  * then falls back to recheck.
@@ -73,15 +76,15 @@ interface Found {
 
 function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): StaticVerdict {
   let worst: Found | undefined;
-  const consider = (node: Node): void => {
+  const consider = (node: Node, restart: boolean): void => {
     if (worst?.amb.kind === 'exponential') return;
-    const { automaton, looks } = buildAutomaton(node, asciiWord);
+    const { automaton, looks } = buildAutomaton(node, asciiWord, restart);
     const amb = analyse(automaton);
     if (rank(amb) > rank(worst?.amb)) worst = { amb, automaton };
-    for (const body of looks) consider(body);
+    for (const body of looks) consider(body, false);
   };
-  consider(root);
-  for (const part of bypassable(root)) consider(part);
+  consider(root, true);
+  for (const part of bypassable(root)) consider(part, false);
   const amb = worst!.amb;
   if (amb.kind === 'linear') return { status: 'safe', proxy, flags };
   const degree = amb.kind === 'polynomial' ? amb.degree : null;
