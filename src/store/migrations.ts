@@ -136,6 +136,10 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE rules ADD COLUMN deleted_at TEXT;
   `,
+  // 3: loading or counting one split (every eval, metrics and TUI open) should not scan the table.
+  `
+  CREATE INDEX examples_by_split ON examples (dataset_id, split, seq);
+  `,
 ];
 
 /** The schema version this build writes. */

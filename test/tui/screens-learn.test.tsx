@@ -42,7 +42,7 @@ describe('learn screen with an LLM (fake OpenAI-compatible server on 127.0.0.1)'
   test('counts the LLM calls live while the round works, then shows the totals', async () => {
     const scripted = scriptedReplies();
     // Each answer takes a moment, so the run is observably in progress.
-    server = await startFakeOpenAiServer({ fallback: async (req) => (await new Promise((r) => setTimeout(r, 150)), scripted(req)) });
+    server = await startFakeOpenAiServer({ fallback: async (req) => (await new Promise((r) => setTimeout(r, 600)), scripted(req)) });
     Object.assign(process.env, {
       OPENAI_BASE_URL: server.url,
       OPENAI_API_KEY: 'sk-test',

@@ -159,7 +159,10 @@ export function executeRules(
     return true;
   };
 
-  /** Re-runs one pair alone with a hard limit of `budget`: the proof that it overran. */
+  /**
+   * Re-runs one pair alone with a hard limit just over `budget`: the proof that it overran. The
+   * extra millisecond absorbs the watchdog timer's granularity, which can fire up to 1 ms early.
+   */
   const confirm = (d: number, r: number): void => {
     const mark = spans.length;
     let n = 0;
@@ -170,7 +173,7 @@ export function executeRules(
       outcome = runGuarded(() => {
         n = collectMatches(matchers[r]!, texts[d]!, spans, firstOnly);
         return true;
-      }, budget);
+      }, budget + 1);
     } catch (e) {
       spans.length = mark;
       issue('error', d, r, null, `rule ${rules[r]!.id} failed on document ${docOffset + d}: ${(e as Error).message}`);

@@ -1,4 +1,4 @@
-import { check, type Diagnostics, type Parameters } from 'recheck';
+import type { Diagnostics, Parameters } from 'recheck';
 import { runGuarded } from '../engine/guard.js';
 import { screenStatic, type StaticVerdict } from './redos-proxy.js';
 
@@ -157,6 +157,8 @@ async function screenWithRecheck(source: string, flags: string, options: RedosOp
   if (hit) return hit;
   let diag: Diagnostics;
   try {
+    // Loaded on first use: recheck costs ~0.5 s to load and the static screen decides most rules.
+    const { check } = await import('recheck');
     diag = await inTurn(() => withDeadline(check(source, f, params), (params.timeout ?? 3000) + 5000));
   } catch (e) {
     return { status: 'unknown', reason: `recheck failed: ${(e as Error).message}`, by: 'recheck' };
