@@ -45,3 +45,18 @@ export function parseAt<S extends z.ZodType>(schema: S, value: unknown, where: s
   if (!r.success) throw new RulewrightError('BAD_INPUT', `${where}: ${describeIssues(r.error)}`);
   return r.data;
 }
+
+/**
+ * A value that must be one of an enum's options (a flag or a request field). Anything else is an
+ * error of `code` that lists the options, so the user sees what to type instead.
+ */
+export function parseChoice<S extends z.ZodType & { readonly options: readonly unknown[] }>(
+  schema: S,
+  value: unknown,
+  what: string,
+  code: ErrorCode = 'BAD_INPUT',
+): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new RulewrightError(code, `unknown ${what} "${value}": use one of ${schema.options.join(', ')}`);
+  return r.data;
+}

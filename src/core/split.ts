@@ -1,4 +1,5 @@
 import { RulewrightError } from './errors.js';
+import { hash32, mulberry32, shuffle } from './random.js';
 import type { Answer, Example, Split } from './schemas/index.js';
 
 /**
@@ -57,37 +58,6 @@ export function answerLabels(e: Example): string[] {
 /** The stratum of an example: its class, or the sorted set of its span labels / filled fields. */
 export function stratumOf(e: Example): string {
   return JSON.stringify(answerLabels(e));
-}
-
-/** 32-bit FNV-1a of a string: a cheap stable seed mixer. */
-export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: a small, fast, well-distributed seeded PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Fisher–Yates shuffle in place. */
-export function shuffle<T>(items: T[], rand: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,4 +1,4 @@
-import { parseAt, RulewrightError } from '../core/errors.js';
+import { parseAt, parseChoice, RulewrightError } from '../core/errors.js';
 import { MatchMode, Task, TaskType, type TaskInput } from '../core/schemas/index.js';
 import type { DatasetRecord, Store } from '../store/index.js';
 import type { DatasetSummary } from './types.js';
@@ -15,18 +15,13 @@ export interface NewDataset {
 
 /** Validates a new dataset's task, naming the flag to fix. */
 export function buildTask(d: NewDataset): Task {
-  const type = TaskType.safeParse(d.type);
-  if (!type.success) {
-    throw new RulewrightError('BAD_INPUT', `unknown task type "${d.type}": use one of ${TaskType.options.join(', ')}`);
-  }
-  if (d.mode !== undefined && !MatchMode.safeParse(d.mode).success) {
-    throw new RulewrightError('BAD_INPUT', `unknown matching mode "${d.mode}": use one of ${MatchMode.options.join(', ')}`);
-  }
+  const type = parseChoice(TaskType, d.type, 'task type');
+  if (d.mode !== undefined) parseChoice(MatchMode, d.mode, 'matching mode');
   const labels = d.labels?.map((l) => l.trim()).filter(Boolean);
   const input: TaskInput = {
     name: d.name,
     description: d.description ?? '',
-    type: type.data,
+    type,
     ...(labels?.length ? { labels: [...new Set(labels)] } : {}),
     ...(d.text_field ? { text_field: d.text_field } : {}),
     ...(d.mode ? { matching: { mode: d.mode as MatchMode } } : {}),

@@ -1,4 +1,4 @@
-import { RulewrightError } from '../core/errors.js';
+import { parseChoice } from '../core/errors.js';
 import { compareReports, type ReportComparison } from '../core/eval/compare.js';
 import type { ScoreContext } from '../core/eval/types.js';
 import { type EvalReport, MatchMode, type Run } from '../core/schemas/index.js';
@@ -72,12 +72,7 @@ const scoringConfig = (c: Record<string, unknown>) => {
  */
 export async function evaluate(store: Store, req: EvalRequest = {}): Promise<EvalResult> {
   const d = resolveDataset(store, req.dataset);
-  let mode: MatchMode | undefined;
-  if (req.mode !== undefined) {
-    const m = MatchMode.safeParse(req.mode);
-    if (!m.success) throw new RulewrightError('BAD_INPUT', `unknown matching mode "${req.mode}": use one of ${MatchMode.options.join(', ')}`);
-    mode = m.data;
-  }
+  const mode = req.mode !== undefined ? parseChoice(MatchMode, req.mode, 'matching mode') : undefined;
   // Resolve the baseline first, so a bad --compare fails before any work.
   const base = req.compare !== undefined ? getRun(store, d, req.compare, 'eval') : undefined;
   const baseResult = base ? readEvalRun(base) : undefined;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { type CompiledRule, type ExecutionIssue, executeRules, prepareRules, resolveDocument, textOf } from '../core/engine/index.js';
-import { RulewrightError } from '../core/errors.js';
+import { parseChoice, RulewrightError } from '../core/errors.js';
 import { parseRuleset } from '../core/rulesets/index.js';
 import { type Prediction, type Rule, Task, TaskType } from '../core/schemas/index.js';
 import type { Store } from '../store/index.js';
@@ -58,11 +58,7 @@ export function rulesetFromFile(path: string, opts: { type?: string } = {}): Ext
   if (!existsSync(path) || !statSync(path).isFile()) throw new RulewrightError('NOT_FOUND', `no ruleset file at ${path}`);
   const parsed = parseRuleset(readFileSync(path, 'utf8'), { where: path });
   let type = parsed.taskType;
-  if (opts.type !== undefined) {
-    const t = TaskType.safeParse(opts.type);
-    if (!t.success) throw new RulewrightError('USAGE', `unknown task type "${opts.type}": use one of ${TaskType.options.join(', ')}`);
-    type = t.data;
-  }
+  if (opts.type !== undefined) type = parseChoice(TaskType, opts.type, 'task type', 'USAGE');
   const base = parsed.task ?? { name: 'ruleset' };
   const task = Task.safeParse({ ...base, ...(type ? { type } : {}), ...(base.type || type ? {} : { type: 'extraction' }) });
   if (!task.success) throw new RulewrightError('BAD_INPUT', `${path}: the ruleset's task is not valid (${task.error.issues[0]?.message})`);

@@ -1,4 +1,4 @@
-import { RulewrightError } from '../core/errors.js';
+import { parseChoice, RulewrightError } from '../core/errors.js';
 import { Feedback, FeedbackStatus } from '../core/schemas/feedback.js';
 import type { Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
@@ -69,12 +69,7 @@ export function addFeedback(store: Store, req: AddFeedbackRequest): FeedbackResu
 
 /** Feedback of a dataset, oldest first, optionally of one status, with counts by status. */
 export function listFeedback(store: Store, req: { dataset?: string; status?: string } = {}): FeedbackList {
-  let status: FeedbackStatus | null = null;
-  if (req.status !== undefined) {
-    const s = FeedbackStatus.safeParse(req.status);
-    if (!s.success) throw new RulewrightError('USAGE', `unknown feedback status "${req.status}": use one of ${FeedbackStatus.options.join(', ')}`);
-    status = s.data;
-  }
+  const status = req.status !== undefined ? parseChoice(FeedbackStatus, req.status, 'feedback status', 'USAGE') : null;
   const d = resolveDataset(store, req.dataset);
   const all = store.feedback.list(d.id);
   const counts: Record<FeedbackStatus, number> = { open: 0, applied: 0, dismissed: 0 };

@@ -20,7 +20,7 @@ export { RULESET_FORMATS, type ExportRulesOptions, type ExportRulesResult, type 
 export type { FieldChange, RuleSpec } from './rule-spec.js';
 export type { CompactOutcome, RunList, RunSummary } from './runs.js';
 export type { TaskChange, TaskResult } from './task.js';
-export { computeMetrics, getStoredMetrics, measure, type Measured, type MeasureRequest, type MetricsResult, type StoredMetrics } from './metrics.js';
+export { computeMetrics, getStoredMetrics, measure, type Measured, type MeasuredRunView, type MeasureRequest, type MetricsResult, type StoredMetrics } from './metrics.js';
 export type { RankResultView, RankedRuleView } from './rank.js';
 export type { PruneRequest, PruneResultView } from './prune.js';
 export type { UndoResult } from './undo.js';

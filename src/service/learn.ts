@@ -247,11 +247,8 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
 
   const rulesSummary = summarizeChanges(loop.changes, loop.active.length);
   const llm = chosen.recorder.totals();
-  const allNotes = [...notes, ...loop.notes];
-  const result = {
-    status: 'ok',
-    proposer: chosen.proposer.kind,
-    model: chosen.proposer.model,
+  // What the loop did: recorded with the run and returned, in the same order in both.
+  const outcome = {
     rounds_run: loop.roundsRun,
     split: { judged_on: judgeSplit, train: train.length, dev: judgeSplit === 'dev' ? judge.length : 0, created },
     stages: loop.stages,
@@ -259,8 +256,9 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
     rules: rulesSummary,
     feedback_applied: loop.feedbackUsed,
     llm,
-    notes: allNotes,
+    notes: [...notes, ...loop.notes],
   };
+  const result = { status: 'ok', proposer: chosen.proposer.kind, model: chosen.proposer.model, ...outcome };
   const run = store.transaction(() => {
     const run = recordRun(result, loop.active);
     for (const c of loop.changes) {
@@ -278,14 +276,7 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
     model: chosen.proposer.model,
     incremental: !!req.incremental,
     rounds,
-    rounds_run: loop.roundsRun,
-    split: result.split,
-    stages: loop.stages,
-    decisions: loop.decisions,
-    rules: rulesSummary,
-    feedback_applied: loop.feedbackUsed,
-    llm,
-    notes: allNotes,
+    ...outcome,
     dataset_hash: run.dataset_hash,
     ruleset_hash: run.ruleset_hash,
     elapsed_ms: Math.round(performance.now() - t0),

@@ -9,6 +9,7 @@ import type { Rule } from '../core/schemas/index.js';
 import { ruleHash, rulesetHash, type Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
 import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
+import { decodeCachedMetrics, latestComputedAt, staleReasons } from './metrics-cache.js';
 import { issueNotes, type PipelineResult, resolveSplit, round, runPipeline, type SplitChoice } from './pipeline.js';
 import { issueView } from './runs.js';
 
@@ -22,6 +23,23 @@ export interface MeasureRequest {
   cwd?: string;
   /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
   context?: Omit<ScoreContext, 'registry'>;
+}
+
+/**
+ * What `metrics`, `rank` and `prune` results all say besides their own figures: what was measured
+ * (dataset, split, size, matching mode), what to know about it, and the run that was recorded.
+ */
+export interface MeasuredRunView {
+  dataset: string;
+  split: SplitChoice;
+  n: number;
+  mode: string;
+  notes: string[];
+  issues: Record<string, unknown>[];
+  dataset_hash: string;
+  ruleset_hash: string;
+  run_id: number;
+  elapsed_ms: number;
 }
 
 /** One measured run: the pipeline's result and what the pure metrics core works from. */
@@ -86,23 +104,13 @@ export function measureConfig(m: Measured, extra: Record<string, unknown> = {}):
 }
 
 /** `metrics --json`: per-rule metrics (design.md keys per rule, plus samples and interactions). */
-export interface MetricsResult {
-  dataset: string;
-  split: SplitChoice;
-  n: number;
-  mode: string;
+export interface MetricsResult extends MeasuredRunView {
   /** Ensemble counts and micro F1 on the split. */
   counts: Counts;
   f1: number | null;
   rules: RuleMetrics[];
   /** Rules whose validated precision and support were (re)stamped by this run. */
   stamped: number;
-  notes: string[];
-  issues: Record<string, unknown>[];
-  dataset_hash: string;
-  ruleset_hash: string;
-  run_id: number;
-  elapsed_ms: number;
 }
 
 const stampOf = (r: RuleMetrics) => ({ id: r.id, validated_precision: r.support > 0 ? r.precision : null, validated_support: r.support });
@@ -233,35 +241,24 @@ export function getStoredMetrics(store: Store, req: { dataset?: string; split?: 
   const rows = store.ruleMetrics.list(d.id, split);
   const rules = store.rules.list(d.id, { status: 'active' });
   const current = new Map<string, Rule>(rules.map((r) => [r.id, r]));
-  const datasetH = store.examples.hash(d.id, split === 'all' ? undefined : split);
-  const rulesetH = rulesetHash(rules);
-  const reasons: string[] = [];
-  const out: StoredMetrics['rules'] = [];
-  let invalid = 0;
-  for (const row of rows) {
-    const parsed = RuleMetrics.safeParse(row.metrics);
-    if (!parsed.success) {
-      invalid++;
-      continue;
-    }
+  const { decoded, invalid } = decodeCachedMetrics(rows, RuleMetrics);
+  const out: StoredMetrics['rules'] = decoded.map(({ row, data }) => {
     const rule = current.get(row.rule_id);
-    out.push({ ...parsed.data, stale: !rule || ruleHash(rule) !== row.rule_hash });
-  }
+    return { ...data, stale: !rule || ruleHash(rule) !== row.rule_hash };
+  });
   out.sort((a, b) => a.position - b.position);
   const first = rows[0];
-  if (!rows.length) reasons.push(`no metrics computed on ${split} yet: run \`rulewright metrics\``);
-  else {
-    if (first!.dataset_hash !== datasetH) reasons.push('the examples changed since the metrics were computed');
-    if (first!.ruleset_hash !== rulesetH) reasons.push('the rules changed since the metrics were computed');
-    const missing = rules.filter((r) => !rows.some((x) => x.rule_id === r.id)).length;
-    if (missing) reasons.push(`${missing} active rule${missing === 1 ? ' has' : 's have'} no metrics yet`);
-    if (invalid) reasons.push(`${invalid} stored row${invalid === 1 ? '' : 's'} could not be read (written by another version)`);
-  }
+  const reasons = staleReasons(split, rows, {
+    datasetHash: () => store.examples.hash(d.id, split === 'all' ? undefined : split),
+    rulesetHash: () => rulesetHash(rules),
+    missing: () => rules.filter((r) => !rows.some((x) => x.rule_id === r.id)).length,
+    invalid,
+  });
   return {
     dataset: d.name,
     split,
     computed: rows.length > 0,
-    computed_at: rows.reduce<string | null>((a, r) => (a === null || r.computed_at > a ? r.computed_at : a), null),
+    computed_at: latestComputedAt(rows),
     stale: reasons.length > 0,
     stale_reasons: reasons,
     dataset_hash: first?.dataset_hash ?? null,

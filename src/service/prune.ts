@@ -1,11 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { RulewrightError } from '../core/errors.js';
-import { DEFAULT_PRUNE_TOLERANCE, type PruneStep, pruneRules } from '../core/metrics/index.js';
-import type { Counts } from '../core/ratio.js';
+import { DEFAULT_PRUNE_TOLERANCE, type PruneResult, pruneRules } from '../core/metrics/index.js';
 import type { StatusChange, Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
-import { measure, measureConfig, type MeasureRequest } from './metrics.js';
-import { round, type SplitChoice } from './pipeline.js';
+import { type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
+import { round } from './pipeline.js';
 import { issueView } from './runs.js';
 
 export interface PruneRequest extends MeasureRequest {
@@ -20,29 +19,12 @@ export interface PruneRequest extends MeasureRequest {
 }
 
 /** `prune --json`: design.md's `{f1_before, f1_after, removed, steps}` and more. */
-export interface PruneResultView {
-  dataset: string;
-  split: SplitChoice;
-  n: number;
-  mode: string;
-  f1_before: number | null;
-  f1_after: number | null;
-  counts_before: Counts;
-  counts_after: Counts;
-  /** Rule ids removed, in step order. */
-  removed: string[];
-  steps: PruneStep[];
-  tolerance: number;
+export interface PruneResultView extends MeasuredRunView, PruneResult {
   /** Whether the rules were disabled; `op_id` is what `undo` reverses. */
   applied: boolean;
   op_id: number | null;
-  notes: string[];
-  issues: Record<string, unknown>[];
-  dataset_hash: string;
   /** The ruleset hash the plan was judged on (before applying). */
   ruleset_hash: string;
-  run_id: number;
-  elapsed_ms: number;
 }
 
 /**

@@ -3,8 +3,8 @@ import { rankRules } from '../core/metrics/index.js';
 import type { Counts } from '../core/ratio.js';
 import type { Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
-import { measure, measureConfig, type MeasureRequest } from './metrics.js';
-import { round, type SplitChoice } from './pipeline.js';
+import { type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
+import { round } from './pipeline.js';
 import { issueView } from './runs.js';
 
 /** One rule in `rank --json`: design.md's `{id, name, solo_f1, marginal_f1}` and more. */
@@ -26,11 +26,7 @@ export interface RankedRuleView {
 }
 
 /** `rank --json`. */
-export interface RankResultView {
-  dataset: string;
-  split: SplitChoice;
-  n: number;
-  mode: string;
+export interface RankResultView extends MeasuredRunView {
   /** Ensemble micro F1 (and its parts). */
   f1: number | null;
   precision: number | null;
@@ -40,11 +36,6 @@ export interface RankResultView {
   rules: RankedRuleView[];
   /** Examples re-scored for leave-one-out (each rule re-resolves only the examples it fired on). */
   rescored: number;
-  notes: string[];
-  issues: Record<string, unknown>[];
-  dataset_hash: string;
-  ruleset_hash: string;
-  run_id: number;
   /** The ranking's own compute time: load, execute once, rank. */
   elapsed_ms: number;
 }

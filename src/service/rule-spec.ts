@@ -92,23 +92,15 @@ function specFields(spec: RuleSpec): Record<string, unknown> {
     out.format = 'lexicon';
     out.terms = terms;
   }
-  if (spec.label !== undefined || spec.group !== undefined) {
-    const given = (out.output ?? {}) as Record<string, unknown>;
-    out.output = {
-      ...given,
-      ...(spec.label !== undefined ? { label: spec.label } : {}),
-      ...(spec.group !== undefined ? { group: spec.group } : {}),
-    };
-  }
-  if (spec.case_sensitive !== undefined || spec.word_boundary !== undefined) {
-    const given = (out.lexicon ?? {}) as Record<string, unknown>;
-    out.lexicon = {
-      ...given,
-      ...(spec.case_sensitive !== undefined ? { case_sensitive: spec.case_sensitive } : {}),
-      ...(spec.word_boundary !== undefined ? { word_boundary: spec.word_boundary } : {}),
-    };
-  }
+  overlay(out, 'output', { label: spec.label, group: spec.group });
+  overlay(out, 'lexicon', { case_sensitive: spec.case_sensitive, word_boundary: spec.word_boundary });
   return out;
+}
+
+/** Sets the flags that were given (not undefined) inside the object at `out[key]`, keeping the rest the JSON gave there. */
+function overlay(out: Record<string, unknown>, key: string, flags: Record<string, unknown>): void {
+  const given = Object.entries(flags).filter(([, v]) => v !== undefined);
+  if (given.length) out[key] = { ...((out[key] ?? {}) as Record<string, unknown>), ...Object.fromEntries(given) };
 }
 
 /** Makes regex/lexicon fields consistent after a change of format. */

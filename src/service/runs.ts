@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ExecutionIssue } from '../core/engine/index.js';
-import { RulewrightError } from '../core/errors.js';
+import { parseChoice, RulewrightError } from '../core/errors.js';
 import { emptyErrors } from '../core/eval/tally.js';
 import type { ExampleScore } from '../core/eval/types.js';
 import { sha256 } from '../core/hash.js';
@@ -112,12 +112,7 @@ export function summarizeRun(run: Run): RunSummary {
 /** Recorded runs of a dataset, newest first. */
 export function listRuns(store: Store, req: { dataset?: string; kind?: string; limit?: number } = {}): RunList {
   const d = resolveDataset(store, req.dataset);
-  let kind: RunKind | undefined;
-  if (req.kind !== undefined) {
-    const k = RunKind.safeParse(req.kind);
-    if (!k.success) throw new RulewrightError('BAD_INPUT', `unknown run kind "${req.kind}": use one of ${RunKind.options.join(', ')}`);
-    kind = k.data;
-  }
+  const kind = req.kind !== undefined ? parseChoice(RunKind, req.kind, 'run kind') : undefined;
   const runs = store.runs.list(d.id, { ...(kind ? { kind } : {}), ...(req.limit !== undefined ? { limit: req.limit } : {}) });
   return { dataset: d.name, runs: runs.map(summarizeRun) };
 }

@@ -1,4 +1,4 @@
-import { RulewrightError } from '../core/errors.js';
+import { parseChoice, RulewrightError } from '../core/errors.js';
 import { MatcherRegistry } from '../core/matchers/registry.js';
 import { ConflictPolicy, MatcherRef, MatchMode, Task } from '../core/schemas/index.js';
 import type { Store } from '../store/index.js';
@@ -75,16 +75,8 @@ export function updateTask(store: Store, change: TaskChange, dataset?: string): 
     }
     registry.resolve(ref, where);
   };
-  if (change.mode !== undefined) {
-    const r = MatchMode.safeParse(change.mode);
-    if (!r.success) throw new RulewrightError('BAD_INPUT', `unknown matching mode "${change.mode}": use one of ${MatchMode.options.join(', ')}`);
-    m.mode = r.data;
-  }
-  if (change.conflict_policy !== undefined) {
-    const r = ConflictPolicy.safeParse(change.conflict_policy);
-    if (!r.success) throw new RulewrightError('BAD_INPUT', `unknown conflict policy "${change.conflict_policy}": use one of ${ConflictPolicy.options.join(', ')}`);
-    m.conflict_policy = r.data;
-  }
+  if (change.mode !== undefined) m.mode = parseChoice(MatchMode, change.mode, 'matching mode');
+  if (change.conflict_policy !== undefined) m.conflict_policy = parseChoice(ConflictPolicy, change.conflict_policy, 'conflict policy');
   if (change.iou_threshold !== undefined) m.iou_threshold = change.iou_threshold;
   if (change.rule_budget_ms !== undefined) m.rule_budget_ms = change.rule_budget_ms;
   if (change.wilson_z !== undefined) m.wilson_z = change.wilson_z;

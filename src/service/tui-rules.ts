@@ -5,6 +5,7 @@ import type { Rule, RuleStatus } from '../core/schemas/index.js';
 import { RuleMetrics } from '../core/schemas/rule-metrics.js';
 import { ruleHash, type Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
+import { decodeCachedMetrics, latestComputedAt, staleReasons } from './metrics-cache.js';
 import { resolveSplit, type SplitChoice } from './pipeline.js';
 
 /**
@@ -86,26 +87,16 @@ export function rulesOverview(store: Store, req: { dataset?: string; split?: Spl
   for (const r of rules) if (r.status === 'active') hashes.set(r.id, ruleHash(r));
   const rows = store.ruleMetrics.list(d.id, split);
 
+  const { decoded, invalid } = decodeCachedMetrics(rows, Figures);
   const figures = new Map<string, { m: RuleFigures; stale: boolean }>();
-  let invalid = 0;
-  for (const row of rows) {
-    const parsed = Figures.safeParse(row.metrics);
-    if (!parsed.success) {
-      invalid++;
-      continue;
-    }
-    figures.set(row.rule_id, { m: parsed.data, stale: hashes.get(row.rule_id) !== row.rule_hash });
-  }
-  const reasons: string[] = [];
+  for (const { row, data } of decoded) figures.set(row.rule_id, { m: data, stale: hashes.get(row.rule_id) !== row.rule_hash });
   const first = rows[0];
-  if (!first) reasons.push(`no metrics computed on ${split} yet: run \`rulewright metrics\``);
-  else {
-    if (first.dataset_hash !== store.examples.hash(d.id, split === 'all' ? undefined : split)) reasons.push('the examples changed since the metrics were computed');
-    if (first.ruleset_hash !== setHash(hashes.values())) reasons.push('the rules changed since the metrics were computed');
-    const missing = [...hashes.keys()].filter((id) => !figures.has(id)).length;
-    if (missing) reasons.push(`${missing} active rule${missing === 1 ? ' has' : 's have'} no metrics yet`);
-    if (invalid) reasons.push(`${invalid} stored row${invalid === 1 ? '' : 's'} could not be read (written by another version)`);
-  }
+  const reasons = staleReasons(split, rows, {
+    datasetHash: () => store.examples.hash(d.id, split === 'all' ? undefined : split),
+    rulesetHash: () => setHash(hashes.values()),
+    missing: () => [...hashes.keys()].filter((id) => !figures.has(id)).length,
+    invalid,
+  });
   const stale = rows.length > 0 && reasons.length > 0;
 
   const latest = store.runs.latest(d.id, 'metrics');
@@ -126,7 +117,7 @@ export function rulesOverview(store: Store, req: { dataset?: string; split?: Spl
     task_type: d.task.type,
     mode: typeof fromRun?.config.mode === 'string' ? fromRun.config.mode : d.task.matching.mode,
     split,
-    computed_at: rows.reduce<string | null>((a, r) => (a === null || r.computed_at > a ? r.computed_at : a), null),
+    computed_at: latestComputedAt(rows),
     stale,
     stale_reasons: rows.length ? reasons : [],
     ensemble,

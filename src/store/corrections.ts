@@ -1,6 +1,5 @@
-import { RulewrightError } from '../core/errors.js';
 import { Correction } from '../core/schemas/index.js';
-import type { Db } from './db.js';
+import { type Db, insertNew } from './db.js';
 import { decodeJson } from './decode.js';
 
 interface Row {
@@ -13,16 +12,11 @@ export class CorrectionsRepo {
   constructor(private readonly db: Db) {}
 
   insert(datasetId: number, c: Correction): Correction {
-    try {
+    insertNew(`correction "${c.id}"`, () =>
       this.db
         .prepare('INSERT INTO corrections (dataset_id, id, example_id, body, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(datasetId, c.id, c.example_id, JSON.stringify(c), c.created_at);
-    } catch (e) {
-      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new RulewrightError('CONFLICT', `correction "${c.id}" already exists: give the new one another id`);
-      }
-      throw e;
-    }
+        .run(datasetId, c.id, c.example_id, JSON.stringify(c), c.created_at),
+    );
     return c;
   }
 

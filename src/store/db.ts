@@ -84,3 +84,21 @@ export function storeError(e: unknown, path = 'workspace'): RulewrightError {
   }
   return new RulewrightError('STORE', `${path}: ${msg}`);
 }
+
+/** Whether SQLite refused a row because its key is taken (a UNIQUE or PRIMARY KEY clash). */
+export function isUniqueViolation(e: unknown): boolean {
+  return (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Runs an INSERT of a user-chosen id; a clash with an existing row becomes a CONFLICT that asks
+ * for another id (`what` names the row, e.g. `feedback "fb-1"`). Other failures pass through.
+ */
+export function insertNew(what: string, insert: () => unknown): void {
+  try {
+    insert();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new RulewrightError('CONFLICT', `${what} already exists: give the new one another id`);
+    throw e;
+  }
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { RulewrightError } from '../core/errors.js';
 import { Example, type ExampleSource, type Split } from '../core/schemas/index.js';
 import { answerLabels } from '../core/split.js';
-import type { Db } from './db.js';
+import { type Db, isUniqueViolation } from './db.js';
 import { parseJson, validate } from './decode.js';
 import { exampleContentHash } from './fingerprint.js';
 
@@ -73,7 +73,7 @@ export class ExamplesRepo {
       try {
         stmt.run(datasetId, e.id, start + 1 + i, e.split, e.source, JSON.stringify(answerLabels(e)), bodyOf(e), exampleContentHash(e));
       } catch (err) {
-        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        if (isUniqueViolation(err)) {
           const seq = this.db.prepare('SELECT seq FROM examples WHERE dataset_id = ? AND id = ?').pluck().get(datasetId, e.id) as number;
           throw new DuplicateIdError(e.id, i, seq > start ? seq - start - 1 : null);
         }

@@ -1,6 +1,6 @@
 import { RulewrightError } from '../core/errors.js';
 import { Feedback, type FeedbackLevel, type FeedbackStatus } from '../core/schemas/index.js';
-import type { Db } from './db.js';
+import { type Db, insertNew } from './db.js';
 import { decodeJson } from './decode.js';
 
 interface Row {
@@ -19,16 +19,11 @@ export class FeedbackRepo {
   constructor(private readonly db: Db) {}
 
   insert(datasetId: number, f: Feedback): Feedback {
-    try {
+    insertNew(`feedback "${f.id}"`, () =>
       this.db
         .prepare('INSERT INTO feedback (dataset_id, id, level, target_id, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(datasetId, f.id, f.level, f.target_id, f.status, JSON.stringify(f), f.created_at);
-    } catch (e) {
-      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new RulewrightError('CONFLICT', `feedback "${f.id}" already exists: give the new one another id`);
-      }
-      throw e;
-    }
+        .run(datasetId, f.id, f.level, f.target_id, f.status, JSON.stringify(f), f.created_at),
+    );
     return f;
   }
 

@@ -7,10 +7,9 @@
  * "score" is compileScorer + score for every example (with drill-down outcomes, then without)
  * plus buildEvalReport. Target: (exec + score) / exec under 1.3.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { buildEvalReport } from '../../src/core/eval/report.js';
 import { compileScorer } from '../../src/core/eval/scorer.js';
@@ -18,20 +17,11 @@ import type { Example } from '../../src/core/schemas/example.js';
 import type { Prediction } from '../../src/core/schemas/prediction.js';
 import type { OutputSpan } from '../../src/core/schemas/span.js';
 import { Task, type MatchMode } from '../../src/core/schemas/task.js';
+import { benchSharedDir, median } from './bench-support.js';
 import type { BenchResult } from './run-all.js';
 
 const REPEATS = 7;
 const WARMUP = 2;
-
-function sharedDir(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  const candidates = [process.env.RULEWRIGHT_SHARED_DATASETS];
-  for (let i = 0; i < 5; i++, dir = dirname(dir)) candidates.push(resolve(dir, '../shared/datasets'));
-  candidates.push('/work/shared/datasets');
-  return candidates.find((p): p is string => !!p && existsSync(join(p, 'rulechef-benchmarks')));
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function time<T>(fn: () => T): { ms: number; value: T } {
   let value!: T;
@@ -147,7 +137,7 @@ function caseRows(
 }
 
 export async function run(): Promise<BenchResult> {
-  const shared = sharedDir();
+  const shared = benchSharedDir('rulechef-benchmarks');
   if (!shared) return { name: 'eval: scoring vs executing rules', rows: [], notes: ['skipped: shared datasets not found'] };
   const rc = join(shared, 'rulechef-benchmarks');
   const rows: Record<string, string | number>[] = [];

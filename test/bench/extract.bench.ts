@@ -10,26 +10,18 @@
  * (same terms, same texts, ignoring case, Unicode word boundaries, leftmost-longest), which sets
  * the term count where compileLexicon switches from one to the other.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { executeRules, IntBuffer, prepareRules, resolveDocument, type CompiledRule } from '../../src/core/engine/index.js';
 import { compileLexicon } from '../../src/core/lexicon/compile-lexicon.js';
 import { parseRuleset } from '../../src/core/rulesets/index.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import { Task } from '../../src/core/schemas/task.js';
+import { benchSharedDir } from './bench-support.js';
 import type { BenchResult } from './run-all.js';
 
 const REPEATS = 9;
-
-function sharedDir(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  const candidates = [process.env.RULEWRIGHT_SHARED_DATASETS];
-  for (let i = 0; i < 5; i++, dir = dirname(dir)) candidates.push(resolve(dir, '../shared/datasets'));
-  candidates.push('/work/shared/datasets');
-  return candidates.find((p): p is string => !!p && existsSync(join(p, 'rulechef-benchmarks')));
-}
 
 /** Milliseconds of CPU (user + system) and of wall clock. */
 interface Cost {
@@ -163,7 +155,7 @@ function lexiconRows(texts: string[], terms: string[]): Record<string, string | 
 export async function run(): Promise<BenchResult> {
   const notes: string[] = [];
   const rows: BenchResult['rows'] = [];
-  const dir = sharedDir();
+  const dir = benchSharedDir('rulechef-benchmarks');
   if (!dir) {
     notes.push('shared datasets not found: set RULEWRIGHT_SHARED_DATASETS to run this benchmark');
     return { name: 'extract', rows, notes };

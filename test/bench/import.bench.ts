@@ -5,25 +5,16 @@
  * statement, no validation, hashing or label index. Target: ≥ 50,000 short rows/s end to end.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { readDataset, type ImportOptions } from '../../src/formats/index.js';
 import { Workspace } from '../../src/service/index.js';
+import { benchSharedDir, median } from './bench-support.js';
 import type { BenchResult } from './run-all.js';
 
 const REPEATS = 3;
-
-/** The shared datasets folder, from the source or the compiled location. */
-function sharedDir(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  const candidates = [process.env.RULEWRIGHT_SHARED_DATASETS];
-  for (let i = 0; i < 5; i++, dir = dirname(dir)) candidates.push(resolve(dir, '../shared/datasets'));
-  candidates.push('/work/shared/datasets');
-  return candidates.find((p): p is string => !!p && existsSync(join(p, 'banking77')));
-}
 
 interface Case {
   name: string;
@@ -31,7 +22,6 @@ interface Case {
   opts: ImportOptions;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Raw better-sqlite3 insert of the parsed rows into the same table shape. */
 function baselineMs(dir: string, path: string, opts: ImportOptions): number {
@@ -53,7 +43,7 @@ export async function run(): Promise<BenchResult> {
   const notes: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'rulewright-bench-'));
   const cases: Case[] = [];
-  const shared = sharedDir();
+  const shared = benchSharedDir('banking77');
   if (shared) {
     cases.push({ name: 'Banking77 train (CSV)', path: join(shared, 'banking77/train.csv'), opts: {} });
     cases.push({

@@ -2,13 +2,13 @@
  * The shared-data cases of the ranking benchmark (Banking77: 126 rules on 200 queries; TAB: 22
  * rules on 127 documents), loaded the same way in the main thread and in worker threads.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseRuleset } from '../../src/core/rulesets/index.js';
 import { Example } from '../../src/core/schemas/example.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import { Task } from '../../src/core/schemas/task.js';
+import { benchSharedDir } from './bench-support.js';
 
 export type SharedCase = 'banking77' | 'tab';
 
@@ -19,14 +19,6 @@ export interface LoadedCase {
   examples: Example[];
   /** RuleChef's own rank time on this machine (reference/rc_*.json timings), seconds. */
   rulechefRankS: number;
-}
-
-export function sharedDir(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  const candidates = [process.env.RULEWRIGHT_SHARED_DATASETS];
-  for (let i = 0; i < 5; i++, dir = dirname(dir)) candidates.push(resolve(dir, '../shared/datasets'));
-  candidates.push('/work/shared/datasets');
-  return candidates.find((p): p is string => !!p && existsSync(join(p, 'rulechef-benchmarks')));
 }
 
 const FILES: Record<SharedCase, { rules: string; gold: string; ref: string; type: 'classification' | 'ner' }> = {
@@ -41,7 +33,7 @@ const FILES: Record<SharedCase, { rules: string; gold: string; ref: string; type
 
 /** Loads a case from the shared datasets, or undefined when they are not on this machine. */
 export function loadCase(name: SharedCase): LoadedCase | undefined {
-  const dir = sharedDir();
+  const dir = benchSharedDir('rulechef-benchmarks');
   if (!dir) return undefined;
   const f = FILES[name];
   const at = (rel: string) => join(dir, 'rulechef-benchmarks', rel);

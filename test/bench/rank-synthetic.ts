@@ -6,6 +6,7 @@
  * thread never holds all 100,000 documents. With the defaults a rule fires on ~0.8% of documents
  * and a document meets ~8 rules: sparse, like a real ruleset.
  */
+import { mulberry32 } from '../../src/core/random.js';
 import type { Example } from '../../src/core/schemas/example.js';
 import { Rule } from '../../src/core/schemas/rule.js';
 import { Task } from '../../src/core/schemas/task.js';
@@ -13,17 +14,6 @@ import { Task } from '../../src/core/schemas/task.js';
 export const SYNTHETIC = { docs: 100_000, rules: 1_000, vocab: 20_000, labels: 10, seed: 20_260_601 } as const;
 
 export const syntheticTask = (): Task => Task.parse({ name: 'synthetic', type: 'ner', matching: { mode: 'text', conflict_policy: 'rulechef' } });
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'shi', 'po', 've', 'zu', 'an', 'el', 'or', 'is', 'um', 'bra', 'gor', 'fen', 'dal', 'mir'];
 
@@ -36,7 +26,7 @@ export interface Vocabulary {
 }
 
 export function vocabulary(): Vocabulary {
-  const r = rng(SYNTHETIC.seed);
+  const r = mulberry32(SYNTHETIC.seed);
   const words: string[] = [];
   const seen = new Set<string>();
   while (words.length < SYNTHETIC.vocab) {
@@ -69,7 +59,7 @@ function zipf(v: Vocabulary, r: () => number): number {
 
 /** The rules: 1–3 word alternations over ranks 200–20,000 (log-uniform), 85% on entity words. */
 export function syntheticRules(v: Vocabulary): Rule[] {
-  const r = rng(SYNTHETIC.seed + 1);
+  const r = mulberry32(SYNTHETIC.seed + 1);
   const rank = () => Math.min(SYNTHETIC.vocab - 1, 200 + Math.floor(Math.exp(r() * Math.log(SYNTHETIC.vocab))));
   const rules: Rule[] = [];
   for (let i = 0; i < SYNTHETIC.rules; i++) {
@@ -100,7 +90,7 @@ export function syntheticRules(v: Vocabulary): Rule[] {
 export function syntheticDocs(v: Vocabulary, from: number, to: number): Example[] {
   const out: Example[] = [];
   for (let d = from; d < to; d++) {
-    const r = rng(Math.imul(d + 1, 0x9e3779b1) ^ SYNTHETIC.seed);
+    const r = mulberry32(Math.imul(d + 1, 0x9e3779b1) ^ SYNTHETIC.seed);
     const parts: string[] = [];
     const spans: NonNullable<Example['spans']> = [];
     let at = 0;

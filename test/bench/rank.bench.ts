@@ -23,10 +23,10 @@ import { finishRank, mergeRankPartials, naiveCounts, naiveRank, rankRules, type 
 import { loadCase, type SharedCase } from './rank-cases.js';
 import type { RankJob, RankJobResult } from './rank-worker.js';
 import { SYNTHETIC, syntheticDocs, syntheticRules, syntheticTask, vocabulary } from './rank-synthetic.js';
+import { median } from './bench-support.js';
 import type { BenchResult } from './run-all.js';
 
 const REPEATS = 7;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 /** CPU time (user + system) of the whole process, all threads, in ms: robust to other load on the machine. */
 const cpuMs = () => {
   const u = process.cpuUsage();

@@ -17,9 +17,11 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { render } from 'ink-testing-library';
 import { createElement } from 'react';
+import { mulberry32 } from '../../src/core/random.js';
 import { Workspace } from '../../src/service/index.js';
 import { App } from '../../tui/app.js';
 import { InlineJobRunner } from '../../tui/jobs/inline-runner.js';
+import { median } from './bench-support.js';
 import type { BenchResult } from './run-all.js';
 
 const RULES = 2_000;
@@ -27,26 +29,13 @@ const EXAMPLES = 100_000;
 const CLASSES = 20;
 const REPEATS = 5;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** A small seeded generator (mulberry32), so the workspace is the same every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Classification examples: filler words plus one or two trigger words of the example's class
  * (and sometimes one of another class, so rules make mistakes). One rule per trigger word.
  */
 function buildFiles(dir: string): { data: string; rules: string } {
-  const rand = rng(7);
+  const rand = mulberry32(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const filler = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
   const perClass = RULES / CLASSES;

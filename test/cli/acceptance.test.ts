@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runCli } from './helpers.js';
+import { json, runCli, succeeding } from './helpers.js';
 
 interface Stats {
   examples: number;
@@ -17,12 +17,7 @@ describe.skipIf(sharedMissing)('importing the shared datasets (acceptance)', () 
   const tmp = useTempDir();
   const cli = async (...args: string[]) => runCli([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
   const stats = async (dataset: string) => json<Stats>(await cli('stats', '--dataset', dataset, '--json'));
-  const ok = async (...args: string[]) => {
-    const r = await cli(...args);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    return r;
-  };
+  const ok = succeeding(cli);
 
   test('TAB: 127 documents and 7,341 spans', async () => {
     await ok('import', shared('tab/bks/TAB_test_BK=Original.json')!, '--spans', shared('tab/anonymizations/TAB_test_Manual_Entity.json')!, '--name', 'tab', '--split', 'test');

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runBin, writeJsonl } from './helpers.js';
+import { json, runBin, succeeding, writeJsonl } from './helpers.js';
 
 interface Report {
   n: number;
@@ -30,12 +30,7 @@ const DESIGN_KEYS = ['n', 'split', 'mode', 'micro', 'macro_f1', 'exact_match', '
 describe('eval', () => {
   const tmp = useTempDir();
   const bin = (...args: string[]) => runBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
-  const ok = async (...args: string[]) => {
-    const r = await bin(...args);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    return r;
-  };
+  const ok = succeeding(bin);
 
   test('eval --json has the design.md keys; the text table; --compare after disabling a rule', async () => {
     writeJsonl(tmp.path('d.jsonl'), [

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { repoRoot } from '../helpers/shared.js';
 
@@ -29,6 +30,16 @@ export async function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.
     cwd: opts.cwd ?? process.cwd(),
   });
   return { code, stdout, stderr };
+}
+
+/** `run`, also expecting each call to succeed quietly: exit 0 and nothing on stderr. */
+export function succeeding<A extends unknown[]>(run: (...args: A) => Promise<CliRun>): (...args: A) => Promise<CliRun> {
+  return async (...args: A) => {
+    const r = await run(...args);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    return r;
+  };
 }
 
 /** Parses the single JSON document a `--json` run printed. */

@@ -1,24 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { parseRuleset } from '../../src/core/rulesets/index.js';
 import { Workspace } from '../../src/service/index.js';
+import { readReference, readSharedRules, RULECHEF_FILES } from '../helpers/rulechef.js';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
 import { intentWorkspace } from '../service/measure-fixtures.js';
 import { json, runBin, runCli } from './helpers.js';
-
-const B77_RULES = 'rulechef-benchmarks/benchmarks/results/results_banking77_new.json';
-const B77_GOLD = 'rulechef-benchmarks/reference/banking77_gold.jsonl';
-const B77_REF = 'rulechef-benchmarks/reference/rc_banking77.json';
-
-interface RcRule {
-  name: string;
-  tp: number;
-  fp: number;
-  matches: number;
-  wilson_lb: number;
-  marginal_f1_nostamp: number;
-}
 
 interface MetricsRule {
   id: string;
@@ -43,18 +29,18 @@ describe.skipIf(!!sharedMissing)(`metrics and rank on Banking77 match RuleChef $
   test('per-rule TP, FP, matches and Wilson bounds, 80 dead rules, pure leave-one-out marginals', async () => {
     const db = tmp.path('b77.db');
     const cli = (...args: string[]) => runCli([...args, '--db', db], { cwd: tmp.dir() });
-    expect(json(await cli('import', shared(B77_GOLD)!, '--name', 'b77', '--type', 'classification', '--json'))).toMatchObject({ imported: 200 });
+    expect(json(await cli('import', shared(RULECHEF_FILES.banking77.gold)!, '--name', 'b77', '--type', 'classification', '--json'))).toMatchObject({ imported: 200 });
     // RuleChef's file parsed as `rules import` parses it, inserted in file order. (Not through
     // `rules import` itself: its ReDoS screening of 126 patterns takes ~20 s, which is not what
     // this test is about.)
     const ws = Workspace.open({ db });
-    const parsed = parseRuleset(readFileSync(shared(B77_RULES)!, 'utf8'));
-    expect(parsed.rules).toHaveLength(126);
-    for (const r of parsed.rules) ws.store.rules.insert(ws.dataset().id, r);
+    const rules = readSharedRules(RULECHEF_FILES.banking77.rules);
+    expect(rules).toHaveLength(126);
+    for (const r of rules) ws.store.rules.insert(ws.dataset().id, r);
     // Ids in the store are content ids, not RuleChef's r000…: map by file position (store order) and name.
     const ids = ws.store.rules.list(ws.dataset().id).map((r) => r.id);
     ws.close();
-    const ref = (JSON.parse(readFileSync(shared(B77_REF)!, 'utf8')) as { rules: RcRule[] }).rules;
+    const ref = readReference(RULECHEF_FILES.banking77.ref).rules;
     const refOf = new Map(ids.map((id, i) => [id, ref[i]!]));
 
     // Rank first, on the rules as imported (no validated precision yet): the pure leave-one-out.

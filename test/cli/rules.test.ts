@@ -1,18 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runBin } from './helpers.js';
+import { json, runBin, succeeding } from './helpers.js';
 
 /** `rulewright rules …` through the real binary. */
 describe('rules commands', () => {
   const tmp = useTempDir();
   const bin = (db: string, ...args: string[]) => runBin([...args, '--db', tmp.path(db)], { cwd: tmp.dir() });
-  const ok = async (db: string, ...args: string[]) => {
-    const r = await bin(db, ...args);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    return r;
-  };
+  const ok = succeeding(bin);
 
   test('a catastrophic pattern is rejected when added, with the ReDoS reason, exit 2', async () => {
     await ok('w.db', 'init', '--name', 'd', '--type', 'ner');

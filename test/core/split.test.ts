@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Example } from '../../src/core/schemas/index.js';
-import { answerLabels, apportion, assignSplits, mulberry32, shuffle, stratumOf, type SplitItem } from '../../src/core/split.js';
+import { mulberry32, shuffle } from '../../src/core/random.js';
+import { answerLabels, apportion, assignSplits, stratumOf, type SplitItem } from '../../src/core/split.js';
 
 /** Random items with skewed strata (a few big classes, many tiny ones) and some locked corrections. */
 function makeItems(seed: number, n: number, strata: number): SplitItem[] {

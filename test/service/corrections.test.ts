@@ -1,21 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { RulewrightError } from '../../src/core/errors.js';
 import { Example, Task } from '../../src/core/schemas/index.js';
 import { addCorrection, listCorrections } from '../../src/service/corrections.js';
 import { splitDataset } from '../../src/service/split.js';
 import { Store } from '../../src/store/index.js';
+import { codeAndMessage, rejected } from '../helpers/errors.js';
 import { useTempDir } from '../helpers/temp.js';
 import { intentStore, rule } from './learn-fixtures.js';
 
-async function failure(fn: () => unknown): Promise<string> {
-  try {
-    await fn();
-  } catch (e) {
-    if (e instanceof RulewrightError) return `${e.code}: ${e.message}`;
-    throw e;
-  }
-  throw new Error('expected an error');
-}
+const failure = async (fn: () => unknown): Promise<string> => codeAndMessage(await rejected(fn));
 
 describe('corrections', () => {
   const tmp = useTempDir();

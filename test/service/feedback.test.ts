@@ -1,18 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { RulewrightError } from '../../src/core/errors.js';
 import { addFeedback, dismissFeedback, listFeedback } from '../../src/service/feedback.js';
+import { codeAndMessage, thrown } from '../helpers/errors.js';
 import { useTempDir } from '../helpers/temp.js';
 import { intentStore, rule } from './learn-fixtures.js';
 
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RulewrightError) return `${e.code}: ${e.message}`;
-    throw e;
-  }
-  throw new Error('expected an error');
-}
+const codeOf = (fn: () => unknown): string => codeAndMessage(thrown(fn));
 
 describe('feedback', () => {
   const tmp = useTempDir();

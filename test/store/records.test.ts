@@ -51,6 +51,17 @@ describe('runs, llm calls, corrections, feedback, metrics cache and undo log', (
     s.close();
   });
 
+  test('a correction or feedback id that is taken is a CONFLICT that asks for another id', () => {
+    const { s, id } = open();
+    const c = Correction.parse({ id: 'c1', text: 'hi', produced: { label: 'a' }, expected: { label: 'b' }, created_at: '2025-01-01T00:00:00Z' });
+    const f = Feedback.parse({ id: 'f1', level: 'task', text: 'be precise', created_at: '2025-01-01T00:00:00Z' });
+    s.corrections.insert(id, c);
+    s.feedback.insert(id, f);
+    expect(() => s.corrections.insert(id, c)).toThrow(expect.objectContaining({ code: 'CONFLICT', message: 'correction "c1" already exists: give the new one another id' }));
+    expect(() => s.feedback.insert(id, f)).toThrow(expect.objectContaining({ code: 'CONFLICT', message: 'feedback "f1" already exists: give the new one another id' }));
+    s.close();
+  });
+
   test('rule metrics are cached per split with their hashes and replaced on upsert', () => {
     const { s, id } = open();
     const row = { rule_id: 'r1', split: 'dev', rule_hash: 'h', dataset_hash: 'd', ruleset_hash: 'r', metrics: { tp: 1 } };

@@ -1,13 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { DEMO, KEY, renderApp, useTempWorkspace, expectFits } from './harness.js';
+import { importDemo } from './fixtures.js';
+import { KEY, renderApp, useTempWorkspace, expectFits } from './harness.js';
 
 describe('app shell', () => {
   const tmp = useTempWorkspace();
-  const demo = () => {
-    const ws = tmp.open();
-    ws.importFile(DEMO, { create: { name: 'banking77' } });
-    return ws;
-  };
+  const demo = () => importDemo(tmp.open());
 
   test('draws the tab bar and footer, and switches screens with the number keys', async () => {
     const app = renderApp(demo());

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../helpers/shared.js';
-import { DEMO, useTempWorkspace } from './harness.js';
+import { importDemo } from './fixtures.js';
+import { useTempWorkspace } from './harness.js';
 
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, [join(repoRoot, 'bin', 'rulewright.js'), ...args], { encoding: 'utf8', input: '', env: { ...process.env, ...env } });
@@ -14,8 +15,7 @@ describe('rulewright tui (command line)', () => {
     [['tui', '--json'], /tui is interactive and has no --json output/],
     [['tui'], /tui needs an interactive terminal \(stdin is not a TTY\)/],
   ])('%j is a usage error (exit 2) that says why', (args, message) => {
-    const ws = tmp.open();
-    ws.importFile(DEMO, { create: { name: 'banking77' } });
+    const ws = importDemo(tmp.open());
     const r = cli([...args, '--db', ws.path]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);

@@ -14,12 +14,18 @@ export const DEMO_RULES = [
   { id: 'zebra', name: 'zebra', pattern: 'zebra crossing', label: 'exchange_rate' },
 ] as const;
 
+/** The bundled demo dataset as a user has it right after `import`: no split, no rules. */
+export function importDemo(ws: Workspace): Workspace {
+  ws.importFile(DEMO, { create: { name: 'banking77' } });
+  return ws;
+}
+
 /**
  * The bundled demo dataset with a dev split, the hand-written rules, and stored metrics: what a
  * user has after `import`, `split`, `rules add` and `metrics`.
  */
 export async function demoWorkspace(ws: Workspace, opts: { metrics?: boolean } = {}): Promise<Workspace> {
-  ws.importFile(DEMO, { create: { name: 'banking77' } });
+  importDemo(ws);
   ws.split({ dev: 0.3, seed: 42 });
   for (const r of DEMO_RULES) await ws.addRule({ id: r.id, name: r.name, pattern: r.pattern, label: r.label, flags: 'i', ...('priority' in r ? { priority: r.priority } : {}) });
   if (opts.metrics !== false) await ws.metrics();

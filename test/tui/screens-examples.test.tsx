@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { spanWorkspace } from './fixtures.js';
-import { DEMO, expectFits, KEY, renderApp, useTemplateWorkspace, useTempWorkspace } from './harness.js';
+import { importDemo, spanWorkspace } from './fixtures.js';
+import { expectFits, KEY, renderApp, useTemplateWorkspace, useTempWorkspace } from './harness.js';
 
 describe('examples screen', () => {
   const tmp = useTempWorkspace();
 
   test('shows gold against predicted with the error kind, and filters by outcome, split and text', async () => {
-    const ws = tmp.open();
-    ws.importFile(DEMO, { create: { name: 'banking77' } });
+    const ws = importDemo(tmp.open());
     const app = renderApp(ws, { initial: { screen: 'examples' } });
     // No rules yet: every example is missed.
     await app.until((f) => expect(f).toContain('500 · mode text · 0 correct · 500 missed'));

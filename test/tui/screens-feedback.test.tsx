@@ -1,13 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { DEMO, expectFits, KEY, renderApp, useTempWorkspace } from './harness.js';
+import { importDemo } from './fixtures.js';
+import { expectFits, KEY, renderApp, useTempWorkspace } from './harness.js';
 
 describe('feedback screen', () => {
   const tmp = useTempWorkspace();
-  const demo = () => {
-    const ws = tmp.open();
-    ws.importFile(DEMO, { create: { name: 'banking77' } });
-    return ws;
-  };
+  const demo = () => importDemo(tmp.open());
 
   test('lists feedback with its status and writes new task feedback with n', async () => {
     const ws = demo();

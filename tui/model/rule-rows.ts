@@ -104,27 +104,20 @@ export function sortRows(rows: readonly RuleRow[], sort: RuleSort): RuleRow[] {
   return keyed.map((k) => k.r);
 }
 
+/** The row flag each badge filter keeps rows by. */
+const BADGE_FLAG: Record<Exclude<BadgeFilter, 'any'>, 'dead' | 'harmful' | 'stale' | 'timedOut'> = {
+  dead: 'dead',
+  harmful: 'harmful',
+  stale: 'stale',
+  'timed-out': 'timedOut',
+};
+
 /** Rows matching the text (name, id, label, pattern; case-insensitive), the status and the badge filter. */
 export function filterRows(rows: readonly RuleRow[], f: RuleFilter): RuleRow[] {
   const q = f.text.trim().toLowerCase();
   return rows.filter((r) => {
     if (f.status !== 'all' && r.status !== f.status) return false;
-    switch (f.badge) {
-      case 'dead':
-        if (!r.dead) return false;
-        break;
-      case 'harmful':
-        if (!r.harmful) return false;
-        break;
-      case 'stale':
-        if (!r.stale) return false;
-        break;
-      case 'timed-out':
-        if (!r.timedOut) return false;
-        break;
-      default:
-        break;
-    }
+    if (f.badge !== 'any' && !r[BADGE_FLAG[f.badge]]) return false;
     if (!q) return true;
     return r.name.toLowerCase().includes(q) || r.id.toLowerCase().includes(q) || r.label.toLowerCase().includes(q) || r.source.toLowerCase().includes(q);
   });

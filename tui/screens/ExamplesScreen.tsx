@@ -1,21 +1,21 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ExampleOutcomes } from '../../src/service/tui-examples.js';
 import { type Cell, Table } from '../components/Table.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
 import { Tone } from '../components/Tone.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
-import { useCapture } from '../hooks/use-capture.js';
+import { useFilterLine } from '../hooks/use-filter-line.js';
 import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
+import { useOnReturn } from '../hooks/use-on-return.js';
 import { useShell } from '../hooks/use-services.js';
 import { useSessionState } from '../hooks/use-session-state.js';
 import { layoutColumns } from '../model/columns.js';
 import { ERROR_SHORT, type ExampleFilter, filterExamples, NO_EXAMPLE_FILTER, OUTCOME_FILTERS, SPLIT_FILTERS } from '../model/example-filter.js';
 import { fmtMs } from '../model/format.js';
-import { editLine, type LineState, lineOf } from '../model/line-edit.js';
 import { nextOf } from '../model/rule-rows.js';
 import type { ScreenProps } from './screen-props.js';
 
@@ -31,16 +31,11 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
   const shell = useShell();
   const job = useJob<ExampleOutcomes>('examples');
   const [filter, setFilter] = useSessionState<ExampleFilter>('examples.filter', { ...NO_EXAMPLE_FILTER, outcome: 'wrong' });
-  const [editing, setEditing] = useState<LineState | null>(null);
-  useCapture(active && editing !== null);
+  const search = useFilterLine(active, setFilter);
 
   useEffect(() => job.start({ split: 'all' }), []);
   // Back from a correction: the new training example and the outcomes are read again.
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (active && !wasActive.current) job.start({ split: 'all' });
-    wasActive.current = active;
-  }, [active]);
+  useOnReturn(active, () => job.start({ split: 'all' }));
 
   const data = job.state.status === 'done' ? job.state.result : null;
   const [last, setLast] = useState<ExampleOutcomes | null>(null);
@@ -48,7 +43,7 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
     if (data) setLast(data);
   }, [data]);
   const shown = data ?? last;
-  const live = editing ? { ...filter, text: editing.value } : filter;
+  const live = search.live(filter);
   const rows = useMemo(() => (shown ? filterExamples(shown.rows, live) : []), [shown, live.outcome, live.label, live.split, live.text]);
   const labels = useMemo(() => ['any', ...[...new Set(shown?.rows.flatMap((r) => r.labels) ?? [])].sort()], [shown]);
   const tableHeight = Math.max(1, height - 5);
@@ -70,24 +65,12 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
   );
 
   useKeys((input, key) => {
-    if (editing) {
-      if (key.return) {
-        setFilter((f) => ({ ...f, text: editing.value }));
-        setEditing(null);
-      } else if (key.escape) {
-        setFilter((f) => ({ ...f, text: '' }));
-        setEditing(null);
-      } else {
-        const next = editLine(editing, input, key);
-        if (next) setEditing(next);
-      }
-      return;
-    }
+    if (search.onKey(input, key)) return;
     if (nav.onKey(input, key)) return;
     if (input === 'o') return setFilter((f) => ({ ...f, outcome: nextOf(OUTCOME_FILTERS, f.outcome) }));
     if (input === 'l') return setFilter((f) => ({ ...f, label: nextOf(labels, labels.includes(f.label) ? f.label : 'any') }));
     if (input === 's') return setFilter((f) => ({ ...f, split: nextOf(SPLIT_FILTERS, f.split) }));
-    if (input === '/') return setEditing(lineOf(filter.text));
+    if (input === '/') return search.start(filter.text);
     if (input === 'r') return job.start({ split: 'all' });
     if (key.escape) return setFilter(NO_EXAMPLE_FILTER);
     if ((input === 'c' || key.return) && selected) return shell.push({ screen: 'correct', exampleId: selected.id });
@@ -125,8 +108,8 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
         height={tableHeight}
         empty="no example matches the filters (esc clears them)"
       />
-      {editing ? (
-        <TextField label="/" line={editing} focused width={width} placeholder="id, text, gold or predicted" />
+      {search.editing ? (
+        <TextField label="/" line={search.editing} focused width={width} placeholder="id, text, gold or predicted" />
       ) : (
         <Box flexDirection="column" height={2}>
           <Text wrap="truncate">{selected ? selected.text : ' '}</Text>

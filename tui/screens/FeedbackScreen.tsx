@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { type Cell, Table } from '../components/Table.js';
 import { Tone, type ToneName } from '../components/Tone.js';
@@ -7,6 +7,7 @@ import { dismissFeedback, listFeedback } from '../data/feedback.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
 import { errorText, useLoader } from '../hooks/use-loader.js';
+import { useOnReturn } from '../hooks/use-on-return.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { layoutColumns } from '../model/columns.js';
 import { fmtAgo } from '../model/format.js';
@@ -30,11 +31,7 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
   const selected = items[nav.cursor.index];
 
   // New feedback written in the composer (opened from here or elsewhere) shows when we are back.
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (active && !wasActive.current) list.reload();
-    wasActive.current = active;
-  }, [active]);
+  useOnReturn(active, () => list.reload());
 
   const columns = useMemo(
     () =>

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { Spinner } from '../components/Spinner.js';
 import { SummaryBar } from '../components/SummaryBar.js';
@@ -7,16 +7,16 @@ import { type Cell, Table } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { Tone, type ToneName } from '../components/Tone.js';
 import { loadRulesView, type RulesView, setRuleStatus } from '../data/rules-view.js';
-import { useCapture } from '../hooks/use-capture.js';
+import { useFilterLine } from '../hooks/use-filter-line.js';
 import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
 import { errorText, useLoader } from '../hooks/use-loader.js';
+import { useOnReturn } from '../hooks/use-on-return.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { useSessionState } from '../hooks/use-session-state.js';
 import { type ColumnSpec, layoutColumns } from '../model/columns.js';
 import { fmtCount, fmtDelta, fmtMs, fmtRatio } from '../model/format.js';
-import { editLine, type LineState, lineOf } from '../model/line-edit.js';
 import {
   BADGE_FILTERS,
   badges,
@@ -90,9 +90,8 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
   const view = useLoader<RulesView>(() => loadRulesView(ws, dataset, timedOut));
   const [sort, setSort] = useSessionState<RuleSort>('rules.sort', { key: 'name', desc: false });
   const [filter, setFilter] = useSessionState<RuleFilter>('rules.filter', { text: '', status: 'all', badge: 'any' });
-  const [editing, setEditing] = useState<LineState | null>(null);
+  const search = useFilterLine(active, setFilter);
   const [error, setError] = useState<string | undefined>();
-  useCapture(active && editing !== null);
 
   const metricsJob = useJob<{ rules: number; timed_out: string[]; elapsed_ms: number }>('metrics', (r) => {
     setTimedOut(new Set(r.timed_out));
@@ -104,39 +103,23 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
   }, [timedOut]);
 
   // Coming back from a rule's screen (edited, disabled, deleted) shows the change.
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (active && !wasActive.current) view.reload();
-    wasActive.current = active;
-  }, [active]);
+  useOnReturn(active, () => view.reload());
 
   const wide = width >= 110;
   const columns = useMemo(() => layoutColumns(columnSpecs(wide), width), [wide, width]);
   const all = view.data?.rows ?? [];
-  const liveFilter = editing ? { ...filter, text: editing.value } : filter;
+  const liveFilter = search.live(filter);
   const rows = useMemo(() => sortRows(filterRows(all, liveFilter), sort), [all, liveFilter.text, liveFilter.status, liveFilter.badge, sort]);
   const tableHeight = Math.max(1, height - 4);
   const nav = useListCursor(rows.length, tableHeight);
   const selected = rows[nav.cursor.index];
 
   useKeys((input, key) => {
-    if (editing) {
-      if (key.return) {
-        setFilter((f) => ({ ...f, text: editing.value }));
-        setEditing(null);
-      } else if (key.escape) {
-        setFilter((f) => ({ ...f, text: '' }));
-        setEditing(null);
-      } else {
-        const next = editLine(editing, input, key);
-        if (next) setEditing(next);
-      }
-      return;
-    }
+    if (search.onKey(input, key)) return;
     if (error && key.escape) return setError(undefined);
     if (nav.onKey(input, key)) return;
     if (key.return && selected) return shell.push({ screen: 'rule', ruleId: selected.id });
-    if (input === '/') return setEditing(lineOf(filter.text));
+    if (input === '/') return search.start(filter.text);
     if (key.escape && describeFilter(filter)) return setFilter({ text: '', status: 'all', badge: 'any' });
     if (input === 's' || input === '>' || input === '<') {
       const k = nextOf(SORT_KEYS, sort.key, input === '<' ? -1 : 1);
@@ -177,8 +160,8 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
         height={tableHeight}
         empty={all.length ? 'no rule matches the filters (esc clears them)' : 'no rules yet: run `rulewright learn` or `rulewright rules import FILE`'}
       />
-      {editing ? (
-        <TextField label="/" line={editing} focused width={width} placeholder="name, id, label or pattern" />
+      {search.editing ? (
+        <TextField label="/" line={search.editing} focused width={width} placeholder="name, id, label or pattern" />
       ) : error ? (
         <Tone tone="bad">{error}</Tone>
       ) : job.status === 'running' ? (

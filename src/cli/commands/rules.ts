@@ -4,19 +4,12 @@ import { RULESET_FORMATS, type RuleResult, type RuleSpec, type RulesetFormat } f
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import { renderChanges, renderHistory, renderImport, renderRule, renderRuleList } from './rules-render.js';
 
-interface SpecOptions {
+/** The spec's fields whose flag has the same name (commander camel-cases the others). */
+const SAME_NAMED = ['id', 'name', 'description', 'pattern', 'flags', 'dialect', 'label', 'group', 'priority', 'confidence'] as const;
+
+interface SpecOptions extends Pick<RuleSpec, (typeof SAME_NAMED)[number]> {
   db?: string;
   dataset?: string;
-  id?: string;
-  name?: string;
-  description?: string;
-  pattern?: string;
-  flags?: string;
-  dialect?: string;
-  label?: string;
-  group?: string;
-  priority?: number;
-  confidence?: number;
   lexicon?: string[];
   termsFile?: string;
   caseSensitive?: boolean;
@@ -74,16 +67,7 @@ function specOf(o: SpecOptions): RuleSpec {
   const copy = <K extends keyof RuleSpec>(k: K, v: RuleSpec[K] | undefined) => {
     if (v !== undefined) spec[k] = v;
   };
-  copy('id', o.id);
-  copy('name', o.name);
-  copy('description', o.description);
-  copy('pattern', o.pattern);
-  copy('flags', o.flags);
-  copy('dialect', o.dialect);
-  copy('label', o.label);
-  copy('group', o.group);
-  copy('priority', o.priority);
-  copy('confidence', o.confidence);
+  for (const k of SAME_NAMED) copy(k, o[k]);
   copy('terms', o.lexicon);
   copy('terms_file', o.termsFile);
   copy('case_sensitive', o.caseSensitive);

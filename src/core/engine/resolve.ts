@@ -1,6 +1,6 @@
 import type { Prediction } from '../schemas/prediction.js';
-import type { OutputSpan } from '../schemas/span.js';
-import { applyPolicy, type Triples } from './conflicts.js';
+import { outputSpans, ruleLabelIds } from './candidates.js';
+import { applyPolicy, keepCandidates, type Triples } from './conflicts.js';
 import type { RuleOutputs } from './executor.js';
 
 /** Rule positions left out of a resolution: a set, or a mask indexed by position (non-zero = out). */
@@ -39,16 +39,70 @@ export function firstFiringRule(outputs: RuleOutputs, d: number, excluded?: Rule
   return -1;
 }
 
+// Scratch space of `resolveKept`, reused across calls (the engine is synchronous and not re-entrant).
+const cand = {
+  start: new Int32Array(64),
+  end: new Int32Array(64),
+  label: new Int32Array(64),
+  rule: new Int32Array(64),
+  sel: new Int32Array(64),
+  kept: new Int32Array(64),
+};
+
+function growCandidates(n: number): void {
+  if (cand.start.length >= n) return;
+  const size = Math.max(n, 2 * cand.start.length);
+  for (const k of ['start', 'end', 'label', 'rule', 'sel', 'kept'] as const) cand[k] = new Int32Array(size);
+}
+
+/**
+ * Resolves document `d` of a span task into the scratch arrays: the candidates (not excluded; with
+ * `only`, just that rule's) in `cand.start/end/rule`, and the kept ones' indices, in execution
+ * order, in `cand.kept[0 .. returned count)`. Valid until the next call.
+ */
+function resolveKept(outputs: RuleOutputs, d: number, excluded: RuleExclusion | undefined, only: number | undefined): number {
+  const { docEntries, entryRule, entrySpans, spans } = outputs;
+  const k0 = docEntries[d]!;
+  const k1 = docEntries[d + 1]!;
+  growCandidates((entrySpans[k1]! - entrySpans[k0]!) >> 1);
+  const labels = ruleLabelIds(outputs);
+  const { start, end, label, rule, sel } = cand;
+  let n = 0;
+  for (let k = k0; k < k1; k++) {
+    const r = entryRule[k]!;
+    if (only !== undefined ? r !== only : isExcluded(excluded, r)) continue;
+    const l = labels[r]!;
+    for (let i = entrySpans[k]!, e = entrySpans[k + 1]!; i < e; i += 2, n++) {
+      start[n] = spans[i]!;
+      end[n] = spans[i + 1]!;
+      label[n] = l;
+      rule[n] = r;
+      sel[n] = n;
+    }
+  }
+  return keepCandidates(outputs.task.matching.conflict_policy, cand, sel, n, outputs.texts[d]!.length, cand.kept);
+}
+
 /**
  * The resolved spans of document `d` as triples in execution order, under the task's conflict
  * policy. Transformation tasks resolve each field (label) on its own, as each is its own output.
  */
 export function resolveTriples(outputs: RuleOutputs, d: number, excluded?: RuleExclusion, only?: number): Triples {
+  if (outputs.task.type !== 'transformation') {
+    const k = resolveKept(outputs, d, excluded, only);
+    const out: Triples = new Array(3 * k);
+    for (let a = 0; a < k; a++) {
+      const i = cand.kept[a]!;
+      out[3 * a] = cand.rule[i]!;
+      out[3 * a + 1] = cand.start[i]!;
+      out[3 * a + 2] = cand.end[i]!;
+    }
+    return out;
+  }
   const triples = candidateTriples(outputs, d, excluded, only);
   const policy = outputs.task.matching.conflict_policy;
   const labelOf = (p: number) => outputs.rules[p]!.label;
   const len = outputs.texts[d]!.length;
-  if (outputs.task.type !== 'transformation') return applyPolicy(policy, triples, labelOf, len);
   const byField = new Map<string, Triples>();
   for (let i = 0; i < triples.length; i += 3) {
     const f = labelOf(triples[i]!);
@@ -91,18 +145,10 @@ function toPrediction(outputs: RuleOutputs, d: number, excluded: RuleExclusion |
     else r = candidateTriples(outputs, d, undefined, only).length ? only : -1;
     return r < 0 ? { label: null, rule_id: null } : { label: outputs.rules[r]!.label, rule_id: outputs.rules[r]!.id };
   }
-  const triples = resolveTriples(outputs, d, excluded, only);
   const text = outputs.texts[d]!;
-  if (type === 'transformation') return toOutput(outputs, triples, text);
-  const spans: (OutputSpan & { p: number })[] = [];
-  for (let i = 0; i < triples.length; i += 3) {
-    const rule = outputs.rules[triples[i]!]!;
-    const s = triples[i + 1]!;
-    const e = triples[i + 2]!;
-    spans.push({ start: s, end: e, label: rule.label, text: text.slice(s, e), rule_id: rule.id, p: triples[i]! });
-  }
-  spans.sort((a, b) => a.start - b.start || a.end - b.end || a.p - b.p);
-  return { spans: spans.map(({ p: _p, ...span }) => span) };
+  if (type === 'transformation') return toOutput(outputs, resolveTriples(outputs, d, excluded, only), text);
+  const k = resolveKept(outputs, d, excluded, only);
+  return { spans: outputSpans(outputs, text, cand, cand.kept, k) };
 }
 
 function toOutput(outputs: RuleOutputs, triples: Triples, text: string): Prediction {

@@ -15,6 +15,11 @@ export interface SpanConfig {
   matcherFor(label: string): BoundMatcher;
   ctx: MatcherContext;
   outcomes: boolean;
+  /**
+   * Pair leftover predictions and gold items into error kinds (default true). Off, `errors` stays
+   * zero: for counts-only scoring, where TP/FP/FN are all that is read.
+   */
+  errorKinds?: boolean;
 }
 
 /**
@@ -26,6 +31,8 @@ export interface SpanGold {
   texts: readonly string[];
   byLabelText?: Map<string, Map<string, number[]>>;
   byStart?: Map<number, number[]>;
+  /** Counts-only keys by mode, built on first use (`spanKeys`). */
+  keys?: { text?: SpanKeys; exact?: SpanKeys };
 }
 
 function labelTextIndex(gold: SpanGold): Map<string, Map<string, number[]>> {
@@ -135,7 +142,7 @@ export function scoreSpans(cfg: SpanConfig, id: string, gold: SpanGold, pred: re
       unmatchedGold++;
     }
   }
-  if (unmatchedPred === 0 && unmatchedGold === 0) return tally.finish(id, undefined, outcomes);
+  if ((unmatchedPred === 0 && unmatchedGold === 0) || cfg.errorKinds === false) return tally.finish(id, undefined, outcomes);
 
   // Error kinds: pair the leftovers that overlap, best overlap first.
   const e: Pairing = { goldOf: Int32Array.from(p.goldOf), predOf: Int32Array.from(p.predOf) };
@@ -166,4 +173,63 @@ export function inUniverse<T extends { label: string }>(items: readonly T[], ann
   let keep = true;
   for (const s of items) if (!annotated.has(s.label)) keep = false;
   return keep ? items : items.filter((s) => annotated.has(s.label));
+}
+
+/** `SpanKeys.keyOf` of a prediction whose key no gold item has: a sure false positive. */
+export const KEY_NO_GOLD = -1;
+/** `SpanKeys.keyOf` of a prediction outside the example's scoring universe: not scored at all. */
+export const KEY_OUTSIDE = -2;
+
+/**
+ * Counts-only span scoring for the modes whose one-to-one pairing is a multiset intersection of
+ * keys: `exact` pairs equal (label, start, end), `text` with plain equality pairs equal (label,
+ * text). TP is then the sum over keys of min(gold items, predictions) whatever the order, FP the
+ * scored predictions minus TP, FN the gold items minus TP: exactly `scoreSpans`' counts, without
+ * building spans, pairings or outcomes. Ranking loops key each candidate span once per document
+ * and count many subsets of them.
+ */
+export interface SpanKeys {
+  /** Gold items in the scoring universe. */
+  readonly nGold: number;
+  /** Gold items per key id (0 where an id is unused); key ids are 0 .. goldCount.length - 1. */
+  readonly goldCount: Int32Array;
+  /**
+   * The key id of a predicted span of document text `text`, `KEY_NO_GOLD`, or `KEY_OUTSIDE` (its
+   * label is not in the example's scoring universe).
+   */
+  keyOf(label: string, start: number, end: number, text: string): number;
+}
+
+/**
+ * The keys of one example's gold for `mode` (`text` or `exact`), cached on `gold`. A key's id is
+ * the index of the first gold item with that key, so the pairing indexes double as key tables.
+ */
+export function spanKeys(gold: SpanGold, annotated: ReadonlySet<string> | null, mode: 'text' | 'exact'): SpanKeys {
+  const cache = (gold.keys ??= {});
+  const hit = cache[mode];
+  if (hit) return hit;
+  const g = gold.spans;
+  const goldCount = new Int32Array(g.length);
+  let keyOf: SpanKeys['keyOf'];
+  if (mode === 'text') {
+    const index = labelTextIndex(gold);
+    for (const byText of index.values()) for (const list of byText.values()) goldCount[list[0]!] = list.length;
+    keyOf = (label, start, end, text) =>
+      annotated && !annotated.has(label) ? KEY_OUTSIDE : (index.get(label)?.get(text.slice(start, end))?.[0] ?? KEY_NO_GOLD);
+  } else {
+    const index = startIndex(gold);
+    const first = (list: readonly number[], label: string, end: number): number => {
+      for (const i of list) if (g[i]!.end === end && g[i]!.label === label) return i;
+      return KEY_NO_GOLD;
+    };
+    for (const list of index.values()) for (const i of list) goldCount[first(list, g[i]!.label, g[i]!.end)]!++;
+    keyOf = (label, start, end) => {
+      if (annotated && !annotated.has(label)) return KEY_OUTSIDE;
+      const list = index.get(start);
+      return list ? first(list, label, end) : KEY_NO_GOLD;
+    };
+  }
+  const keys: SpanKeys = { nGold: g.length, goldCount, keyOf };
+  cache[mode] = keys;
+  return keys;
 }

@@ -6,9 +6,9 @@ import type { Prediction } from '../schemas/prediction.js';
 import type { OutputSpan } from '../schemas/span.js';
 import { type MatchMode, type Task, isSpanTask } from '../schemas/task.js';
 import { type ClassConfig, foldLabel, scoreClassification } from './score-classification.js';
-import { type SpanConfig, type SpanGold, inUniverse, scoreSpans } from './score-spans.js';
+import { type SpanConfig, type SpanGold, type SpanKeys, inUniverse, scoreSpans, spanKeys } from './score-spans.js';
 import { type FieldConfig, scoreTransformation } from './score-transformation.js';
-import type { ExampleScore, ScoreContext, ScorerOptions } from './types.js';
+import type { Counts, ExampleScore, ScoreContext, ScorerOptions } from './types.js';
 
 /** A task's scoring, compiled once: matchers bound, options validated. Call `score` per example. */
 export interface Scorer {
@@ -18,6 +18,16 @@ export interface Scorer {
   readonly needsAsync: boolean;
   readonly ctx: MatcherContext;
   score(example: Example, prediction: Prediction | null | undefined): ExampleScore;
+  /**
+   * `score(example, prediction).counts`, computed with less work: no scoring against `truth` for
+   * observed examples and, for span tasks, no outcomes and no error kinds.
+   */
+  counts(example: Example, prediction: Prediction | null | undefined): Counts;
+  /**
+   * Counts-only keys of the example's gold (see `SpanKeys`) when the task is a span task and the
+   * mode pairs spans by equal keys (`exact`, or `text` with plain equality); else null.
+   */
+  spanKeys(example: Example): SpanKeys | null;
 }
 
 let sharedRegistry: MatcherRegistry | undefined;
@@ -101,14 +111,16 @@ export function compileScorer(task: Task, options: ScorerOptions = {}): Scorer {
     ctx,
     outcomes,
   };
+  const spanCountCfg: SpanConfig = { ...spanCfg, outcomes: false, errorKinds: false };
+  const keyMode = isSpanTask(task.type) && (mode === 'exact' || (mode === 'text' && spanCfg.plainText)) ? mode : null;
   const classCfg: ClassConfig = { byFold: new Map((task.labels ?? []).map((l) => [foldLabel(l), l.trim()])), outcomes };
   const fieldCfg: FieldConfig = { matcherFor: (path, top) => named(path) ?? named(top) ?? def, ctx, outcomes };
 
-  const scoreAnswer = (example: Example, prediction: Prediction | null | undefined): ExampleScore => {
+  const scoreAnswer = (example: Example, prediction: Prediction | null | undefined, cfg = spanCfg): ExampleScore => {
     if (isSpanTask(task.type)) {
       const gold = prepareSpans(example);
       const all = prediction?.spans ?? [];
-      const s = scoreSpans(spanCfg, example.id, gold, inUniverse(all, gold.annotated));
+      const s = scoreSpans(cfg, example.id, gold, inUniverse(all, gold.annotated));
       s.covered = all.length > 0;
       return s;
     }
@@ -149,6 +161,14 @@ export function compileScorer(task: Task, options: ScorerOptions = {}): Scorer {
       }
       s.observed = observed;
       return s;
+    },
+    counts(example, prediction) {
+      return scoreAnswer(example, prediction, spanCountCfg).counts;
+    },
+    spanKeys(example) {
+      if (keyMode === null) return null;
+      const gold = prepareSpans(example);
+      return spanKeys(gold, gold.annotated, keyMode);
     },
   };
 }

@@ -80,6 +80,40 @@ export function iou(a: SpanLike, b: SpanLike): number {
   return inter / (a.end - a.start + (b.end - b.start) - inter);
 }
 
+/** Gold items sorted by start, with the running maximum of their ends: the overlap search index. */
+interface OverlapIndex {
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Gold indices in start order. */
+  order: Int32Array;
+  /** maxEnd[k] = max end of order[0 .. k]. */
+  maxEnd: Int32Array;
+}
+
+// Gold lists are scored many times (ranking); the index is kept per list and checked before use.
+const overlapIndexes = new WeakMap<readonly SpanLike[], OverlapIndex>();
+
+function overlapIndex(gold: readonly SpanLike[]): OverlapIndex {
+  const n = gold.length;
+  const hit = overlapIndexes.get(gold);
+  if (hit && hit.order.length === n) {
+    let same = true;
+    for (let i = 0; i < n && same; i++) same = hit.starts[i] === gold[i]!.start && hit.ends[i] === gold[i]!.end;
+    if (same) return hit;
+  }
+  const starts = Int32Array.from(gold, (g) => g.start);
+  const ends = Int32Array.from(gold, (g) => g.end);
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => starts[a]! - starts[b]! || a - b);
+  const maxEnd = new Int32Array(n);
+  for (let k = 0, m = -Infinity; k < n; k++) maxEnd[k] = m = Math.max(m, ends[order[k]!]!);
+  const index = { starts, ends, order, maxEnd };
+  overlapIndexes.set(gold, index);
+  return index;
+}
+
+/** Below this many (gold × prediction) pairs a plain scan beats building and searching the index. */
+const SCAN_PAIRS = 64;
+
 /**
  * Best-pairs-first pairing over overlapping, still unpaired items: candidates (overlap > 0 and
  * `accept`) are taken by IoU descending, then same label first, then gold index, then prediction
@@ -92,15 +126,33 @@ export function pairByOverlap(
   accept: (g: SpanLike, q: SpanLike, iou: number) => boolean,
 ): number[] {
   const cands: { i: number; j: number; iou: number; same: number }[] = [];
-  for (let j = 0; j < pred.length; j++) {
-    if (p.goldOf[j] !== -1) continue;
-    const q = pred[j]!;
-    for (let i = 0; i < gold.length; i++) {
-      if (p.predOf[i] !== -1) continue;
-      const g = gold[i]!;
-      if (g.start >= q.end || q.start >= g.end) continue;
-      const v = iou(g, q);
-      if (accept(g, q, v)) cands.push({ i, j, iou: v, same: g.label === q.label ? 1 : 0 });
+  const consider = (i: number, j: number, q: SpanLike): void => {
+    if (p.predOf[i] !== -1) return;
+    const g = gold[i]!;
+    if (g.start >= q.end || q.start >= g.end) return;
+    const v = iou(g, q);
+    if (accept(g, q, v)) cands.push({ i, j, iou: v, same: g.label === q.label ? 1 : 0 });
+  };
+  if (gold.length * pred.length <= SCAN_PAIRS) {
+    for (let j = 0; j < pred.length; j++) {
+      if (p.goldOf[j] !== -1) continue;
+      for (let i = 0; i < gold.length; i++) consider(i, j, pred[j]!);
+    }
+  } else {
+    // Only gold items starting before the prediction ends, from the first whose running end
+    // maximum passes its start, can overlap it.
+    const { starts, order, maxEnd } = overlapIndex(gold);
+    for (let j = 0; j < pred.length; j++) {
+      if (p.goldOf[j] !== -1) continue;
+      const q = pred[j]!;
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (maxEnd[mid]! > q.start) hi = mid;
+        else lo = mid + 1;
+      }
+      for (let k = lo; k < order.length && starts[order[k]!]! < q.end; k++) consider(order[k]!, j, q);
     }
   }
   if (cands.length === 0) return [];

@@ -1,6 +1,7 @@
 import { firstFiringRule, resolveDocument, resolveRuleAlone, resolveTriples, type Triples } from '../engine/index.js';
 import { RulewrightError } from '../errors.js';
 import { type Counts, ratio } from '../ratio.js';
+import { isSpanTask } from '../schemas/task.js';
 import {
   addInto,
   allExcluded,
@@ -13,6 +14,7 @@ import {
   plus,
   type ScoredRun,
 } from './scored-run.js';
+import { SpanRank } from './span-rank.js';
 
 /**
  * Sums over some documents from which every rule's solo and leave-one-out counts follow. Every
@@ -89,31 +91,39 @@ function sameTriples(a: Triples, b: Triples): boolean {
  * leaving the rule out changes the output, once without it. Leave-one-out counts are kept as
  * differences from the ensemble (add the new score, subtract the old), which is exact because
  * counts are multiples of 0.5. Classification skips every rule but the winner (removing a rule
- * that did not win changes nothing); span and transformation tasks compare re-resolved triples
- * under the real conflict policy before scoring.
+ * that did not win changes nothing); span and transformation tasks compare re-resolved outputs
+ * under the real conflict policy before scoring. Span tasks resolve candidate indices
+ * (`SpanRank`), and when the mode pairs by equal keys (`exact`, plain `text`) count straight
+ * from them, without building predictions.
  */
 export function accumulateRank(run: ScoredRun): RankPartial {
   checkAligned(run);
   const { outputs, examples, scorer } = run;
   const nRules = outputs.rules.length;
   const classification = outputs.task.type === 'classification';
+  const spanTask = isSpanTask(outputs.task.type);
   const none = allExcluded(outputs);
   const mask = new Uint8Array(nRules);
   const part = emptyPartial(nRules);
   const ens = new Float64Array(3);
   const emp = new Float64Array(3);
   const { docEntries, entryRule } = outputs;
+  const spans = spanTask ? new SpanRank(outputs, scorer) : null;
   for (let d = 0; d < examples.length; d++) {
     const ex = examples[d]!;
+    if (spans) {
+      spans.document(d, ex, part, ens, emp);
+      continue;
+    }
     const k0 = docEntries[d]!;
     const k1 = docEntries[d + 1]!;
-    const e = scorer.score(ex, resolveDocument(outputs, d, none)).counts;
+    const e = scorer.counts(ex, resolveDocument(outputs, d, none));
     addInto(emp, 0, e);
     if (k0 === k1) {
       addInto(ens, 0, e);
       continue;
     }
-    const c = scorer.score(ex, resolveDocument(outputs, d)).counts;
+    const c = scorer.counts(ex, resolveDocument(outputs, d));
     addInto(ens, 0, c);
     const winner = classification ? firstFiringRule(outputs, d) : -1;
     const kept = classification ? null : resolveTriples(outputs, d);
@@ -122,7 +132,7 @@ export function accumulateRank(run: ScoredRun): RankPartial {
       part.firedDocs[p]!++;
       const alone = resolveRuleAlone(outputs, d, p);
       part.fired[p]! += outputSize(alone);
-      addInto(part.solo, p, scorer.score(ex, alone).counts);
+      addInto(part.solo, p, scorer.counts(ex, alone));
       addInto(part.solo, p, e, -1);
       if (classification && p !== winner) continue;
       mask[p] = 1;
@@ -130,7 +140,7 @@ export function accumulateRank(run: ScoredRun): RankPartial {
         mask[p] = 0;
         continue;
       }
-      const s = scorer.score(ex, resolveDocument(outputs, d, mask)).counts;
+      const s = scorer.counts(ex, resolveDocument(outputs, d, mask));
       mask[p] = 0;
       addInto(part.loo, p, s);
       addInto(part.loo, p, c, -1);

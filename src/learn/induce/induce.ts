@@ -1,4 +1,4 @@
-import { mulberry32 } from '../../core/split.js';
+import { mulberry32 } from '../../core/random.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Task } from '../../core/schemas/task.js';
 import { classificationCandidates } from './classify.js';

@@ -5,11 +5,10 @@ import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import { generateCandidates, induce, sample } from './induce.js';
 import { resolveOptions } from './options.js';
-import { dedupe, filterEligible, scoreRules, type Eligible, type PipelineInput } from './pipeline.js';
+import { dedupe, filterEligible, finalizeRules, type Eligible, type PipelineInput } from './pipeline.js';
 import { Pool } from './pool.js';
 import { drop, newReport, stage } from './report.js';
 import { candidateId, toRule } from './rule-factory.js';
-import { screen } from './safety.js';
 import { addPass, devJudge, prunePass, trainJudge, type AcceptConfig, type Judge } from './select.js';
 import type { InduceOptions, InduceResult } from './types.js';
 
@@ -95,19 +94,6 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   for (const p of order) if (!pool.isActive(p) && !prunedNew.includes(p)) drop(report, pool.dev ? 'no_gain_dev' : 'no_gain_train', pool.rules[p]!.rule.name);
   report.candidates.kept = chosen.length;
   const rules = chosen.slice(0, opts.maxRules).map((p) => ({ ...pool.rules[p]!.rule, status: opts.status }));
-  const screened = await screen(rules);
-  for (const r of screened.rejected) {
-    drop(report, 'unsafe', r.rule.name);
-    report.notes.push(`rule "${r.rule.name}" failed the safety checks and was dropped (${r.reason})`);
-  }
   const kept = current.filter((r) => !removed.includes(r.id));
-  const finalSet = [...kept, ...screened.kept];
-  report.stages.push({
-    stage: 'final',
-    rules: finalSet.length,
-    train: scoreRules(task, finalSet, train),
-    dev: opts.dev ? scoreRules(task, finalSet, opts.dev) : null,
-    elapsed_ms: Math.round(performance.now() - started),
-  });
-  return finish(screened.kept, removed);
+  return finish(await finalizeRules(input, rules, kept), removed);
 }

@@ -150,6 +150,11 @@ function fitBudget(pool: Pool, count: () => number, maxRules: number): number[] 
   return removed;
 }
 
+/** Scores of a finished ruleset on train and on dev (null without dev). */
+function scoresOn(input: Pick<PipelineInput, 'task' | 'train' | 'opts'>, rules: readonly Rule[]): { train: SplitScore; dev: SplitScore | null } {
+  return { train: scoreRules(input.task, rules, input.train), dev: input.opts.dev ? scoreRules(input.task, rules, input.opts.dev) : null };
+}
+
 /** Scores of a finished ruleset on a split, through the engine and the task's scorer. */
 export function scoreRules(task: Task, rules: readonly Rule[], examples: readonly Example[]): SplitScore {
   const scorer = compileScorer(task, { outcomes: false });
@@ -233,22 +238,27 @@ export async function runPipeline(input: PipelineInput): Promise<Rule[]> {
   });
 
   if (!input.merge) {
-    const t = trimLexicons(finals, (rs) => ({ train: scoreRules(task, rs, train), dev: opts.dev ? scoreRules(task, rs, opts.dev) : null }));
+    const t = trimLexicons(finals, (rs) => scoresOn(input, rs));
     if (t.trimmed) report.notes.push(`${t.trimmed} lexicon forms that regex rules of the same label already match were left out`);
     finals = t.rules;
   }
-  const screened = await screen(finals);
+  return finalizeRules(input, finals);
+}
+
+/**
+ * The last step of induction and of patching: new rules that fail the engine's safety checks are
+ * dropped (counted and named in the report), and the 'final' stage records the ruleset left
+ * (the `kept` current rules, then the safe new ones) with its train and dev scores. Returns the
+ * safe new rules.
+ */
+export async function finalizeRules(input: Pick<PipelineInput, 'task' | 'train' | 'opts' | 'report' | 'started'>, rules: readonly Rule[], kept: readonly Rule[] = []): Promise<Rule[]> {
+  const { report, started } = input;
+  const screened = await screen(rules);
   for (const r of screened.rejected) {
     drop(report, 'unsafe', r.rule.name);
     report.notes.push(`rule "${r.rule.name}" failed the safety checks and was dropped (${r.reason})`);
   }
-  finals = screened.kept;
-  report.stages.push({
-    stage: 'final',
-    rules: finals.length,
-    train: scoreRules(task, finals, train),
-    dev: opts.dev ? scoreRules(task, finals, opts.dev) : null,
-    elapsed_ms: Math.round(performance.now() - started),
-  });
-  return finals;
+  const finalSet = [...kept, ...screened.kept];
+  report.stages.push({ stage: 'final', rules: finalSet.length, ...scoresOn(input, finalSet), elapsed_ms: Math.round(performance.now() - started) });
+  return screened.kept;
 }

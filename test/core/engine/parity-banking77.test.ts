@@ -2,15 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { predict, resolveRuleAlone } from '../../../src/core/engine/index.js';
-import { parseRuleset } from '../../../src/core/rulesets/index.js';
-import { Example } from '../../../src/core/schemas/example.js';
 import { Task } from '../../../src/core/schemas/task.js';
+import { readReference, readSharedExamples, readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
 import { shared, sharedMissing } from '../../helpers/shared.js';
 
-const B77 = 'rulechef-benchmarks/benchmarks/results/results_banking77_new.json';
-const GOLD = 'rulechef-benchmarks/reference/banking77_gold.jsonl';
 const TRAFFIC = 'rulechef-benchmarks/benchmarks/results/sample_traffic_banking77.jsonl';
-const REF = 'rulechef-benchmarks/reference/rc_banking77.json';
 
 /** python3 with `regex` available, or why not. */
 const pythonMissing: string | undefined =
@@ -40,29 +36,13 @@ for t in req['texts']:
 print(json.dumps(out))
 `;
 
-interface RcRule {
-  id: string;
-  name: string;
-  tp: number;
-  fp: number;
-  matches: number;
-}
-interface RcReference {
-  evaluate: { per_class: Record<string, { tp: number; fp: number; fn: number }> };
-  rules: RcRule[];
-}
-
 describe.skipIf(!!sharedMissing)(`banking77 parity with RuleChef ${sharedMissing ?? ''}`, () => {
   const task = Task.parse({ name: 'b77', type: 'classification' });
-  const load = () => {
-    const parsed = parseRuleset(readFileSync(shared(B77)!, 'utf8'));
-    const gold = readFileSync(shared(GOLD)!, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => Example.parse(JSON.parse(l)));
-    const ref = JSON.parse(readFileSync(shared(REF)!, 'utf8')) as RcReference;
-    return { rules: parsed.rules, gold, ref };
-  };
+  const load = () => ({
+    rules: readSharedRules(RULECHEF_FILES.banking77.rules),
+    gold: readSharedExamples(RULECHEF_FILES.banking77.gold),
+    ref: readReference(RULECHEF_FILES.banking77.ref),
+  });
 
   test('the 126 rules reproduce RuleChef per-class TP and FP, 122 TP, 3 FP and coverage 0.625', () => {
     const { rules, gold, ref } = load();
@@ -111,7 +91,7 @@ describe.skipIf(!!sharedMissing)(`banking77 parity with RuleChef ${sharedMissing
 
   test.skipIf(!!pythonMissing)(`every query gets RuleChef's label, computed in Python with the regex module ${pythonMissing ?? ''}`, () => {
     const { rules, gold } = load();
-    const source = JSON.parse(readFileSync(shared(B77)!, 'utf8')) as { rules: unknown[] };
+    const source = JSON.parse(readFileSync(shared(RULECHEF_FILES.banking77.rules)!, 'utf8')) as { rules: unknown[] };
     const rc = spawnSync('python3', ['-c', RULECHEF_CLASSIFY], {
       input: JSON.stringify({ rules: source.rules, texts: gold.map((g) => g.text) }),
       encoding: 'utf8',

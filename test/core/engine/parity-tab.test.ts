@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { predict } from '../../../src/core/engine/index.js';
-import { parseRuleset } from '../../../src/core/rulesets/index.js';
-import { Example } from '../../../src/core/schemas/example.js';
 import { Task } from '../../../src/core/schemas/task.js';
+import { readSharedExamples, readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
 import { shared, sharedMissing } from '../../helpers/shared.js';
 
-const RULES = 'rulechef-benchmarks/benchmarks/results/results_extract_tab.ckpt_rulechef.json';
-const GOLD = 'rulechef-benchmarks/reference/tab_gold.jsonl';
 const RAW = 'rulechef-benchmarks/reference/tab_py_raw.jsonl';
 
 /**
@@ -18,13 +15,8 @@ const RAW = 'rulechef-benchmarks/reference/tab_py_raw.jsonl';
  */
 describe.skipIf(!!sharedMissing)(`TAB rules alone match Python regex spans ${sharedMissing ?? ''}`, () => {
   const task = Task.parse({ name: 'tab', type: 'ner' });
-  const parsed = sharedMissing ? undefined : parseRuleset(readFileSync(shared(RULES)!, 'utf8'));
-  const docs = sharedMissing
-    ? []
-    : readFileSync(shared(GOLD)!, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => Example.parse(JSON.parse(l)));
+  const rules = sharedMissing ? [] : readSharedRules(RULECHEF_FILES.tab.rules);
+  const docs = sharedMissing ? [] : readSharedExamples(RULECHEF_FILES.tab.gold);
   const expected = new Map<string, Map<string, [number, number][]>>();
   if (!sharedMissing)
     for (const line of readFileSync(shared(RAW)!, 'utf8').trim().split('\n')) {
@@ -34,7 +26,7 @@ describe.skipIf(!!sharedMissing)(`TAB rules alone match Python regex spans ${sha
     }
 
   test('the checkpoint holds 22 rules and the gold 127 documents', () => {
-    expect(parsed!.rules).toHaveLength(22);
+    expect(rules).toHaveLength(22);
     expect(docs).toHaveLength(127);
   });
 
@@ -42,13 +34,13 @@ describe.skipIf(!!sharedMissing)(`TAB rules alone match Python regex spans ${sha
     let want = 0;
     for (const byDoc of expected.values()) for (const spans of byDoc.values()) want += spans.length;
     let got = 0;
-    for (const rule of parsed!.rules) for (const p of predict(task, [rule], docs).predictions) got += p.spans!.length;
+    for (const rule of rules) for (const p of predict(task, [rule], docs).predictions) got += p.spans!.length;
     expect(want).toBe(4658);
     expect(got).toBe(want);
   });
 
   test("the ensemble reproduces RuleChef's TP 3,673 and FN 3,668, and its FP 995 less the 173 empty CODE spans", () => {
-    const { predictions } = predict(task, parsed!.rules, docs);
+    const { predictions } = predict(task, rules, docs);
     let tp = 0;
     let fp = 0;
     let fn = 0;
@@ -72,7 +64,7 @@ describe.skipIf(!!sharedMissing)(`TAB rules alone match Python regex spans ${sha
     expect({ tp, fp, fn }).toEqual({ tp: 3673, fp: 995 - 173, fn: 3668 });
   });
 
-  test.each((parsed?.rules ?? []).map((r) => [r.name, r] as const))('%s alone gives Python regex spans', (_name, rule) => {
+  test.each(rules.map((r) => [r.name, r] as const))('%s alone gives Python regex spans', (_name, rule) => {
     const { predictions, issues } = predict(task, [rule], docs);
     expect(issues).toEqual([]);
     const want = expected.get(rule.name) ?? new Map<string, [number, number][]>();

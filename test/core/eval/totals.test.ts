@@ -1,19 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { compileScorer } from '../../../src/core/eval/scorer.js';
 import { EvalTotals, sumScores } from '../../../src/core/eval/totals.js';
+import { mulberry32 } from '../../../src/core/random.js';
 import type { MatchMode } from '../../../src/core/schemas/task.js';
 import type { OutputSpan, Span } from '../../../src/core/schemas/span.js';
 import { spanExample, task } from './helpers.js';
-
-/** A small seeded generator (mulberry32) so the random cases are the same on every run. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomSpans(r: () => number, text: string, n: number): Span[] {
   return Array.from({ length: n }, () => {
@@ -26,7 +17,7 @@ describe('EvalTotals', () => {
   test.each(['text', 'overlap', 'semeval:partial', 'semeval:type'] as MatchMode[])(
     'swapping one example\'s score in and out equals summing from scratch (%s)',
     (mode) => {
-      const r = rng(7);
+      const r = mulberry32(7);
       const text = 'abcdefghijklmnopqrstuvwxyz0123456789';
       const scorer = compileScorer(task({ type: 'ner', matching: { mode } }), { outcomes: false });
       const examples = Array.from({ length: 40 }, (_, i) => spanExample(`e${i}`, text, randomSpans(r, text, Math.floor(r() * 4))));

@@ -1,40 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { runRules } from '../../../src/core/engine/index.js';
 import { compileScorer } from '../../../src/core/eval/index.js';
 import { computeRuleMetrics, naiveRank, rankRules } from '../../../src/core/metrics/index.js';
-import { parseRuleset } from '../../../src/core/rulesets/index.js';
-import { Example } from '../../../src/core/schemas/example.js';
 import { Task } from '../../../src/core/schemas/task.js';
-import { shared, sharedMissing } from '../../helpers/shared.js';
-
-const RULES = 'rulechef-benchmarks/benchmarks/results/results_banking77_new.json';
-const GOLD = 'rulechef-benchmarks/reference/banking77_gold.jsonl';
-const REF = 'rulechef-benchmarks/reference/rc_banking77.json';
-
-interface RcRule {
-  id: string;
-  name: string;
-  tp: number;
-  fp: number;
-  matches: number;
-  precision: number;
-  recall: number;
-  f1: number;
-  wilson_lb: number;
-  marginal_f1: number | null;
-  marginal_f1_nostamp: number | null;
-}
+import { readReference, readSharedExamples, readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
+import { sharedMissing } from '../../helpers/shared.js';
 
 describe.skipIf(!!sharedMissing)(`banking77 per-rule metrics and ranking match RuleChef ${sharedMissing ?? ''}`, () => {
   const task = Task.parse({ name: 'b77', type: 'classification' });
   const load = () => {
-    const rules = parseRuleset(readFileSync(shared(RULES)!, 'utf8')).rules;
-    const gold = readFileSync(shared(GOLD)!, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => Example.parse(JSON.parse(l)));
-    const ref = JSON.parse(readFileSync(shared(REF)!, 'utf8')) as { rules: RcRule[]; ranking: { ensemble_f1: number } };
+    const rules = readSharedRules(RULECHEF_FILES.banking77.rules);
+    const gold = readSharedExamples(RULECHEF_FILES.banking77.gold);
+    const ref = readReference(RULECHEF_FILES.banking77.ref);
     const outputs = runRules(task, rules, gold);
     const run = { outputs, examples: gold, scorer: compileScorer(task, { outcomes: false }) };
     // Rule ids in the store differ from RuleChef's r000…: map them by file position (and check the name).

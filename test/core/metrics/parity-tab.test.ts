@@ -1,24 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { runRules } from '../../../src/core/engine/index.js';
 import { compileScorer } from '../../../src/core/eval/index.js';
 import { computeRuleMetrics } from '../../../src/core/metrics/index.js';
-import { parseRuleset } from '../../../src/core/rulesets/index.js';
-import { Example } from '../../../src/core/schemas/example.js';
 import { Task } from '../../../src/core/schemas/task.js';
-import { shared, sharedMissing } from '../../helpers/shared.js';
-
-const RULES = 'rulechef-benchmarks/benchmarks/results/results_extract_tab.ckpt_rulechef.json';
-const GOLD = 'rulechef-benchmarks/reference/tab_gold.jsonl';
-const REF = 'rulechef-benchmarks/reference/rc_tab.json';
-
-interface RcRule {
-  name: string;
-  tp: number;
-  fp: number;
-  matches: number;
-  wilson_lb: number;
-}
+import { readReference, readSharedExamples, readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
+import { sharedMissing } from '../../helpers/shared.js';
 
 /**
  * TAB per-rule TP and FP against RuleChef, where our deliberate difference does not apply.
@@ -38,12 +24,9 @@ describe.skipIf(!!sharedMissing)(`TAB per-rule metrics match RuleChef ${sharedMi
   const task = Task.parse({ name: 'tab', type: 'ner' });
 
   test('each rule alone: RuleChef tp equal; fp and matches equal up to its empty-text $1 spans', () => {
-    const rules = parseRuleset(readFileSync(shared(RULES)!, 'utf8')).rules;
-    const gold = readFileSync(shared(GOLD)!, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => Example.parse(JSON.parse(l)));
-    const ref = JSON.parse(readFileSync(shared(REF)!, 'utf8')) as { rules: RcRule[] };
+    const rules = readSharedRules(RULECHEF_FILES.tab.rules);
+    const gold = readSharedExamples(RULECHEF_FILES.tab.gold);
+    const ref = readReference(RULECHEF_FILES.tab.ref);
     const outputs = runRules(task, rules, gold);
     expect(outputs.issues).toEqual([]);
     const m = computeRuleMetrics({ outputs, examples: gold, scorer: compileScorer(task, { outcomes: false }) });

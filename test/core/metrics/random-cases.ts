@@ -3,19 +3,8 @@ import { compileScorer } from '../../../src/core/eval/index.js';
 import type { ScoredRun } from '../../../src/core/metrics/index.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import { Rule } from '../../../src/core/schemas/rule.js';
+import { mulberry32 } from '../../../src/core/random.js';
 import { type MatchMode, Task, type TaskType } from '../../../src/core/schemas/task.js';
-
-/** mulberry32: a small seeded PRNG, so every random case can be replayed from its seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['foo', 'bar', 'baz', 'qux', 'Foo', 'zap', '12', '7', 'foobar'];
 const LABELS = ['A', 'B', 'C'];
@@ -34,7 +23,7 @@ export interface RandomCase {
  * from what rules match (so there are TPs) and partly random.
  */
 export function randomCase(seed: number, type: TaskType, mode: MatchMode, policy: 'rulechef' | 'non_overlapping'): RandomCase {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
   const task = Task.parse({

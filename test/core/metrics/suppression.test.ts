@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { applyPolicy } from '../../../src/core/engine/index.js';
 import { suppressors } from '../../../src/core/metrics/index.js';
-import { rng } from './random-cases.js';
+import { mulberry32 } from '../../../src/core/random.js';
 
 const labels = ['A', 'B', 'A', 'C', 'B', 'A'];
 const labelOf = (p: number) => labels[p]!;
 
 /** Random candidates in execution order: rules ascending, each rule's spans left to right, not overlapping. */
 function randomTriples(seed: number): number[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const t: number[] = [];
   for (let p = 0; p < labels.length; p++) {
     let at = Math.floor(r() * 4);

@@ -1,21 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { RulewrightError } from '../../../src/core/errors.js';
 import { LruCache } from '../../../src/core/regex/cache.js';
 import { compilePattern } from '../../../src/core/regex/compile.js';
 import { groupNumber, matchSpans } from '../../../src/core/regex/match.js';
+import { thrown } from '../../helpers/errors.js';
 
 const spansOf = (pattern: string, text: string, dialect: 'js' | 'python' = 'python', flags = ''): (number[] | null)[][] =>
   [...matchSpans(compilePattern(pattern, flags, dialect), text)].map((m) => m.map((s) => (s ? [...s] : null)));
-
-function errorOf(fn: () => unknown): RulewrightError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RulewrightError) return e;
-    throw e;
-  }
-  throw new Error('expected an error');
-}
 
 describe('js dialect', () => {
   test.each([
@@ -44,7 +34,7 @@ describe('js dialect', () => {
   });
 
   test('a pattern that does not compile is an INVALID_RULE error naming the dialect', () => {
-    const e = errorOf(() => compilePattern('(a', '', 'js'));
+    const e = thrown(() => compilePattern('(a', '', 'js'));
     expect(e.code).toBe('INVALID_RULE');
     expect(e.message).toMatch(/^js dialect: pattern does not compile/);
   });
@@ -127,7 +117,7 @@ describe('python dialect', () => {
   });
 
   test('an unsupported construct names itself, its offset and a rewrite', () => {
-    const e = errorOf(() => compilePattern('ab\\N{DIGIT ONE}', '', 'python'));
+    const e = thrown(() => compilePattern('ab\\N{DIGIT ONE}', '', 'python'));
     expect(e.code).toBe('INVALID_RULE');
     expect(e.exitCode).toBe(2);
     expect(e.message).toBe('python dialect: named character escape \\N at offset 2 is not supported: write the character itself or as \\uXXXX');
@@ -139,7 +129,7 @@ describe('compile cache', () => {
     expect(compilePattern('a+b', '', 'python')).toBe(compilePattern('a+b', '', 'python'));
     expect(compilePattern('a+b', 'i', 'python')).not.toBe(compilePattern('a+b', '', 'python'));
     expect(compilePattern('a+b', '', 'js')).not.toBe(compilePattern('a+b', '', 'python'));
-    expect(errorOf(() => compilePattern('\\X', '', 'python'))).toBe(errorOf(() => compilePattern('\\X', '', 'python')));
+    expect(thrown(() => compilePattern('\\X', '', 'python'))).toBe(thrown(() => compilePattern('\\X', '', 'python')));
   });
 
   test('the LRU cache keeps at most its capacity and evicts the least recently used entry', () => {

@@ -9,12 +9,13 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { predict } from '../../../src/core/engine/index.js';
 import { compileScorer, EvalTotals } from '../../../src/core/eval/index.js';
+import { mulberry32, shuffle as shuffleInPlace } from '../../../src/core/random.js';
 import { prf } from '../../../src/core/ratio.js';
-import { parseRuleset } from '../../../src/core/rulesets/index.js';
 import { Example } from '../../../src/core/schemas/example.js';
 import type { Rule } from '../../../src/core/schemas/rule.js';
 import { Task } from '../../../src/core/schemas/task.js';
-import { mulberry32 } from '../../../src/core/split.js';
+import type { SplitScore } from '../../../src/learn/induce/types.js';
+import { readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
 import { shared } from '../../helpers/shared.js';
 
 export const B77_CLASSES = ['beneficiary_not_allowed', 'disposable_card_limits', 'exchange_rate', 'pending_card_payment', 'pending_cash_withdrawal'];
@@ -32,15 +33,9 @@ export const RULECHEF = {
 export const b77Task = (): Task => Task.parse({ name: 'banking77-5', type: 'classification', labels: B77_CLASSES });
 export const tabTask = (): Task => Task.parse({ name: 'tab-format', type: 'ner', labels: TAB_LABELS });
 
-/** A seeded Fisher–Yates shuffle (a copy). */
+/** A seeded Fisher–Yates shuffle of a copy (the input is left as it is). */
 export function shuffle<T>(xs: readonly T[], seed: number): T[] {
-  const r = mulberry32(seed);
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
+  return shuffleInPlace([...xs], mulberry32(seed));
 }
 
 /** Banking77 train rows of the five classes, as examples. */
@@ -100,16 +95,11 @@ export function tabSplit(docs: readonly Example[], seed: number): { train: Examp
 
 /** RuleChef's 22 LLM-learned TAB rules (all labels; scoring restricts them to the three). */
 export function loadRulechefTabRules(): Rule[] {
-  return parseRuleset(readFileSync(shared('rulechef-benchmarks/benchmarks/results/results_extract_tab.ckpt_rulechef.json')!, 'utf8')).rules;
+  return readSharedRules(RULECHEF_FILES.tab.rules);
 }
 
-export interface Scores {
-  precision: number | null;
-  recall: number | null;
-  f1: number | null;
-  tp: number;
-  fp: number;
-  fn: number;
+/** The inducer's own split scores (without the example count), plus accuracy and per-class figures. */
+export interface Scores extends Omit<SplitScore, 'n'> {
   /** Classification: correct / all (an abstention is wrong). */
   accuracy: number;
   per_class: Record<string, { precision: number | null; recall: number | null; f1: number | null }>;

@@ -1,6 +1,6 @@
 /** Small hand-made datasets for the inducer's tests: seeded, so every run sees the same examples. */
 import { Example } from '../../../src/core/schemas/example.js';
-import { mulberry32 } from '../../../src/core/split.js';
+import { mulberry32 } from '../../../src/core/random.js';
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 

@@ -1,16 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { RulewrightError } from '../../../src/core/errors.js';
 import { DEFAULT_MODEL, describeLlmConfig, isLlmConfigured, loadLlmConfig } from '../../../src/learn/llm/config.js';
-
-function thrown(f: () => unknown): RulewrightError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulewrightError) return e;
-    throw e;
-  }
-  throw new Error('expected an error');
-}
+import { thrown } from '../../helpers/errors.js';
 
 describe('isLlmConfigured', () => {
   test.each([

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { RulewrightError } from '../../../src/core/errors.js';
 import { MemoryRecorder } from '../../../src/learn/llm/client.js';
 import { loadLlmConfig, type LlmConfig } from '../../../src/learn/llm/config.js';
 import { OpenAiLlm, type OpenAiLlmOptions } from '../../../src/learn/llm/openai-client.js';
+import { rejected } from '../../helpers/errors.js';
 import { reply, startFakeOpenAiServer, type FakeOpenAiServer, type FakeReply } from '../../helpers/fake-openai-server.js';
+import { fastClient } from './fixtures.js';
 
 const RuleSet = z.strictObject({ rules: z.array(z.strictObject({ name: z.string(), pattern: z.string() })) });
 const schema = { name: 'ruleset', schema: RuleSet };
@@ -19,26 +20,7 @@ afterEach(async () => {
   await server.close();
 });
 
-function setup(config: Partial<LlmConfig> = {}, options: OpenAiLlmOptions = {}, env: Record<string, string> = {}) {
-  const recorder = new MemoryRecorder();
-  const sleeps: number[] = [];
-  const cfg = loadLlmConfig(
-    { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test-0000', RULEWRIGHT_MODEL: 'fake-model', ...env },
-    { retry_base_ms: 1, retry_max_ms: 20, timeout_ms: 5_000, max_retries: 3, ...config },
-  );
-  const client = new OpenAiLlm(cfg, { recorder, sleep: async (ms) => void sleeps.push(ms), ...options });
-  return { client, recorder, sleeps };
-}
-
-async function failure(p: Promise<unknown>): Promise<RulewrightError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof RulewrightError) return e;
-    throw e;
-  }
-  throw new Error('expected the request to fail');
-}
+const setup = (config: Partial<LlmConfig> = {}, options: OpenAiLlmOptions = {}) => fastClient(server, config, options);
 
 describe('OpenAiLlm retries', () => {
   test.each<[string, FakeReply[]]>([
@@ -90,7 +72,7 @@ describe('OpenAiLlm retries', () => {
   test('fails with a clear error naming endpoint, status and what to check when every attempt fails', async () => {
     server.enqueue(reply.serverError(), reply.serverError(), reply.serverError());
     const { client, recorder } = setup({ max_retries: 2 });
-    const e = await failure(client.complete({ purpose: 'synthesize:PER', messages, schema }));
+    const e = await rejected(client.complete({ purpose: 'synthesize:PER', messages, schema }));
     expect(e.code).toBe('LLM');
     expect(e.exitCode).toBe(1);
     expect(e.message).toContain('"synthesize:PER"');
@@ -107,7 +89,7 @@ describe('OpenAiLlm retries', () => {
     const recorder = new MemoryRecorder();
     const cfg = loadLlmConfig({ OPENAI_BASE_URL: url }, { retry_base_ms: 1, max_retries: 1, timeout_ms: 2_000 });
     const client = new OpenAiLlm(cfg, { recorder, sleep: async () => {} });
-    const e = await failure(client.complete({ purpose: 'p', messages }));
+    const e = await rejected(client.complete({ purpose: 'p', messages }));
     expect(e.message).toMatch(/after 2 attempts \(last: no HTTP status, connection failed/);
     expect(e.message).toMatch(/Is the server running.*OPENAI_BASE_URL/);
     expect(recorder.calls).toHaveLength(2);
@@ -121,7 +103,7 @@ describe('OpenAiLlm retries', () => {
   ])('does not retry a %i and says what to check', async (status, hint) => {
     server.enqueue(reply.error(status, `problem ${status}`), reply.json(answer));
     const { client, recorder } = setup();
-    const e = await failure(client.complete({ purpose: 'p', messages, schema }));
+    const e = await rejected(client.complete({ purpose: 'p', messages, schema }));
     expect(e.message).toContain(`status ${status}`);
     expect(e.message).toContain(`problem ${status}`);
     expect(e.message).toContain(hint);
@@ -149,7 +131,7 @@ describe('OpenAiLlm retries', () => {
   test('fails with a clear error when the endpoint does not speak chat completions', async () => {
     server.enqueue((): FakeReply => reply.error(200, 'not a completion'));
     const { client } = setup();
-    const e = await failure(client.complete({ purpose: 'p', messages }));
+    const e = await rejected(client.complete({ purpose: 'p', messages }));
     expect(e.message).toMatch(/did not answer like an OpenAI chat-completions API.*\/v1/);
   });
 });

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { LlmCall } from '../../../src/core/schemas/run.js';
-import { MemoryRecorder } from '../../../src/learn/llm/client.js';
-import { loadLlmConfig, type LlmConfig } from '../../../src/learn/llm/config.js';
-import { OpenAiLlm, type OpenAiLlmOptions } from '../../../src/learn/llm/openai-client.js';
+import type { LlmConfig } from '../../../src/learn/llm/config.js';
+import type { OpenAiLlmOptions } from '../../../src/learn/llm/openai-client.js';
 import { reply, startFakeOpenAiServer, type FakeOpenAiServer } from '../../helpers/fake-openai-server.js';
+import { fastClient } from './fixtures.js';
 
 const Rule = z.strictObject({ name: z.string().min(1), pattern: z.string().min(1), label: z.string() });
 const RuleSet = z.strictObject({ rules: z.array(Rule) });
@@ -27,22 +27,9 @@ afterEach(async () => {
   await server.close();
 });
 
-/** A client against the fake server with fast retries; `sleeps` collects every wait it asked for. */
-function setup(config: Partial<LlmConfig> = {}, options: OpenAiLlmOptions = {}, env: Record<string, string> = {}) {
-  const recorder = new MemoryRecorder();
-  const sleeps: number[] = [];
-  const cfg = loadLlmConfig(
-    { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test-0000', RULEWRIGHT_MODEL: 'fake-model', ...env },
-    { retry_base_ms: 1, retry_max_ms: 20, timeout_ms: 5_000, max_retries: 3, ...config },
-  );
-  const client = new OpenAiLlm(cfg, {
-    recorder,
-    runId: 7,
-    sleep: async (ms) => void sleeps.push(ms),
-    ...options,
-  });
-  return { client, recorder, sleeps };
-}
+/** A fast client (see fastClient) whose calls are recorded under run 7. */
+const setup = (config: Partial<LlmConfig> = {}, options: OpenAiLlmOptions = {}, env: Record<string, string> = {}) =>
+  fastClient(server, config, { runId: 7, ...options }, env);
 
 describe('OpenAiLlm against an OpenAI-compatible server', () => {
   test('asks for json_schema structured output and returns the parsed answer', async () => {

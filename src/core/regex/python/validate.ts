@@ -93,27 +93,36 @@ export function validate(parsed: ParsedPattern): Map<number, string> {
   const inexact = new Map<number, string>();
   const groupPaths = new Map<number, Node[]>();
 
-  const walk = (node: Node, path: Node[], inLookbehind: boolean): void => {
-    const here = [...path, node];
+  // `path` holds the ancestors of the node being walked (pushed and popped, not copied per node).
+  const path: Node[] = [];
+  const walk = (node: Node, inLookbehind: boolean): void => {
     switch (node.type) {
       case 'seq':
-        for (const i of node.items) walk(i, here, inLookbehind);
+        path.push(node);
+        for (const i of node.items) walk(i, inLookbehind);
+        path.pop();
         return;
       case 'alt':
-        for (const a of node.alts) walk(a, here, inLookbehind);
+        path.push(node);
+        for (const a of node.alts) walk(a, inLookbehind);
+        path.pop();
         return;
       case 'group':
         if (node.atomic && inLookbehind) {
           throw unsupported('an atomic group inside a lookbehind', node.offset, 'use a plain group inside the lookbehind');
         }
         if (node.capture !== null) {
-          groupPaths.set(node.capture, here);
+          groupPaths.set(node.capture, [...path, node]);
           checkRepeats(node, path);
         }
-        walk(node.body, here, inLookbehind);
+        path.push(node);
+        walk(node.body, inLookbehind);
+        path.pop();
         return;
       case 'look':
-        walk(node.body, here, inLookbehind || node.behind);
+        path.push(node);
+        walk(node.body, inLookbehind || node.behind);
+        path.pop();
         return;
       case 'repeat':
         if (node.possessive && inLookbehind) {
@@ -126,7 +135,9 @@ export function validate(parsed: ParsedPattern): Map<number, string> {
             'make the repeated part consume at least one character (Python stops at an empty iteration, JavaScript backtracks past it)',
           );
         }
-        walk(node.body, here, inLookbehind);
+        path.push(node);
+        walk(node.body, inLookbehind);
+        path.pop();
         return;
       case 'backref':
         checkBackref(node, path, inLookbehind);
@@ -135,7 +146,7 @@ export function validate(parsed: ParsedPattern): Map<number, string> {
     }
   };
 
-  const checkRepeats = (group: Group, path: Node[]): void => {
+  const checkRepeats = (group: Group, path: readonly Node[]): void => {
     for (let k = path.length - 1; k >= 0; k--) {
       const q = path[k]!;
       if (q.type !== 'repeat') continue;
@@ -154,7 +165,7 @@ export function validate(parsed: ParsedPattern): Map<number, string> {
     }
   };
 
-  const checkBackref = (ref: Extract<Node, { type: 'backref' }>, path: Node[], inLookbehind: boolean): void => {
+  const checkBackref = (ref: Extract<Node, { type: 'backref' }>, path: readonly Node[], inLookbehind: boolean): void => {
     const n = ref.group;
     if (inLookbehind) {
       throw unsupported(`backreference to group ${n} inside a lookbehind`, ref.offset, 'move the reference out of the lookbehind');
@@ -185,7 +196,7 @@ export function validate(parsed: ParsedPattern): Map<number, string> {
     }
   };
 
-  walk(parsed.root, [], false);
+  walk(parsed.root, false);
   return inexact;
 }
 
