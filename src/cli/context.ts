@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RulewrightError } from '../core/errors.js';
-import { Workspace } from '../service/index.js';
+import { existsSync, rmSync } from 'node:fs';
+import { resolveDbPath, Workspace } from '../service/index.js';
 import { type CliIo, Output } from './output.js';
 
 /** Options every command has. */
@@ -33,11 +34,20 @@ export class CliContext {
    * closes it whatever happens. `create` makes a missing workspace file (init, import --name).
    */
   async withWorkspace<T>(opts: CommonOptions, fn: (ws: Workspace) => T | Promise<T>, create = false): Promise<T> {
+    const path = resolveDbPath(opts.db, this.io.env, this.io.cwd);
+    const existed = existsSync(path);
     const ws = Workspace.open({ db: opts.db, create, env: this.io.env, cwd: this.io.cwd });
+    let failed = true;
     try {
-      return await fn(ws);
+      const result = await fn(ws);
+      failed = false;
+      return result;
     } finally {
+      const empty = failed && !existed && ws.listDatasets().length === 0;
       ws.close();
+      // A command that was to create the workspace and failed (e.g. `import --name` of a
+      // malformed file) leaves nothing behind, not even an empty workspace file.
+      if (empty) for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
     }
   }
 

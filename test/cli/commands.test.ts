@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Store } from '../../src/store/index.js';
 import { useTempDir } from '../helpers/temp.js';
@@ -73,6 +73,16 @@ describe('dataset commands', () => {
     const s = Store.open(tmp.path('w.db'));
     expect(s.db.prepare('SELECT count(*) FROM examples').pluck().get()).toBe(0);
     s.close();
+  });
+
+  test('a failed import that was to create the workspace leaves no workspace file behind', async () => {
+    const file = tmp.path('bad.jsonl');
+    writeFileSync(file, `${JSON.stringify(nerRows[0])}\n{"id": "d9", "txt": "typo"}\n`);
+    const r = await cli('import', file, '--name', 'pii', '--type', 'ner');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${file}:2: `);
+    expect(existsSync(tmp.path('w.db'))).toBe(false);
+    expect(existsSync(tmp.path('w.db-wal'))).toBe(false);
   });
 
   test('duplicate ids against existing rows are rejected with FILE:LINE', async () => {
