@@ -13,8 +13,12 @@
  * start-up) and reports each case as one row, next to an in-process baseline (what the same work
  * costs without rulewright's layers) so figures can be read against it. A benchmark that throws
  * is reported as a row saying so, and the others still run (the exit code is then 1).
+ * Each benchmark runs in a process of its own: one that leaves a large heap behind (the inducer's
+ * datasets) would otherwise make the next one's garbage collection, and so its times, several
+ * times slower (seen: TAB rank execution 70 ms alone, 400 ms after the inducer in one process).
  * Benchmarks are not tests: they assert nothing and are never run by `npm test`.
  */
+import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -107,6 +111,18 @@ export function benchFiles(dir: string, filter = ''): string[] {
     .sort();
 }
 
+/** Runs one benchmark module in a fresh Node process (run-one.js) and returns its result; its stderr passes through. */
+function runIsolated(file: string): Promise<BenchResult> {
+  const runner = join(dirname(fileURLToPath(import.meta.url)), 'run-one.js');
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [runner, file], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
+      if (err) reject(new Error(`exited with ${err.code ?? err.signal}`));
+      else resolve(JSON.parse(stdout) as BenchResult);
+    });
+    child.stderr?.pipe(process.stderr);
+  });
+}
+
 async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   const filter = process.env.BENCH ?? '';
@@ -122,8 +138,7 @@ async function main(): Promise<void> {
     if (!json) process.stderr.write(`running ${bench}…\n`);
     const t0 = performance.now();
     try {
-      const mod = (await import(pathToFileURL(join(here, f)).href)) as BenchModule;
-      runs.push({ bench, result: await mod.run(), elapsed_ms: performance.now() - t0 });
+      runs.push({ bench, result: await runIsolated(join(here, f)), elapsed_ms: performance.now() - t0 });
     } catch (e) {
       const err = e as Error;
       runs.push({ bench, result: { name: bench, rows: [] }, elapsed_ms: performance.now() - t0, error: err.message ?? String(e) });
