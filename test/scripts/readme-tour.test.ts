@@ -81,11 +81,12 @@ describe('the README tour, run command by command in a fresh folder', () => {
 
 /**
  * Runs an interactive command in a pseudo-terminal (util-linux `script`), waits for its first
- * frame, presses `q`, and resolves with the exit code and what it drew.
+ * frame, presses `q`, and resolves with the exit code and what it drew. CI=true, as on a CI
+ * runner, where Ink would draw nothing until exit unless the command undoes it.
  */
 function runInTerminal(cmd: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qec', cmd, '/dev/null'], { cwd, env: { ...env, TERM: 'xterm-256color', COLUMNS: '140', LINES: '40' } });
+    const child = spawn('script', ['-qec', cmd, '/dev/null'], { cwd, env: { ...env, TERM: 'xterm-256color', COLUMNS: '140', LINES: '40', CI: 'true' } });
     let output = '';
     let pressed = false;
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);

@@ -54,8 +54,8 @@ describe.skipIf(!hasTmux)(title, () => {
     ws.close();
     const exitFile = tmp.path('exit.txt');
     server = tmuxServer(`rulewright-test-${process.pid}-${Date.now()}`);
-    // Ink draws nothing interactive when it thinks it runs in CI.
-    const cmd = `cd ${JSON.stringify(repoRoot)} && env -u CI -u CONTINUOUS_INTEGRATION TERM=xterm-256color node bin/rulewright.js tui --db ${JSON.stringify(db)}; echo "exit=$?" > ${JSON.stringify(exitFile)}; sleep 60`;
+    // CI=true as on a CI runner: Ink would draw nothing live, and the command must undo that.
+    const cmd = `cd ${JSON.stringify(repoRoot)} && CI=true TERM=xterm-256color node bin/rulewright.js tui --db ${JSON.stringify(db)}; echo "exit=$?" > ${JSON.stringify(exitFile)}; sleep 60`;
     server.start(cmd, 100, 30);
     const s = server;
     const screen = (check: (x: string) => boolean, what: string) => waitFor(s.screen, check, what);

@@ -14,6 +14,10 @@ export function register(program: Command, ctx: CliContext): void {
       // program, so it runs the production build unless the caller chose otherwise. Set before
       // React is first loaded, which happens just below: the other commands never load it.
       process.env.NODE_ENV ??= 'production';
+      // Ink reads CI / CONTINUOUS_INTEGRATION when it is first loaded and, if either is set,
+      // draws nothing until exit. An interactive terminal was confirmed above, so a CI variable
+      // left in the user's (or a CI runner's) environment must not blank the workbench.
+      hideCiFromInk(process.env);
       const { runTui } = await import('../../../tui/run.js');
       await runTui({
         ...(opts.db ? { db: opts.db } : {}),
@@ -22,4 +26,9 @@ export function register(program: Command, ctx: CliContext): void {
         cwd: ctx.io.cwd,
       });
     });
+}
+
+/** Unsets the variables by which Ink decides it is running in CI (it then draws nothing live). */
+function hideCiFromInk(env: NodeJS.ProcessEnv): void {
+  for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) delete env[key];
 }
