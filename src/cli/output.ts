@@ -35,6 +35,11 @@ export function fmt(v: unknown): string {
   return String(v);
 }
 
+/** A duration for people: `3.6 ms`, `1,353 ms` (whole milliseconds from 10 up). */
+export function fmtMs(ms: number): string {
+  return `${ms < 10 ? ms.toFixed(1) : fmt(Math.round(ms))} ms`;
+}
+
 /** Cuts a one-line string to `max` characters, showing newlines as ⏎. */
 export function clip(s: string, max: number): string {
   const one = s.replace(/\r?\n/g, '⏎');

@@ -7,6 +7,7 @@ import { resolveDataset } from './datasets.js';
 import { environmentJudge } from './llm-judge.js';
 import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
 import { runPipeline, type SplitChoice } from './pipeline.js';
+import type { Progress } from './types.js';
 import { compactScores, type CompactOutcome, expandOutcomes, getRun, issueView, MAX_RECORDED_ISSUES, readEvalRun } from './runs.js';
 
 export interface EvalRequest {
@@ -23,6 +24,8 @@ export interface EvalRequest {
   context?: Omit<ScoreContext, 'registry'>;
   /** Without a judge in `context`, an LLM configured here (OPENAI_*) judges `llm_rubric` fields. */
   env?: NodeJS.ProcessEnv;
+  /** Told how far the rules have run, for a progress bar. */
+  onProgress?: (p: Progress) => void;
 }
 
 /** An example whose outcome moved between two runs. */
@@ -85,6 +88,7 @@ export async function evaluate(store: Store, req: EvalRequest = {}): Promise<Eva
     ...(req.split ? { split: req.split } : {}),
     ...(mode ? { mode } : {}),
     ...(loaded ? { registry: loaded.registry } : {}),
+    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
     context,
   });
   const report = run.report;

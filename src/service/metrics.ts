@@ -12,6 +12,7 @@ import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js'
 import { decodeCachedMetrics, latestComputedAt, staleReasons } from './metrics-cache.js';
 import { issueNotes, type PipelineResult, resolveSplit, round, runPipeline, type SplitChoice } from './pipeline.js';
 import { issueView } from './runs.js';
+import type { Progress } from './types.js';
 
 /** What metrics, rank and prune are asked for: the dataset, the split, and the matchers. */
 export interface MeasureRequest {
@@ -23,6 +24,8 @@ export interface MeasureRequest {
   cwd?: string;
   /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
   context?: Omit<ScoreContext, 'registry'>;
+  /** Told how far the rules have run, for a progress bar. */
+  onProgress?: (p: Progress) => void;
 }
 
 /**
@@ -68,6 +71,7 @@ export async function measure(store: Store, req: MeasureRequest, compute?: (m: M
     outcomes: false,
     ...(loaded ? { registry: loaded.registry } : {}),
     ...(req.context ? { context: req.context } : {}),
+    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
   });
   const scorer = pipeline.scorer;
   const sampleScorer = compileScorer(pipeline.task, {
@@ -126,8 +130,10 @@ const stampOf = (r: RuleMetrics) => ({ id: r.id, validated_precision: r.support 
 export async function computeMetrics(store: Store, req: MeasureRequest = {}): Promise<MetricsResult> {
   const t0 = performance.now();
   const d = resolveDataset(store, req.dataset);
+  const tell = req.onProgress;
+  const onProgress = tell && ((done: number, total: number, pass: 'rank' | 'interactions') => tell({ phase: pass === 'rank' ? 'score' : 'compare', done, total }));
   const compute = (m: Measured): RuleMetricsResult =>
-    computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z: m.pipeline.task.matching.wilson_z });
+    computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z: m.pipeline.task.matching.wilson_z, ...(onProgress ? { onProgress } : {}) });
   let m = await measure(store, { ...req, dataset: d.name }, compute);
   let result = compute(m);
   const notes = [...m.notes];

@@ -27,6 +27,7 @@ import type { MatcherRegistry } from '../core/matchers/registry.js';
 import type { EvalReport, Example, MatchMode, Prediction, Rule, RuleStatus, Split, Task } from '../core/schemas/index.js';
 import { type DatasetRecord, ruleHash, type Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
+import { phaseProgress, type Progress } from './types.js';
 
 /** A split to evaluate on, or every example. */
 export type SplitChoice = Split | 'all';
@@ -92,6 +93,8 @@ export interface PipelineRequest {
   budgetMs?: number;
   /** Sentences to add to the report's notes. */
   notes?: readonly string[];
+  /** Told how far the rules have run (phase `execute`), for a progress bar. */
+  onProgress?: (p: Progress) => void;
 }
 
 /** What the pipeline loads before running anything. */
@@ -163,7 +166,7 @@ export function executeInputs(
   task: Task,
   rules: readonly Rule[],
   examples: readonly Pick<Example, 'id' | 'text' | 'input'>[],
-  options: { allStatuses?: boolean; budgetMs?: number } = {},
+  options: { allStatuses?: boolean; budgetMs?: number; onProgress?: (p: Progress) => void } = {},
 ): Execution {
   const t0 = performance.now();
   const { compiled, issues: invalid } = prepareRules(task, rules, options.allStatuses ? { statuses: ALL_STATUSES } : {});
@@ -171,6 +174,7 @@ export function executeInputs(
   const outputs = executeRules(task, compiled, texts, {
     ids: examples.map((e) => e.id),
     ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+    ...(options.onProgress ? { onProgress: phaseProgress(options.onProgress, 'execute')! } : {}),
   });
   outputs.issues.unshift(...invalid);
   const predictions: Prediction[] = new Array(examples.length);
@@ -230,6 +234,7 @@ export async function runPipeline(store: Store, req: PipelineRequest = {}): Prom
   const exec = executeInputs(inputs.task, inputs.rules, inputs.examples, {
     allStatuses: inputs.allStatuses,
     ...(req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {}),
+    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
   });
   const t2 = performance.now();
   const { scorer, scores } = await scorePredictions(inputs.task, inputs.examples, exec.predictions, req);

@@ -42,7 +42,11 @@ export async function prune(store: Store, req: PruneRequest = {}): Promise<Prune
   const d = resolveDataset(store, req.dataset);
   const options = { tolerance, dead: !!req.dead, duplicates: !!req.duplicates };
   const m = await measure(store, { ...req, dataset: d.name }, (x) => pruneRules(x.run, options));
-  const plan = pruneRules(m.run, options);
+  const tell = req.onProgress;
+  const plan = pruneRules(m.run, {
+    ...options,
+    ...(tell ? { onProgress: (done: number, total: number, step: number) => tell(step ? { phase: 'prune', done, total, step } : { phase: 'score', done, total }) } : {}),
+  });
   const p = m.pipeline;
   const notes = [...m.notes];
   if (!plan.removed.length) notes.push('nothing to prune: removing any rule would not raise F1' + (tolerance > 0 ? ` by more than ${tolerance}` : ''));

@@ -6,6 +6,7 @@ import { resolveDataset } from './datasets.js';
 import { type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
 import { round } from './pipeline.js';
 import { issueView } from './runs.js';
+import { phaseProgress } from './types.js';
 
 /** One rule in `rank --json`: design.md's `{id, name, solo_f1, marginal_f1}` and more. */
 export interface RankedRuleView {
@@ -50,7 +51,7 @@ export async function rank(store: Store, req: MeasureRequest = {}): Promise<Rank
   const t0 = performance.now();
   const d = resolveDataset(store, req.dataset);
   const m = await measure(store, { ...req, dataset: d.name }, (x) => rankRules(x.run));
-  const r = rankRules(m.run);
+  const r = rankRules(m.run, phaseProgress(req.onProgress, 'score'));
   const rules: RankedRuleView[] = r.order.map((p) => {
     const x = r.rules[p]!;
     return {

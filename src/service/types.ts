@@ -97,9 +97,20 @@ export interface ExampleList {
   examples: Example[];
 }
 
-/** Progress of a long operation, for a progress bar. */
+/**
+ * Progress of a long operation, for a progress bar: rows parsed or inserted by an import,
+ * documents the rules have run over (`execute`), examples scored for per-rule figures (`score`),
+ * examples looked at for overlaps and conflicts between rules (`compare`), or a pruning step's
+ * candidate rules measured (`prune`, with its `step`).
+ */
 export interface Progress {
-  phase: 'parse' | 'insert';
+  phase: 'parse' | 'insert' | 'execute' | 'score' | 'compare' | 'prune';
   done: number;
   total: number;
+  step?: number;
+}
+
+/** A core (done, total) callback that reports one phase of a long operation. */
+export function phaseProgress(report: ((p: Progress) => void) | undefined, phase: Progress['phase']): ((done: number, total: number) => void) | undefined {
+  return report && ((done, total) => report({ phase, done, total }));
 }

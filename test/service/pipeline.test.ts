@@ -76,6 +76,15 @@ describe('runPipeline', () => {
     store.close();
   });
 
+  test('onProgress hears the execute phase, ending with every example done', async () => {
+    const { store, id } = workspace(tmp.path('w.db'));
+    store.rules.insert(id, rule({ id: 'per', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER' }));
+    const seen: unknown[] = [];
+    await runPipeline(store, { split: 'all', onProgress: (p) => seen.push(p) });
+    expect(seen.at(-1)).toEqual({ phase: 'execute', done: 4, total: 4 });
+    store.close();
+  });
+
   test('a given rule list runs whatever its status, and its hash is its own', async () => {
     const { store, id } = workspace(tmp.path('w.db'));
     const off = store.rules.insert(id, rule({ id: 'off', pattern: '\\bBergen\\b', label: 'LOC', status: 'disabled' }));

@@ -34,7 +34,7 @@ describe('NO_COLOR', () => {
     ['feedback', {}],
   ] as const)('the %s screen has colour codes with colour and none under NO_COLOR', async (screen, extra) => {
     const initial = { screen, ...extra } as Route;
-    const settled = (f: string) => expect(f).not.toMatch(/evaluating…|planning…|ranking…|running the rules/);
+    const settled = (f: string) => expect(f).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (?:evaluating|planning|ranking)|running the rules/);
     const colored = renderApp(tmp.open(), { initial, color: true });
     await colored.until(settled);
     expect(hasEscapes(colored.frame())).toBe(true);

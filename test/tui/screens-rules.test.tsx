@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { demoWorkspace } from './fixtures.js';
+import { InlineJobRunner } from '../../tui/jobs/inline-runner.js';
+import type { JobHandle, JobRunner } from '../../tui/jobs/job-runner.js';
 import { expectFits, hasEscapes, KEY, renderApp, useTemplateWorkspace } from './harness.js';
 
 /** The rule names of the table's rows, top to bottom. */
@@ -126,6 +128,31 @@ describe('rules screen', () => {
     // The disabled rule has no metrics on the new run; the ensemble moved.
     expect(app.frame()).toMatch(/› any money\s+exchange_r…\s+off\s+—/);
     expect(app.frame()).toContain('ensemble P .901 R .711 F1 .795');
+    app.unmount();
+  });
+
+  test('while metrics recompute, the status line says how far the rules have run', async () => {
+    const ws = tmp.open();
+    const inline = new InlineJobRunner(ws, ws.resolveDataset().name);
+    let release = () => {};
+    // The real metrics job, held after a progress report so the frame can be read.
+    const jobs: JobRunner = {
+      run<T>(kind: string, args: unknown, progress?: (p: unknown) => void): JobHandle<T> {
+        if (kind !== 'metrics') return inline.run<T>(kind, args, progress);
+        // Progress arrives later than the start, as it does from a worker.
+        setTimeout(() => progress?.({ phase: 'execute', done: 3, total: 10 }), 0);
+        const held = new Promise<void>((r) => (release = r));
+        const h = inline.run<T>(kind, args); // its own reports would race the one above
+        return { promise: held.then(() => h.promise), cancel: () => h.cancel() };
+      },
+      close: () => inline.close(),
+    };
+    const app = renderApp(ws, { jobs });
+    await app.until((f) => expect(f).toContain('ensemble'));
+    await app.press('m');
+    await app.until((f) => expect(f).toContain('recomputing metrics · running rules 30%… (input stays live)'));
+    release();
+    await app.until((f) => expect(f).toContain('metrics recomputed for 8 rules'));
     app.unmount();
   });
 });

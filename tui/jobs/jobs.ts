@@ -1,4 +1,4 @@
-import type { Workspace } from '../../src/service/index.js';
+import type { Progress, Workspace } from '../../src/service/index.js';
 
 /** What a job function gets: the workspace it runs on, the dataset, and a progress callback. */
 export interface JobContext {
@@ -8,6 +8,27 @@ export interface JobContext {
 }
 
 export type JobFn = (ctx: JobContext, args: never) => unknown;
+
+/** Progress reaches the screen at most this often (and at every phase's start and end). */
+export const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * The service's progress, thinned for the UI: a pruning step can report per candidate rule, and
+ * every report crosses a thread and redraws a frame.
+ */
+export function throttledProgress(post: (p: unknown) => void, now: () => number = Date.now): (p: Progress) => void {
+  let last = -Infinity;
+  let phase: string | undefined;
+  return (p) => {
+    const t = now();
+    if (p.phase === phase && p.done < p.total && t - last < PROGRESS_INTERVAL_MS) return;
+    last = t;
+    phase = p.phase;
+    post(p);
+  };
+}
+
+const scope = (ctx: JobContext) => ({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}), onProgress: throttledProgress(ctx.progress) });
 
 /**
  * The jobs the TUI runs in the background, by name. Each calls the service only and returns a
@@ -27,7 +48,7 @@ export const JOBS = {
   },
   /** Recomputes and stores per-rule metrics; returns what the rules table needs to know. */
   async metrics(ctx: JobContext) {
-    const r = await ctx.ws.metrics({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}) });
+    const r = await ctx.ws.metrics(scope(ctx));
     const timedOut = [...new Set(r.issues.filter((i) => i.kind === 'timeout').map((i) => String(i.rule_id)))];
     return { rules: r.rules.length, f1: r.f1, split: r.split, notes: r.notes, timed_out: timedOut, elapsed_ms: r.elapsed_ms };
   },
@@ -37,16 +58,16 @@ export const JOBS = {
   },
   /** Solo and leave-one-out marginal F1 of every active rule. */
   rank(ctx: JobContext) {
-    return ctx.ws.rank({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}) });
+    return ctx.ws.rank(scope(ctx));
   },
   /** The greedy pruning plan (a dry run), or applied. */
   prune(ctx: JobContext, args: { apply?: boolean }) {
-    return ctx.ws.prune({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}), apply: !!args.apply });
+    return ctx.ws.prune({ ...scope(ctx), apply: !!args.apply });
   },
   /** A recorded evaluation, optionally compared with an earlier eval run. */
   eval(ctx: JobContext, args: { split?: 'train' | 'dev' | 'test' | 'all'; compare?: number }) {
     return ctx.ws.evaluate({
-      ...(ctx.dataset ? { dataset: ctx.dataset } : {}),
+      ...scope(ctx),
       ...(args.split ? { split: args.split } : {}),
       ...(args.compare !== undefined ? { compare: args.compare } : {}),
     });

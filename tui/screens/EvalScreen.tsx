@@ -15,6 +15,7 @@ import { useServices } from '../hooks/use-services.js';
 import { layoutColumns } from '../model/columns.js';
 import { fmtAgo, fmtCount, fmtDelta, fmtMs, fmtRatio } from '../model/format.js';
 import { nextOf } from '../model/rule-rows.js';
+import { runningProgress } from '../model/progress-text.js';
 import type { ScreenProps } from './screen-props.js';
 
 type Pane = 'classes' | 'errors' | 'confusion' | 'compare';
@@ -99,7 +100,7 @@ export function EvalScreen({ active, width, height }: ScreenProps) {
   if (stored.error && !view) return <ErrorPanel title="Cannot read the recorded evaluations" message={stored.error} hint="r: evaluate now · 1-6: another screen" />;
   if (!view) {
     if (job.state.status === 'failed') return <ErrorPanel title="Evaluation failed" message={job.state.error} hint="r: try again · 1-6: another screen" />;
-    return <Spinner label="evaluating… (keys stay live)" />;
+    return <Spinner label={`evaluating${runningProgress(job.state)}… (keys stay live)`} />;
   }
   const { report: rep } = view;
   const m = rep.micro;

@@ -14,6 +14,7 @@ import { errorText } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { layoutColumns } from '../model/columns.js';
 import { fmtDelta, fmtRatio } from '../model/format.js';
+import { runningProgress } from '../model/progress-text.js';
 import type { ScreenProps } from './screen-props.js';
 
 type Pane = 'plan' | 'ranking';
@@ -134,7 +135,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
         ) : plan.state.status === 'failed' ? (
           <Tone tone="bad">{plan.state.error}</Tone>
         ) : (
-          <Spinner label="planning…" />
+          <Spinner label={`planning${runningProgress(plan.state)}…`} />
         )}
       </Text>
       <Box height={planHeight} flexDirection="column" overflow="hidden">
@@ -165,7 +166,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
         ) : rank.state.status === 'failed' ? (
           <Tone tone="bad">{rank.state.error}</Tone>
         ) : (
-          <Spinner label="ranking…" />
+          <Spinner label={`ranking${runningProgress(rank.state)}…`} />
         )}
       </Text>
       <Box height={rankHeight + 1} flexDirection="column" overflow="hidden">
@@ -194,7 +195,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
       {confirm && p ? (
         <ConfirmBar question={`Disable ${p.removed.length} rule${p.removed.length === 1 ? '' : 's'} (F1 ${fmtRatio(p.f1_before)} → ${fmtRatio(p.f1_after)})?`} />
       ) : apply.state.status === 'running' ? (
-        <Spinner label="applying the plan…" />
+        <Spinner label={`applying the plan${runningProgress(apply.state)}…`} />
       ) : apply.state.status === 'failed' ? (
         <Tone tone="bad">{apply.state.error}</Tone>
       ) : error ? (

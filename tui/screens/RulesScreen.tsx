@@ -17,6 +17,7 @@ import { useServices, useShell } from '../hooks/use-services.js';
 import { useSessionState } from '../hooks/use-session-state.js';
 import { type ColumnSpec, layoutColumns } from '../model/columns.js';
 import { fmtCount, fmtDelta, fmtMs, fmtRatio } from '../model/format.js';
+import { runningProgress } from '../model/progress-text.js';
 import {
   BADGE_FILTERS,
   badges,
@@ -165,7 +166,7 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
       ) : error ? (
         <Tone tone="bad">{error}</Tone>
       ) : job.status === 'running' ? (
-        <Spinner label={`recomputing metrics… (input stays live)`} />
+        <Spinner label={`recomputing metrics${runningProgress(job)}… (input stays live)`} />
       ) : job.status === 'failed' ? (
         <Tone tone="bad">{`metrics failed: ${job.error}`}</Tone>
       ) : (

@@ -4,7 +4,8 @@ import { renderEvalTable } from '../../core/eval/render-table.js';
 import { MatchMode } from '../../core/schemas/index.js';
 import type { EvalResult } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions } from '../context.js';
-import type { Output } from '../output.js';
+import { fmtMs, type Output } from '../output.js';
+import { withProgress } from '../progress.js';
 
 interface EvalOptions extends CommonOptions {
   split?: string;
@@ -30,7 +31,7 @@ function renderEval(out: Output, r: EvalResult): void {
     out.io.stdout.write(renderComparison(r.compare));
   }
   out.line('');
-  out.line(out.c.dim(`run ${r.run_id} recorded · ${r.elapsed_ms} ms · dataset ${r.dataset_hash.slice(0, 12)} · ruleset ${r.ruleset_hash.slice(0, 12)}`));
+  out.line(out.c.dim(`run ${r.run_id} recorded · ${fmtMs(r.elapsed_ms)} · dataset ${r.dataset_hash.slice(0, 12)} · ruleset ${r.ruleset_hash.slice(0, 12)}`));
 }
 
 /** `eval`: task-level evaluation of the active rules, recorded as a run. */
@@ -43,15 +44,18 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--compare <run>', 'compare with an earlier eval run (its id, or last): what moved, and whether data, rules or config changed')
     .action(async (opts: EvalOptions) => {
       const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.evaluate({
-          ...(opts.dataset ? { dataset: opts.dataset } : {}),
-          ...(opts.split ? { split: opts.split as 'all' } : {}),
-          ...(opts.mode ? { mode: opts.mode } : {}),
-          ...(opts.matchers ? { matchers: opts.matchers } : {}),
-          ...(opts.compare ? { compare: opts.compare } : {}),
-          cwd: ctx.io.cwd,
-          env: ctx.io.env,
-        }),
+        withProgress(ctx.io, opts.json, 'running rules', (onProgress) =>
+          ws.evaluate({
+            ...(opts.dataset ? { dataset: opts.dataset } : {}),
+            ...(opts.split ? { split: opts.split as 'all' } : {}),
+            ...(opts.mode ? { mode: opts.mode } : {}),
+            ...(opts.matchers ? { matchers: opts.matchers } : {}),
+            ...(opts.compare ? { compare: opts.compare } : {}),
+            cwd: ctx.io.cwd,
+            env: ctx.io.env,
+            onProgress,
+          }),
+        ),
       );
       ctx.emit(opts, result, renderEval);
     });

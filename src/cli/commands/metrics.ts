@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { MetricsResult, SplitChoice } from '../../service/index.js';
 import { type CliContext, choice, common, type CommonOptions } from '../context.js';
-import { fmt, type Output } from '../output.js';
+import { fmt, fmtMs, type Output } from '../output.js';
+import { withProgress } from '../progress.js';
 
 /** Options of the measuring commands (metrics, rank, prune). */
 export interface MeasureOptions extends CommonOptions {
@@ -56,7 +57,7 @@ export function renderMetrics(out: Output, r: MetricsResult): void {
   out.line();
   const dead = r.rules.filter((x) => x.dead).length;
   const harmful = r.rules.filter((x) => x.harmful).length;
-  out.line(`${fmt(dead)} dead, ${fmt(harmful)} harmful${r.stamped ? `; validated precision stamped on ${fmt(r.stamped)} rules` : ''} (metrics run ${r.run_id}, ${fmt(r.elapsed_ms)} ms)`);
+  out.line(`${fmt(dead)} dead, ${fmt(harmful)} harmful${r.stamped ? `; validated precision stamped on ${fmt(r.stamped)} rules` : ''} (metrics run ${r.run_id}, ${fmtMs(r.elapsed_ms)})`);
   for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
 }
 
@@ -68,7 +69,9 @@ export function register(program: Command, ctx: CliContext): void {
         'samples, overlaps and conflicts; stamps validated precision from dev and caches the metrics',
     )
     .action(async (opts: MeasureOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) => ws.metrics(measureRequest(opts, ctx)));
+      const result = await ctx.withWorkspace(opts, (ws) =>
+        withProgress(ctx.io, opts.json, 'running rules', (onProgress) => ws.metrics({ ...measureRequest(opts, ctx), onProgress })),
+      );
       ctx.emit(opts, result, renderMetrics);
     });
 }

@@ -1,7 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { PruneResultView } from '../../service/index.js';
 import { type CliContext, common } from '../context.js';
-import { fmt, type Output } from '../output.js';
+import { fmt, fmtMs, type Output } from '../output.js';
+import { withProgress } from '../progress.js';
 import { type MeasureOptions, measureOptions, measureRequest } from './metrics.js';
 
 interface PruneOptions extends MeasureOptions {
@@ -33,7 +34,7 @@ export function renderPrune(out: Output, r: PruneResultView): void {
     );
   }
   out.line();
-  out.line(`F1 ${f1(r.f1_before)} → ${f1(r.f1_after)} with ${fmt(r.removed.length)} rule${r.removed.length === 1 ? '' : 's'} removed (prune run ${r.run_id}, ${fmt(r.elapsed_ms)} ms)`);
+  out.line(`F1 ${f1(r.f1_before)} → ${f1(r.f1_after)} with ${fmt(r.removed.length)} rule${r.removed.length === 1 ? '' : 's'} removed (prune run ${r.run_id}, ${fmtMs(r.elapsed_ms)})`);
   for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
 }
 
@@ -56,13 +57,16 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--tolerance <t>', 'remove a rule only when F1 rises by more than this (default 0: any rise)', tolerance)
     .action(async (opts: PruneOptions) => {
       const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.prune({
-          ...measureRequest(opts, ctx),
-          apply: !!opts.apply,
-          dead: !!opts.dead,
-          duplicates: !!opts.duplicates,
-          ...(opts.tolerance !== undefined ? { tolerance: opts.tolerance } : {}),
-        }),
+        withProgress(ctx.io, opts.json, 'running rules', (onProgress) =>
+          ws.prune({
+            ...measureRequest(opts, ctx),
+            apply: !!opts.apply,
+            dead: !!opts.dead,
+            duplicates: !!opts.duplicates,
+            ...(opts.tolerance !== undefined ? { tolerance: opts.tolerance } : {}),
+            onProgress,
+          }),
+        ),
       );
       ctx.emit(opts, result, renderPrune);
     });

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { RankResultView } from '../../service/index.js';
 import { type CliContext, common } from '../context.js';
-import { fmt, type Output } from '../output.js';
+import { fmt, fmtMs, type Output } from '../output.js';
+import { withProgress } from '../progress.js';
 import { type MeasureOptions, measureOptions, measureRequest } from './metrics.js';
 
 const signed = (v: unknown) => (v === null || v === undefined ? '–' : `${(v as number) > 0 ? '+' : ''}${(v as number).toFixed(4)}`);
@@ -28,7 +29,7 @@ export function renderRank(out: Output, r: RankResultView): void {
   const harmful = r.rules.filter((x) => x.harmful).length;
   out.line(
     `${fmt(harmful)} harmful, ${fmt(r.rules.filter((x) => x.dead).length)} dead; leave-one-out re-scored ${fmt(r.rescored)} examples ` +
-      `(rank run ${r.run_id}, ${fmt(r.elapsed_ms)} ms)${harmful ? '; `rulewright prune` shows what removing them gains' : ''}`,
+      `(rank run ${r.run_id}, ${fmtMs(r.elapsed_ms)})${harmful ? '; `rulewright prune` shows what removing them gains' : ''}`,
   );
   for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
 }
@@ -38,7 +39,9 @@ export function register(program: Command, ctx: CliContext): void {
   measureOptions(common(program.command('rank')))
     .description('rank the rules by exact leave-one-out marginal F1 (ensemble F1 minus F1 without the rule), with each rule\'s solo F1')
     .action(async (opts: MeasureOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) => ws.rank(measureRequest(opts, ctx)));
+      const result = await ctx.withWorkspace(opts, (ws) =>
+        withProgress(ctx.io, opts.json, 'running rules', (onProgress) => ws.rank({ ...measureRequest(opts, ctx), onProgress })),
+      );
       ctx.emit(opts, result, renderRank);
     });
 }

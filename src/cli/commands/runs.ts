@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { renderEvalTable } from '../../core/eval/render-table.js';
 import { EvalReport, RunKind } from '../../core/schemas/index.js';
 import { choice, type CliContext, common, type CommonOptions, parse } from '../context.js';
-import { fmt } from '../output.js';
+import { fmt, fmtMs } from '../output.js';
 
 /** `runs list` and `runs show ID`. */
 export function register(program: Command, ctx: CliContext): void {
@@ -54,7 +54,7 @@ export function register(program: Command, ctx: CliContext): void {
           ['when', r.created_at],
           ['dataset hash', r.dataset_hash],
           ['ruleset hash', r.ruleset_hash],
-          ['elapsed', `${fmt(r.elapsed_ms)} ms`],
+          ['elapsed', fmtMs(r.elapsed_ms)],
           ...(r.outcomes_n !== null ? ([['outcomes', `${fmt(r.outcomes_n)} examples${opts.outcomes ? '' : ' (--outcomes to list them)'}`]] as const) : []),
         ]);
         out.line('');

@@ -60,6 +60,11 @@ export interface ExecuteOptions {
   /** Document ids, reported with issues. */
   ids?: readonly (string | undefined)[];
   docOffset?: number;
+  /**
+   * Told how many documents are finished, between guarded batches (so at most once per slice)
+   * and once at the end: what a progress bar needs, at no cost to the inner loop.
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** At or above this length the clock is read before every pair, so a stopped pair's time is known. */
@@ -204,7 +209,10 @@ export function executeRules(
       // A pair starts before the slice ends, so one still running at slice + budget overran.
       const outcome = runGuarded(work, slice + budget);
       if (outcome === 'done') break;
-      if (outcome === 'yielded') continue;
+      if (outcome === 'yielded') {
+        options.onProgress?.(Math.floor((Math.floor(st.cursor / 4) + 1) / nRules), nDocs);
+        continue;
+      }
       const killedAt = performance.now();
       const p = Math.floor(st.cursor / 4);
       const phase = st.cursor - 4 * p;
@@ -219,6 +227,7 @@ export function executeRules(
     }
   }
   docEntries[nDocs] = entryRule.length;
+  options.onProgress?.(nDocs, nDocs);
 
   const entryRuleArr = entryRule.toArray();
   const entrySpansArr = new Int32Array(entrySpans.length + 1);

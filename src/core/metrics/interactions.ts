@@ -1,5 +1,6 @@
 import { candidateTriples, type RuleOutputs, type Triples } from '../engine/index.js';
 import { foldLabel } from '../eval/index.js';
+import { PROGRESS_EVERY, type ProgressFn } from '../progress.js';
 import { suppressors } from './suppression.js';
 
 /**
@@ -26,7 +27,7 @@ export interface RuleInteractions {
 }
 
 /** Overlap and conflict counts of every rule (indexed by position), from the shared outputs. */
-export function ruleInteractions(outputs: RuleOutputs): RuleInteractions[] {
+export function ruleInteractions(outputs: RuleOutputs, onProgress?: ProgressFn): RuleInteractions[] {
   const nRules = outputs.rules.length;
   const out: RuleInteractions[] = outputs.rules.map(() => ({
     overlap: 0,
@@ -45,7 +46,9 @@ export function ruleInteractions(outputs: RuleOutputs): RuleInteractions[] {
   const { docEntries, entryRule } = outputs;
   const bump = (m: Map<number, number>, q: number) => m.set(q, (m.get(q) ?? 0) + 1);
 
-  for (let d = 0; d < outputs.texts.length; d++) {
+  const nDocs = outputs.texts.length;
+  for (let d = 0; d < nDocs; d++) {
+    if (onProgress && d % PROGRESS_EVERY === 0 && d > 0) onProgress(d, nDocs);
     const k0 = docEntries[d]!;
     const k1 = docEntries[d + 1]!;
     if (k1 - k0 < 2) continue;
@@ -110,6 +113,7 @@ export function ruleInteractions(outputs: RuleOutputs): RuleInteractions[] {
       inConflict[p] = 0;
     }
   }
+  onProgress?.(nDocs, nDocs);
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { firstFiringRule, resolveDocument, resolveTriples, type Triples } from '../engine/index.js';
+import { PROGRESS_EVERY, type ProgressFn } from '../progress.js';
 import type { Counts } from '../ratio.js';
 import { duplicateGroups } from './duplicates.js';
 import { addInto, countsAt, type CountsVec, f1Of, minus, plus, type ScoredRun, checkAligned } from './scored-run.js';
@@ -21,6 +22,11 @@ export interface PruneOptions {
   maxSteps?: number;
   /** Only these rule ids may be removed (the others still run); default: any rule. */
   only?: ReadonlySet<string>;
+  /**
+   * Told how far the work is: first the pass over the examples, then each greedy step's
+   * candidates (`step` counts from 1; done/total are that step's candidates re-measured).
+   */
+  onProgress?: (done: number, total: number, step: number) => void;
 }
 
 export type PruneReason = 'duplicate' | 'dead' | 'harmful';
@@ -78,7 +84,9 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
   const winners = new Int32Array(nDocs).fill(-1);
   const kept: (Triples | undefined)[] = new Array(nDocs);
   const total = new Float64Array(3);
+  const tell = options.onProgress;
   for (let d = 0; d < nDocs; d++) {
+    if (tell && d % PROGRESS_EVERY === 0 && d > 0) tell(d, nDocs, 0);
     const c = scorer.score(examples[d]!, resolveDocument(outputs, d)).counts;
     addInto(cur, d, c);
     addInto(total, 0, c);
@@ -86,6 +94,7 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
     if (classification) winners[d] = firstFiringRule(outputs, d);
     else kept[d] = resolveTriples(outputs, d);
   }
+  tell?.(nDocs, nDocs, 0);
   const countsBefore = countsAt(total, 0);
 
   /**
@@ -162,10 +171,14 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
     if (f1Now === null) break;
     let best = -1;
     let bestGain = -Infinity;
+    const candidate = (p: number) => !mask[p] && ruleDocs[p]!.length > 0 && (!options.only || options.only.has(outputs.rules[p]!.id));
+    let toMeasure = 0;
+    let measured = 0;
+    if (tell) for (let p = 0; p < nRules; p++) if (dirty[p] && candidate(p)) toMeasure++;
     for (let p = 0; p < nRules; p++) {
-      if (mask[p] || ruleDocs[p]!.length === 0) continue;
-      if (options.only && !options.only.has(outputs.rules[p]!.id)) continue;
+      if (!candidate(p)) continue;
       if (dirty[p]) {
+        if (tell) tell(measured++, toMeasure, n + 1);
         const c = effect(p);
         deltas[3 * p] = c.tp;
         deltas[3 * p + 1] = c.fp;

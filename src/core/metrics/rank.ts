@@ -1,5 +1,6 @@
 import { firstFiringRule, resolveDocument, resolveRuleAlone, resolveTriples, type Triples } from '../engine/index.js';
 import { RulewrightError } from '../errors.js';
+import { PROGRESS_EVERY, type ProgressFn } from '../progress.js';
 import { type Counts, ratio } from '../ratio.js';
 import { isSpanTask } from '../schemas/task.js';
 import {
@@ -96,7 +97,7 @@ function sameTriples(a: Triples, b: Triples): boolean {
  * (`SpanRank`), and when the mode pairs by equal keys (`exact`, plain `text`) count straight
  * from them, without building predictions.
  */
-export function accumulateRank(run: ScoredRun): RankPartial {
+export function accumulateRank(run: ScoredRun, onProgress?: ProgressFn): RankPartial {
   checkAligned(run);
   const { outputs, examples, scorer } = run;
   const nRules = outputs.rules.length;
@@ -110,6 +111,7 @@ export function accumulateRank(run: ScoredRun): RankPartial {
   const { docEntries, entryRule } = outputs;
   const spans = spanTask ? new SpanRank(outputs, scorer) : null;
   for (let d = 0; d < examples.length; d++) {
+    if (onProgress && d % PROGRESS_EVERY === 0 && d > 0) onProgress(d, examples.length);
     const ex = examples[d]!;
     if (spans) {
       spans.document(d, ex, part, ens, emp);
@@ -147,6 +149,7 @@ export function accumulateRank(run: ScoredRun): RankPartial {
       part.rescored++;
     }
   }
+  onProgress?.(examples.length, examples.length);
   part.docs = examples.length;
   part.ensemble = countsAt(ens, 0);
   part.empty = countsAt(emp, 0);
@@ -256,6 +259,6 @@ export function finishRank(rules: readonly RuleRef[], part: RankPartial): RankRe
  * the rule) under the task's conflict policy, execution order and matching mode, from outputs
  * computed once. Equal (===) to re-running the ruleset without each rule; see `naiveRank`.
  */
-export function rankRules(run: ScoredRun): RankResult {
-  return finishRank(run.outputs.rules, accumulateRank(run));
+export function rankRules(run: ScoredRun, onProgress?: ProgressFn): RankResult {
+  return finishRank(run.outputs.rules, accumulateRank(run, onProgress));
 }

@@ -16,6 +16,8 @@ export interface RuleMetricsOptions extends SampleOptions {
   sampleScorer?: Scorer;
   /** A ranking already computed on the same run (saves a pass). */
   rank?: RankResult;
+  /** Told how far each pass over the examples is: the ranking, then the overlaps and conflicts. */
+  onProgress?: (done: number, total: number, pass: 'rank' | 'interactions') => void;
 }
 
 export interface RuleMetricsResult {
@@ -34,10 +36,11 @@ export interface RuleMetricsResult {
  * outputs computed once (no regex runs again).
  */
 export function computeRuleMetrics(run: ScoredRun, options: RuleMetricsOptions = {}): RuleMetricsResult {
-  const rank = options.rank ?? rankRules(run);
+  const tell = options.onProgress;
+  const rank = options.rank ?? rankRules(run, tell && ((done, total) => tell(done, total, 'rank')));
   const z = options.z ?? (run.scorer.task.matching.wilson_z || 1.96);
   const top = options.partners ?? 5;
-  const inter = ruleInteractions(run.outputs);
+  const inter = ruleInteractions(run.outputs, tell && ((done, total) => tell(done, total, 'interactions')));
   const samples = options.sampleScorer ? ruleSamples(run, options.sampleScorer, options) : undefined;
   const rules = run.outputs.rules;
   const partners = (m: Map<number, number>): RulePartner[] =>

@@ -103,4 +103,20 @@ describe('execution', () => {
     expect(executeRules(nerTask(), [], ['x']).docEntries).toEqual(new Int32Array([0, 0]));
     expect(executeRules(nerTask(), [compileRule(rule('a', 'a'))], []).spans).toEqual(new Int32Array(0));
   });
+
+  test('progress is reported between batches, never going back, and ends at every document', () => {
+    // 1 ms slices over a few thousand documents: several batches, so several reports.
+    const texts = Array.from({ length: 4000 }, (_, i) => `doc ${i} ${'word '.repeat(60)}`);
+    const calls: [number, number][] = [];
+    const out = executeRules(nerTask(), [compileRule(rule('w', '\\bw\\w+')), compileRule(rule('n', '\\d+'))], texts, {
+      sliceMs: 1,
+      onProgress: (done, total) => calls.push([done, total]),
+    });
+    expect(calls.at(-1)).toEqual([4000, 4000]);
+    expect(calls.length).toBeGreaterThan(2);
+    expect(calls.every(([d, t], i) => t === 4000 && d >= 0 && d <= t && (i === 0 || d >= calls[i - 1]![0]))).toBe(true);
+    expect(calls.some(([d]) => d > 0 && d < 4000)).toBe(true);
+    // Reporting does not change what is found.
+    expect(out.spans).toEqual(executeRules(nerTask(), [compileRule(rule('w', '\\bw\\w+')), compileRule(rule('n', '\\d+'))], texts).spans);
+  });
 });
