@@ -73,6 +73,7 @@ function report(e: unknown, ctx: CliContext): number {
   }
   if (e instanceof RulewrightError) {
     ctx.io.stderr.write(`rulewright: ${e.message}\n`);
+    if (ctx.io.env.RULEWRIGHT_DEBUG && e.stack) ctx.io.stderr.write(`${e.stack}\n`);
     return e.exitCode;
   }
   const err = e as Error;

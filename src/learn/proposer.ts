@@ -1,4 +1,5 @@
 import { RulewrightError } from '../core/errors.js';
+import { offlineScoringTask } from '../core/eval/offline-task.js';
 import type { ClassMetrics } from '../core/schemas/eval-report.js';
 import type { Example } from '../core/schemas/example.js';
 import type { Rule } from '../core/schemas/rule.js';
@@ -283,7 +284,8 @@ export class InducerProposer implements Proposer {
     const p = emptyProposal();
     p.requests = 1;
     const labels = new Set(req.labels);
-    const res = await this.inducer.induceRules(req.task, req.train, { ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed });
+    // The inducer scores candidates itself, offline: see offlineScoringTask (learn notes it).
+    const res = await this.inducer.induceRules(offlineScoringTask(req.task).task, req.train, { ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed });
     p.report = res.report;
     for (const r of res.rules) if (labels.has(r.output.label)) p.rules.push(this.#adopt(r, req.ids));
     return p;
@@ -295,7 +297,7 @@ export class InducerProposer implements Proposer {
     const what = `patch round ${req.round}`;
     const current = new Map(req.current.map((r) => [r.id, r]));
     const mayChange = (id: string) => current.has(id) && (req.editable === null || req.editable.has(id));
-    const res = await this.inducer.inducePatch(req.task, req.train, req.current, { ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed });
+    const res = await this.inducer.inducePatch(offlineScoringTask(req.task).task, req.train, req.current, { ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed });
     p.report = res.report;
     for (const r of res.rules) {
       const old = current.get(r.id);

@@ -1,5 +1,9 @@
 import { textOf } from '../core/engine/predict.js';
 import { RulewrightError } from '../core/errors.js';
+import { offlineScoringTask } from '../core/eval/offline-task.js';
+import { compileScorer } from '../core/eval/scorer.js';
+import type { ScoreContext } from '../core/eval/types.js';
+import { VerdictCache } from '../core/matchers/verdict-cache.js';
 import type { Example } from '../core/schemas/example.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { CallRecorder, LlmClient } from '../learn/llm/client.js';
@@ -13,6 +17,8 @@ import { rulesetHash, StoreCallRecorder, type Store } from '../store/index.js';
 import { CORRECTION_EXAMPLE_PREFIX } from './corrections.js';
 import { resolveDataset } from './datasets.js';
 import { pipelineEvaluator } from './learn-evaluator.js';
+import { environmentJudge, llmJudge } from './llm-judge.js';
+import { loadMatcherModule } from './matchers-module.js';
 import { DEFAULT_SEED, splitCounts, splitDataset } from './split.js';
 import type { SplitCounts } from './types.js';
 
@@ -37,6 +43,11 @@ export interface LearnRequest {
   llm?: (recorder: CallRecorder) => LlmClient;
   /** The offline inducer to use instead of src/learn/induce (tests). */
   inducer?: Inducer;
+  /** A JS module registering the custom matchers the task config names (`--matchers`), resolved against `cwd`. */
+  matchers?: string;
+  cwd?: string;
+  /** Judge and embedder for `llm_rubric` / `semantic_similarity`; without a judge, the configured LLM judges. */
+  context?: Omit<ScoreContext, 'registry' | 'verdicts'>;
   onEvent?: (e: LearnEvent) => void;
 }
 
@@ -88,6 +99,8 @@ function correctionsFirst(examples: Example[]): Example[] {
 
 interface Chosen {
   proposer: Proposer;
+  /** The LLM that proposes rules, when one does (it judges `llm_rubric` too). */
+  llm?: LlmClient;
   recorder: StoreCallRecorder;
   config: Record<string, unknown>;
   notes: string[];
@@ -100,10 +113,11 @@ async function chooseProposer(store: Store, datasetId: number, req: LearnRequest
   if (!req.offline && (req.llm || isLlmConfigured(env))) {
     if (req.llm) {
       const llm = req.llm(recorder);
-      return { proposer: new LlmProposer(llm), recorder, config: { model: llm.model }, notes };
+      return { proposer: new LlmProposer(llm), llm, recorder, config: { model: llm.model }, notes };
     }
     const cfg = loadLlmConfig(env);
-    return { proposer: new LlmProposer(new OpenAiLlm(cfg, { recorder })), recorder, config: { ...describeLlmConfig(cfg) }, notes };
+    const llm = new OpenAiLlm(cfg, { recorder });
+    return { proposer: new LlmProposer(llm), llm, recorder, config: { ...describeLlmConfig(cfg) }, notes };
   }
   if (!req.offline) notes.push('no LLM is configured (OPENAI_API_KEY or OPENAI_BASE_URL): the offline inducer learned the rules');
   return { proposer: new InducerProposer(req.inducer ?? (await loadOfflineInducer())), recorder, config: {}, notes };
@@ -139,6 +153,28 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
   const d = resolveDataset(store, req.dataset);
   const task = d.task;
   const notes: string[] = [];
+  // Loaded and checked against the task's config before anything is written, so a missing
+  // module or an unknown matcher name fails a run that has changed nothing.
+  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
+  const chosen = await chooseProposer(store, d.id, req);
+  const replaced = chosen.proposer.kind === 'offline' ? offlineScoringTask(task).replaced : [];
+  if (replaced.length)
+    chosen.notes.push(
+      `the offline inducer searched with the default comparison for ${replaced.join(', ')} (their matchers need a module or an LLM judge); ` +
+        "every change was still judged with the task's own matchers",
+    );
+  // An `llm_rubric` field is graded by the learning LLM (else the environment's), its calls
+  // counted with the run's; one verdict cache for the run asks about each pair once.
+  const grader =
+    req.context?.judge ??
+    (chosen.llm ? llmJudge(chosen.llm) : environmentJudge(store, d.id, (req.env ?? process.env) as NodeJS.ProcessEnv, chosen.recorder)?.judge);
+  const scoring: ScoreContext = {
+    ...(req.context ?? {}),
+    ...(grader ? { judge: grader } : {}),
+    ...(loaded ? { registry: loaded.registry } : {}),
+    verdicts: new VerdictCache(),
+  };
+  compileScorer(task, scoring);
 
   let created: LearnResult['split']['created'] = null;
   if (store.examples.count(d.id, { split: 'dev' }) === 0) {
@@ -194,7 +230,7 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
     );
   }
 
-  const chosen = await chooseProposer(store, d.id, req);
+
   notes.push(...chosen.notes);
   const config = {
     rounds,
@@ -204,6 +240,7 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
     seed,
     judged_on: judgeSplit,
     llm: chosen.config,
+    matchers_module: loaded?.module ?? null,
   };
   const recordRun = (result: Record<string, unknown>, rules: readonly Rule[]) => {
     const run = store.runs.insert(d.id, {
@@ -235,7 +272,8 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
       ids: new IdAllocator(store.rules.list(d.id).map((r) => r.id)),
       seed,
       meter: () => chosen.recorder.totals(),
-      evaluate: pipelineEvaluator(task),
+      evaluate: pipelineEvaluator(task, scoring),
+      scoring,
       ...(req.onEvent ? { onEvent: req.onEvent } : {}),
     });
   } catch (e) {

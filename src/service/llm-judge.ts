@@ -36,11 +36,15 @@ export function llmJudge(llm: LlmClient): Judge {
 
 /**
  * The environment's LLM as a judge, its calls recorded in the workspace (attach them to the run
- * with `recorder.ids`), or undefined when no LLM is configured. Nothing is sent unless a task
- * uses `llm_rubric`.
+ * with `recorder.ids`; pass a recorder to count them with other calls), or undefined when no LLM
+ * is configured. Nothing is sent unless a task uses `llm_rubric`.
  */
-export function environmentJudge(store: Store, datasetId: number, env: NodeJS.ProcessEnv): { judge: Judge; recorder: StoreCallRecorder } | undefined {
+export function environmentJudge(
+  store: Store,
+  datasetId: number,
+  env: NodeJS.ProcessEnv,
+  recorder: StoreCallRecorder = new StoreCallRecorder(store.llmCalls, datasetId),
+): { judge: Judge; recorder: StoreCallRecorder } | undefined {
   if (!isLlmConfigured(env)) return undefined;
-  const recorder = new StoreCallRecorder(store.llmCalls, datasetId);
   return { judge: llmJudge(new OpenAiLlm(loadLlmConfig(env), { recorder })), recorder };
 }

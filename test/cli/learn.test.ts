@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { LearnResult } from '../../src/service/index.js';
@@ -91,6 +92,40 @@ describe('rulewright learn', () => {
     const r = await runCli(['learn', '--db', db], { env });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^rulewright: learning failed: every synthesis request failed.*connection failed.*Is the server running/s);
+  });
+
+  test('--matchers: learning scores with the custom matchers the task names; without the module it stops before writing anything', async () => {
+    const cwd = tmp.dir();
+    const env = offlineEnv();
+    const db = tmp.path('w.db');
+    const cents = (i: number) => `${10 + i}.${i % 2 ? '50' : '05'}`;
+    const rows = Array.from({ length: 40 }, (_, i) => ({ id: `r${i}`, input: { text: `Shop ${i} TOTAL ${cents(i)} thanks` }, output: { total: cents(i) } }));
+    expect((await runCli(['import', writeJsonl(tmp.path('r.jsonl'), rows), '--name', 'receipts', '--db', db], { cwd, env })).code).toBe(0);
+    writeFileSync(
+      tmp.path('m.mjs'),
+      'export const matchers = {\n' +
+        '  same_number: (g, p) => ({ score: 1, passed: Number(g) === Number(p), reason: "as numbers" }),\n' +
+        '  never: () => ({ score: 0, passed: false, reason: "accepts nothing" }),\n' +
+        '};\n',
+    );
+    expect((await runCli(['task', 'set', '--matcher', 'total=same_number', '--db', db], { cwd, env })).code).toBe(0);
+
+    const without = await runCli(['learn', '--db', db], { cwd, env });
+    expect(without.code).toBe(2);
+    expect(without.stderr).toMatch(/unknown matcher "same_number".*--matchers/);
+    const untouched = json<{ splits: Record<string, number> }>(await runCli(['stats', '--json', '--db', db], { cwd, env }));
+    expect(untouched.splits).toMatchObject({ train: 40, dev: 0 });
+    expect(json<{ runs: unknown[] }>(await runCli(['runs', 'list', '--json', '--db', db], { cwd, env })).runs).toEqual([]);
+
+    const r = json<LearnResult & { config?: unknown }>(await runCli(['learn', '--matchers', './m.mjs', '--json', '--db', db], { cwd, env }));
+    expect(r.stages.at(-1)!.f1!).toBeGreaterThan(0.9);
+    expect(r.rules.active).toBeGreaterThan(0);
+    // The same data under a matcher that accepts nothing: no rule can raise dev F1, so none is kept.
+    const db2 = tmp.path('w2.db');
+    await runCli(['import', tmp.path('r.jsonl'), '--name', 'receipts', '--db', db2], { cwd, env });
+    await runCli(['task', 'set', '--matcher', 'total=never', '--db', db2], { cwd, env });
+    const none = json<LearnResult>(await runCli(['learn', '--matchers', './m.mjs', '--json', '--db', db2], { cwd, env }));
+    expect(none.rules.active).toBe(0);
   });
 
   test.each([

@@ -8,6 +8,7 @@ interface LearnOptions extends CommonOptions {
   incremental?: boolean;
   offline?: boolean;
   seed?: number;
+  matchers?: string;
 }
 
 function tokens(r: { prompt_tokens: number | null; completion_tokens: number | null }): number | null {
@@ -60,6 +61,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--incremental', 'patch only the rules and labels that open feedback and new corrections target; leave the rest untouched')
     .option('--offline', 'use the offline inducer even when an LLM is configured')
     .option('--seed <n>', 'seed of the dev split made when there is none, and of the inducer', parse.wholeNumber('--seed'))
+    .option('--matchers <file>', 'a JS module registering the custom matchers the task config names (as for eval)')
     .action(async (opts: LearnOptions) => {
       if (opts.rounds !== undefined && opts.rounds > MAX_ROUNDS) throw usage(`--rounds must be at most ${MAX_ROUNDS}`);
       const progress = !opts.json && !!ctx.io.stderr.isTTY;
@@ -70,6 +72,7 @@ export function register(program: Command, ctx: CliContext): void {
           incremental: !!opts.incremental,
           offline: !!opts.offline,
           ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+          ...(opts.matchers ? { matchers: opts.matchers, cwd: ctx.io.cwd } : {}),
           env: ctx.io.env,
           ...(progress ? { onEvent: (e) => void ctx.io.stderr.write(`learn: ${e.stage}: ${e.message}\n`) } : {}),
         }),

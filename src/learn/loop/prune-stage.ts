@@ -1,5 +1,6 @@
 import { runRules } from '../../core/engine/predict.js';
 import { compileScorer } from '../../core/eval/scorer.js';
+import { prefetchVerdicts } from '../../core/matchers/verdict-cache.js';
 import { pruneRules } from '../../core/metrics/prune.js';
 import { num } from '../prompts/render.js';
 import type { LoopState } from './state.js';
@@ -17,13 +18,17 @@ export async function pruneStage(s: LoopState): Promise<void> {
     s.decide({ stage, action: 'skip', accepted: false, reason: 'this run added or changed no rule in use' });
     return;
   }
-  const scorer = compileScorer(input.task, { outcomes: false });
-  if (scorer.needsAsync) {
+  const scorer = compileScorer(input.task, { ...input.scoring, outcomes: false });
+  const verdicts = scorer.ctx.verdicts;
+  if (scorer.needsAsync && !verdicts) {
     s.decide({ stage, action: 'skip', accepted: false, reason: 'pruning skipped: a matcher of this task answers asynchronously' });
     return;
   }
   const outputs = runRules(input.task, s.inUse, input.judge, { statuses: ['active', 'proposed', 'disabled', 'rejected'] });
-  const result = pruneRules({ outputs, examples: input.judge, scorer }, { only });
+  const run = { outputs, examples: input.judge, scorer };
+  // An asynchronous matcher (an LLM judge) answers first for every pair pruning will score.
+  if (scorer.needsAsync && verdicts) await prefetchVerdicts(verdicts, () => void pruneRules(run, { only }));
+  const result = pruneRules(run, { only });
   for (const step of result.steps) {
     s.disable(step.rule_id, `pruned by learn: ${input.judgeSplit} F1 ${num(step.f1_before)} → ${num(step.f1_after)} without it`);
     s.decide({

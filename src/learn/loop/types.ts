@@ -1,4 +1,5 @@
 import type { Example } from '../../core/schemas/example.js';
+import type { ScoreContext } from '../../core/eval/types.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import type { Proposer } from '../proposer.js';
@@ -90,6 +91,11 @@ export interface LearnLoopInput {
   policy?: AcceptancePolicy;
   /** How rules are scored (default: the core evaluator, `evaluateRules`). */
   evaluate?: Evaluator;
+  /**
+   * What the task's matchers need to score (user matchers, a judge, a verdict cache shared with
+   * `evaluate`), for the stages that score on their own (pruning).
+   */
+  scoring?: ScoreContext;
   /** Prune the rules this run added or changed, on the judge split (default true). */
   prune?: boolean;
   onEvent?: (e: LearnEvent) => void;
