@@ -81,6 +81,7 @@ export const SCREEN_KEYS: Readonly<Record<ScreenName, readonly KeyDoc[]>> = {
   feedback: [
     { keys: 'n', does: 'new feedback on the task', footer: true },
     { keys: 'd', does: 'dismiss', footer: true },
+    { keys: 'o', does: 'open again (dismissed or applied)' },
     { keys: 'enter', does: 'open the rule it is about', footer: true },
   ],
   prune: [

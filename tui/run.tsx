@@ -1,5 +1,5 @@
 import { render } from 'ink';
-import { Workspace } from '../src/service/index.js';
+import { loadMatcherModule, Workspace } from '../src/service/index.js';
 import { App } from './app.js';
 import { InlineJobRunner } from './jobs/inline-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
@@ -9,6 +9,8 @@ import { themeFromEnv } from './theme.js';
 export interface RunTuiOptions {
   readonly db?: string;
   readonly dataset?: string;
+  /** A user matcher module (`--matchers`), resolved against `cwd`; every job scores with it. */
+  readonly matchers?: string;
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
   readonly stdin?: NodeJS.ReadStream;
@@ -34,7 +36,9 @@ export async function runTui(opts: RunTuiOptions = {}): Promise<void> {
   const tty = stdout.isTTY === true;
   try {
     const dataset = ws.resolveDataset(opts.dataset).name;
-    jobs = makeRunner(ws, dataset);
+    // Loaded once here, so a missing or broken module is a CLI error, not an error on every screen.
+    const matchers = opts.matchers ? (await loadMatcherModule(opts.matchers, opts.cwd)).module.path : undefined;
+    jobs = makeRunner(ws, dataset, matchers);
     if (tty) stdout.write(ALT_SCREEN_ON);
     const instance = render(
       // One row is left free: a frame as tall as the terminal makes Ink clear and redraw the
@@ -51,10 +55,10 @@ export async function runTui(opts: RunTuiOptions = {}): Promise<void> {
 }
 
 /** Worker threads when the compiled worker is there; otherwise jobs run in-process. */
-function makeRunner(ws: Workspace, dataset: string): JobRunner {
+function makeRunner(ws: Workspace, dataset: string, matchers: string | undefined): JobRunner {
   try {
-    return new WorkerJobRunner(ws.path, dataset, workerScript());
+    return new WorkerJobRunner(ws.path, dataset, workerScript(), matchers);
   } catch {
-    return new InlineJobRunner(ws, dataset);
+    return new InlineJobRunner(ws, dataset, matchers);
   }
 }

@@ -78,11 +78,23 @@ export function listFeedback(store: Store, req: { dataset?: string; status?: str
   return { dataset: d.name, status, total: feedback.length, counts, feedback };
 }
 
-/** Dismisses feedback: learning no longer reads it (it is kept, visible as dismissed). */
-export function dismissFeedback(store: Store, id: string, dataset?: string): FeedbackResult {
+function setFeedbackStatus(store: Store, id: string, status: 'dismissed' | 'open', dataset?: string): FeedbackResult {
   const d = resolveDataset(store, dataset);
   const current = store.feedback.get(d.id, id);
   if (!current) throw new RulewrightError('NOT_FOUND', `no feedback "${id}" in dataset "${d.name}": see \`rulewright feedback list\``);
-  const feedback = store.transaction(() => store.feedback.setStatus(d.id, id, 'dismissed'));
+  const feedback = store.transaction(() => store.feedback.setStatus(d.id, id, status));
   return { dataset: d.name, feedback };
+}
+
+/** Dismisses feedback: learning no longer reads it (it is kept, visible as dismissed). */
+export function dismissFeedback(store: Store, id: string, dataset?: string): FeedbackResult {
+  return setFeedbackStatus(store, id, 'dismissed', dataset);
+}
+
+/**
+ * Opens feedback again, dismissed or applied: the next learning run reads it (and an
+ * incremental one targets what it names) as if it were new.
+ */
+export function reopenFeedback(store: Store, id: string, dataset?: string): FeedbackResult {
+  return setFeedbackStatus(store, id, 'open', dataset);
 }

@@ -11,7 +11,7 @@ import { resolveDataset } from './datasets.js';
 import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
 import { decodeCachedMetrics, latestComputedAt, staleReasons } from './metrics-cache.js';
 import { issueNotes, type PipelineResult, resolveSplit, round, runPipeline, type SplitChoice } from './pipeline.js';
-import { issueView } from './runs.js';
+import { issueView, MAX_RECORDED_ISSUES } from './runs.js';
 import type { Progress } from './types.js';
 
 /** What metrics, rank and prune are asked for: the dataset, the split, and the matchers. */
@@ -163,6 +163,7 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}): Pr
   const rulesetH = rulesetHash(rules);
   const datasetH = m.pipeline.dataset_hash;
   const elapsed = round(performance.now() - t0);
+  const issues = m.pipeline.issues.map(issueView);
   const run = store.transaction(() => {
     store.ruleMetrics.clear(d.id, label);
     store.ruleMetrics.upsertMany(
@@ -198,6 +199,9 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}): Pr
           harmful: r.harmful,
           marginal_f1: r.marginal_f1,
         })),
+        // Timeouts and failures, so the TUI can badge the rules that ran out of time.
+        issues: issues.slice(0, MAX_RECORDED_ISSUES),
+        issue_count: issues.length,
       },
       elapsed_ms: elapsed,
     });
@@ -212,7 +216,7 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}): Pr
     rules: result.rules,
     stamped,
     notes,
-    issues: m.pipeline.issues.map(issueView),
+    issues,
     dataset_hash: datasetH,
     ruleset_hash: rulesetH,
     run_id: run.id,

@@ -2,6 +2,7 @@ import { textOf } from '../core/engine/index.js';
 import type { OutcomeKind } from '../core/eval/types.js';
 import type { Example, ExampleSource, Prediction, Split, Task } from '../core/schemas/index.js';
 import type { Store } from '../store/index.js';
+import { loadMatcherModule } from './matchers-module.js';
 import { runPipeline, type SplitChoice } from './pipeline.js';
 
 /** The error kinds an example's outcome can show (everything but a match). */
@@ -49,6 +50,9 @@ export interface ExampleOutcomesRequest {
   split?: SplitChoice;
   /** Characters of text kept per row (default 160). */
   textChars?: number;
+  /** A user matcher module (`--matchers`), resolved against `cwd`. */
+  matchers?: string;
+  cwd?: string;
 }
 
 const spanLine = (spans: readonly { label: string; text?: string; start: number; end: number }[], text: string) =>
@@ -90,7 +94,13 @@ function labelsOf(task: Task, e: Example, p: Prediction): string[] {
  * recorded (this is a view, not a run).
  */
 export async function exampleOutcomes(store: Store, req: ExampleOutcomesRequest = {}): Promise<ExampleOutcomes> {
-  const run = await runPipeline(store, { ...(req.dataset ? { dataset: req.dataset } : {}), split: req.split ?? 'all', purpose: 'eval' });
+  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
+  const run = await runPipeline(store, {
+    ...(req.dataset ? { dataset: req.dataset } : {}),
+    split: req.split ?? 'all',
+    purpose: 'eval',
+    ...(loaded ? { registry: loaded.registry } : {}),
+  });
   const { task } = run;
   const chars = req.textChars ?? 160;
   const counts: ExampleOutcomes['counts'] = { correct: 0, missed: 0, spurious: 0, wrong_label: 0, wrong_boundary: 0, wrong_value: 0 };

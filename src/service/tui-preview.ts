@@ -5,7 +5,19 @@ import type { Example, Rule, Task } from '../core/schemas/index.js';
 import { checkRule } from '../core/safety/index.js';
 import type { Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
+import type { MatcherRegistry } from '../core/matchers/registry.js';
+import { loadMatcherModule } from './matchers-module.js';
 import { executeInputs, loadInputs, round, scorePredictions, type SplitChoice } from './pipeline.js';
+
+export interface RuleEditPreviewRequest {
+  dataset?: string;
+  ruleId: string;
+  pattern: string;
+  split?: SplitChoice;
+  /** A user matcher module (`--matchers`), resolved against `cwd`. */
+  matchers?: string;
+  cwd?: string;
+}
 
 /** A rule's figures alone, and the ruleset's micro F1 with that version of the rule. */
 export interface PreviewFigures {
@@ -31,10 +43,10 @@ export interface RuleEditPreview {
   elapsed_ms: number;
 }
 
-async function figures(task: Task, examples: readonly Example[], alone: Rule, ensemble: readonly Rule[]): Promise<PreviewFigures> {
+async function figures(task: Task, examples: readonly Example[], alone: Rule, ensemble: readonly Rule[], registry?: MatcherRegistry): Promise<PreviewFigures> {
   const score = async (rules: readonly Rule[]) => {
     const exec = executeInputs(task, rules, examples, { allStatuses: true });
-    const { scores } = await scorePredictions(task, examples, exec.predictions, { outcomes: false });
+    const { scores } = await scorePredictions(task, examples, exec.predictions, { outcomes: false, ...(registry ? { registry } : {}) });
     return buildEvalReport(task, examples, scores).micro;
   };
   const solo = await score([alone]);
@@ -47,9 +59,10 @@ async function figures(task: Task, examples: readonly Example[], alone: Rule, en
  * active ruleset, with the current pattern and with the new one, under the task's matching. The
  * new version is checked as `rules edit` would check it; nothing is saved or recorded.
  */
-export async function previewRuleEdit(store: Store, req: { dataset?: string; ruleId: string; pattern: string; split?: SplitChoice }): Promise<RuleEditPreview> {
+export async function previewRuleEdit(store: Store, req: RuleEditPreviewRequest): Promise<RuleEditPreview> {
   const t0 = performance.now();
   const d = resolveDataset(store, req.dataset);
+  const registry = req.matchers ? (await loadMatcherModule(req.matchers, req.cwd)).registry : undefined;
   const current = store.rules.get(d.id, req.ruleId);
   if (!current) throw new RulewrightError('NOT_FOUND', `no rule "${req.ruleId}" in dataset "${d.name}": see \`rulewright rules list\` for the ids`);
   const active = store.rules.list(d.id, { status: 'active' });
@@ -57,10 +70,10 @@ export async function previewRuleEdit(store: Store, req: { dataset?: string; rul
   const edited: Rule = { ...current, pattern: req.pattern, status: 'active' };
   const check = await checkRule(edited, { mode: 'add', redos: 'quick' });
   const rejection = check.problems.filter((p) => p.severity === 'reject');
-  const before = await figures(inputs.task, inputs.examples, { ...current, status: 'active' }, active);
+  const before = await figures(inputs.task, inputs.examples, { ...current, status: 'active' }, active, registry);
   const after = rejection.length
     ? null
-    : await figures(inputs.task, inputs.examples, edited, current.status === 'active' ? active.map((r) => (r.id === current.id ? edited : r)) : active);
+    : await figures(inputs.task, inputs.examples, edited, current.status === 'active' ? active.map((r) => (r.id === current.id ? edited : r)) : active, registry);
   return {
     rule_id: current.id,
     split: inputs.split.label,

@@ -107,10 +107,11 @@ export function rulesOverview(store: Store, req: { dataset?: string; split?: Spl
     const [tp, fp, fn] = [c.tp, c.fp, c.fn].map((x) => (typeof x === 'number' ? x : 0)) as [number, number, number];
     ensemble = { n: typeof fromRun.result.n === 'number' ? fromRun.result.n : 0, precision: ratio(tp, tp + fp), recall: ratio(tp, tp + fn), f1: ratio(2 * tp, 2 * tp + fp + fn) };
   }
+  // Rules that ran out of time in the latest metrics or eval run of the current ruleset.
   const timedOut = new Set<string>();
-  const evalRun = store.runs.latest(d.id, 'eval');
-  if (evalRun && first && evalRun.ruleset_hash === first.ruleset_hash && Array.isArray(evalRun.result.issues))
-    for (const i of evalRun.result.issues) if (rec(i).kind === 'timeout' && typeof rec(i).rule_id === 'string') timedOut.add(rec(i).rule_id as string);
+  for (const run of [fromRun, store.runs.latest(d.id, 'eval')])
+    if (run && first && run.ruleset_hash === first.ruleset_hash && Array.isArray(run.result.issues))
+      for (const i of run.result.issues) if (rec(i).kind === 'timeout' && typeof rec(i).rule_id === 'string') timedOut.add(rec(i).rule_id as string);
 
   return {
     dataset: d.name,

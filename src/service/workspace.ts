@@ -8,7 +8,7 @@ import { resolveDbPath } from './paths.js';
 import { splitDataset, type SplitRequest } from './split.js';
 import { datasetStats } from './stats.js';
 import { addCorrection, listCorrections, type CorrectionList, type CorrectionRequest, type CorrectionResult } from './corrections.js';
-import { addFeedback, dismissFeedback, listFeedback, type AddFeedbackRequest, type FeedbackList, type FeedbackResult } from './feedback.js';
+import { addFeedback, dismissFeedback, listFeedback, reopenFeedback, type AddFeedbackRequest, type FeedbackList, type FeedbackResult } from './feedback.js';
 import { learn, type LearnRequest, type LearnResult } from './learn.js';
 import { observeTraffic, type ObserveRequest, type ObserveResult } from './observe.js';
 import { evaluate, type EvalRequest, type EvalResult } from './evaluate.js';
@@ -22,7 +22,7 @@ import { showTask, updateTask, type TaskChange, type TaskResult } from './task.j
 import type { CreateDatasetResult, DatasetStats, DatasetSummary, ExampleList, ExportResult, ImportResult, SplitResult } from './types.js';
 import { exampleOutcomes, type ExampleOutcomes, type ExampleOutcomesRequest } from './tui-examples.js';
 import { rulesOverview, type RulesOverview } from './tui-rules.js';
-import { previewRuleEdit, type RuleEditPreview } from './tui-preview.js';
+import { previewRuleEdit, type RuleEditPreview, type RuleEditPreviewRequest } from './tui-preview.js';
 import { predictExample, type ExamplePrediction } from './tui-predict.js';
 import { storedRuleMetrics, type StoredRuleMetrics } from './tui-rule-metrics.js';
 import { llmActivity, type LlmActivity } from './tui-llm-activity.js';
@@ -143,6 +143,11 @@ export class Workspace {
 
   dismissFeedback(id: string, dataset?: string): FeedbackResult {
     return dismissFeedback(this.store, id, dataset);
+  }
+
+  /** Opens dismissed or applied feedback again, for the next learning run. */
+  reopenFeedback(id: string, dataset?: string): FeedbackResult {
+    return reopenFeedback(this.store, id, dataset);
   }
 
   /** Coverage and agreement of the rules on observed traffic, and accuracy against its gold. */
@@ -284,7 +289,7 @@ export class Workspace {
   }
 
   /** What a pattern edit would do to a rule and to the ruleset, before saving (tui-preview.ts). */
-  previewRuleEdit(req: { dataset?: string; ruleId: string; pattern: string; split?: SplitChoice }): Promise<RuleEditPreview> {
+  previewRuleEdit(req: RuleEditPreviewRequest): Promise<RuleEditPreview> {
     return previewRuleEdit(this.store, req);
   }
 

@@ -29,6 +29,9 @@ describe('rulewright feedback', () => {
     expect(human.stdout).toMatch(/fb-1 +dismissed +task +– +money back means refund/);
     expect(human.stdout).toMatch(/fb-2 +open +example g1/);
     expect(human.stdout).toMatch(/1 open, 0 applied, 1 dismissed/);
+    expect((await runCli(['feedback', 'reopen', 'fb-1', '--db', db])).stdout).toMatch(/^Reopened feedback fb-1 in d: the next `learn` reads it/);
+    const reopened = json<FeedbackList>(await runCli(['feedback', 'list', '--status', 'open', '--db', db, '--json']));
+    expect(reopened.feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-2']);
   });
 
   test.each([
@@ -37,6 +40,7 @@ describe('rulewright feedback', () => {
     [['feedback', 'x', '--rule', 'nope'], /no rule "nope"/],
     [['feedback', 'list', '--status', 'done'], /Allowed choices are open, applied, dismissed/],
     [['feedback', 'dismiss', 'fb-9'], /no feedback "fb-9"/],
+    [['feedback', 'reopen', 'fb-9'], /no feedback "fb-9"/],
   ])('%j is refused with exit 2', async (args, message) => {
     const db = await workspace();
     const r = await runCli([...args, '--db', db]);

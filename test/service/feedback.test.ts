@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addFeedback, dismissFeedback, listFeedback } from '../../src/service/feedback.js';
+import { addFeedback, dismissFeedback, listFeedback, reopenFeedback } from '../../src/service/feedback.js';
 import { codeAndMessage, thrown } from '../helpers/errors.js';
 import { useTempDir } from '../helpers/temp.js';
 import { intentStore, rule } from './learn-fixtures.js';
@@ -26,6 +26,19 @@ describe('feedback', () => {
     expect(all.counts).toEqual({ open: 2, applied: 0, dismissed: 1 });
     expect(all.feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-3']);
     expect(listFeedback(store, { status: 'open' }).feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-3']);
+    store.close();
+  });
+
+  test('reopens dismissed and applied feedback, forgetting the run that applied it', () => {
+    const { store, datasetId } = intentStore(tmp.path('w.db'));
+    addFeedback(store, { text: 'one' });
+    addFeedback(store, { text: 'two' });
+    dismissFeedback(store, 'fb-1');
+    store.feedback.setStatus(datasetId, 'fb-2', 'applied', null);
+    expect(reopenFeedback(store, 'fb-1').feedback).toMatchObject({ id: 'fb-1', status: 'open', applied_run_id: null });
+    expect(reopenFeedback(store, 'fb-2').feedback).toMatchObject({ id: 'fb-2', status: 'open', applied_run_id: null });
+    expect(listFeedback(store).counts).toEqual({ open: 2, applied: 0, dismissed: 0 });
+    expect(codeOf(() => reopenFeedback(store, 'fb-9'))).toMatch(/^NOT_FOUND: no feedback "fb-9"/);
     store.close();
   });
 

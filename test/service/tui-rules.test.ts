@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { Workspace } from '../../src/service/index.js';
+import { useTempDir } from '../helpers/temp.js';
 import { demoWorkspace } from '../tui/fixtures.js';
 import { useTemplateWorkspace } from '../tui/harness.js';
 
@@ -37,5 +40,43 @@ describe('rulesOverview', () => {
     const ws = tmp.open();
     await ws.addRule({ id: 'new-one', name: 'new one', pattern: 'atm', label: 'pending_cash_withdrawal' });
     expect(ws.rulesOverview().rules.find((r) => r.id === 'new-one')).toMatchObject({ metrics: null, stale: true, status: 'active' });
+  });
+});
+
+describe('rulesOverview timeouts', () => {
+  const tmp = useTempDir();
+
+  test('a rule that ran out of time in the last metrics run is marked timed out; the others are not', async () => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    writeFileSync(
+      tmp.path('d.jsonl'),
+      [
+        { id: 'slow', text: `${'a'.repeat(30_000)}!`, label: 'shout' },
+        { id: 'fine', text: 'hello there', label: 'greet' },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    );
+    ws.importFile(tmp.path('d.jsonl'), { create: { name: 'd' } });
+    ws.updateTask({ rule_budget_ms: 20 });
+    // An imported catastrophic rule is flagged, kept and run under the budget.
+    writeFileSync(
+      tmp.path('rules.json'),
+      JSON.stringify({
+        rulewright: 1,
+        rules: [
+          { id: 'evil', name: 'evil', format: 'regex', pattern: '(a+)+$', output: { label: 'shout' } },
+          { id: 'hello', name: 'hello', format: 'regex', pattern: 'hello', output: { label: 'greet' } },
+        ],
+      }),
+    );
+    await ws.importRules(tmp.path('rules.json'));
+    await ws.metrics();
+    const o = ws.rulesOverview();
+    expect(o.rules.map((r) => [r.id, r.timed_out])).toEqual([
+      ['evil', true],
+      ['hello', false],
+    ]);
+    ws.close();
   });
 });

@@ -26,13 +26,18 @@ describe('feedback screen', () => {
     app.unmount();
   });
 
-  test('d dismisses the selected feedback; an empty text shows the service error and keeps the composer', async () => {
+  test('d dismisses the selected feedback and o opens it again; an empty text shows the service error and keeps the composer', async () => {
     const ws = demo();
     ws.addFeedback({ text: 'first' });
     const app = renderApp(ws, { initial: { screen: 'feedback' } });
     await app.press('d');
     await app.until((f) => expect(f).toMatch(/fb-1\s+dismissed/));
     expect(ws.listFeedback({ status: 'dismissed' }).total).toBe(1);
+    await app.press('o');
+    await app.until((f) => expect(f).toMatch(/fb-1\s+open/));
+    expect(ws.listFeedback({ status: 'open' }).total).toBe(1);
+    await app.press('d');
+    await app.until((f) => expect(f).toMatch(/fb-1\s+dismissed/));
     await app.press('n', KEY.enter);
     await app.until((f) => expect(f).toContain('feedback text is empty'));
     expect(app.frame()).toContain('Feedback on the task');

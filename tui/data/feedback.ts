@@ -17,6 +17,11 @@ export function listFeedback(ws: Workspace, dataset: string | undefined): { feed
   return { feedback: r.feedback, counts: r.counts };
 }
 
+/** Opens dismissed or applied feedback again (the next learning run reads it). */
+export function reopenFeedback(ws: Workspace, dataset: string | undefined, id: string): Feedback {
+  return ws.reopenFeedback(id, dataset).feedback;
+}
+
 /** Dismisses feedback (kept, no longer read by learning). */
 export function dismissFeedback(ws: Workspace, dataset: string | undefined, id: string): Feedback {
   return ws.dismissFeedback(id, dataset).feedback;

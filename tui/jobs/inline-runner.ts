@@ -13,6 +13,8 @@ export class InlineJobRunner implements JobRunner {
   constructor(
     private readonly ws: Workspace,
     private readonly dataset: string | undefined,
+    /** The absolute path of the user's matcher module, for every job. */
+    private readonly matchers?: string,
   ) {}
 
   run<T>(kind: string, args: unknown, progress?: (p: unknown) => void): JobHandle<T> {
@@ -22,7 +24,7 @@ export class InlineJobRunner implements JobRunner {
       rejectFn = reject;
       setImmediate(() => {
         if (cancelled) return;
-        runJob(kind, { ws: this.ws, dataset: this.dataset, progress: (p) => !cancelled && progress?.(p) }, args).then(
+        runJob(kind, { ws: this.ws, dataset: this.dataset, matchers: this.matchers, progress: (p) => !cancelled && progress?.(p) }, args).then(
           (r) => {
             this.live.delete(cancel);
             if (!cancelled) resolve(r as T);

@@ -4,6 +4,8 @@ import type { Progress, Workspace } from '../../src/service/index.js';
 export interface JobContext {
   readonly ws: Workspace;
   readonly dataset: string | undefined;
+  /** The absolute path of the user's matcher module (`tui --matchers`), when there is one. */
+  readonly matchers?: string | undefined;
   readonly progress: (p: unknown) => void;
 }
 
@@ -28,7 +30,9 @@ export function throttledProgress(post: (p: unknown) => void, now: () => number 
   };
 }
 
-const scope = (ctx: JobContext) => ({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}), onProgress: throttledProgress(ctx.progress) });
+/** The dataset and matcher module every job works with. */
+const target = (ctx: JobContext) => ({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}), ...(ctx.matchers ? { matchers: ctx.matchers } : {}) });
+const scope = (ctx: JobContext) => ({ ...target(ctx), onProgress: throttledProgress(ctx.progress) });
 
 /**
  * The jobs the TUI runs in the background, by name. Each calls the service only and returns a
@@ -54,7 +58,7 @@ export const JOBS = {
   },
   /** What a pattern edit would change (the rule alone and the ruleset), nothing saved. */
   preview(ctx: JobContext, args: { ruleId: string; pattern: string }) {
-    return ctx.ws.previewRuleEdit({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}), ruleId: args.ruleId, pattern: args.pattern });
+    return ctx.ws.previewRuleEdit({ ...target(ctx), ruleId: args.ruleId, pattern: args.pattern });
   },
   /** Solo and leave-one-out marginal F1 of every active rule. */
   rank(ctx: JobContext) {
@@ -74,12 +78,12 @@ export const JOBS = {
   },
   /** Every example with gold, prediction and error kinds (the Examples screen). */
   examples(ctx: JobContext, args: { split?: 'train' | 'dev' | 'test' | 'all' }) {
-    return ctx.ws.exampleOutcomes({ ...(ctx.dataset ? { dataset: ctx.dataset } : {}), split: args.split ?? 'all' });
+    return ctx.ws.exampleOutcomes({ ...target(ctx), split: args.split ?? 'all' });
   },
   /** A learning run; progress is the loop's events. */
   learn(ctx: JobContext, args: { rounds?: number; incremental?: boolean; offline?: boolean }) {
     return ctx.ws.learn({
-      ...(ctx.dataset ? { dataset: ctx.dataset } : {}),
+      ...target(ctx),
       ...(args.rounds !== undefined ? { rounds: args.rounds } : {}),
       incremental: !!args.incremental,
       offline: !!args.offline,

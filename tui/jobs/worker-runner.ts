@@ -28,10 +28,12 @@ export class WorkerJobRunner implements JobRunner {
     private readonly db: string,
     private readonly dataset: string | undefined,
     private readonly script = workerScript(),
+    /** The absolute path of the user's matcher module, for every job. */
+    private readonly matchers?: string,
   ) {}
 
   run<T>(kind: string, args: unknown, progress?: (p: unknown) => void): JobHandle<T> {
-    const input: WorkerInput = { kind, db: this.db, dataset: this.dataset, args };
+    const input: WorkerInput = { kind, db: this.db, dataset: this.dataset, matchers: this.matchers, args };
     const worker = new Worker(this.script, { workerData: input });
     this.live.add(worker);
     let settled = false;

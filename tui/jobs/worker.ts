@@ -12,6 +12,7 @@ export interface WorkerInput {
   readonly kind: string;
   readonly db: string;
   readonly dataset: string | undefined;
+  readonly matchers?: string | undefined;
   readonly args: unknown;
 }
 
@@ -21,7 +22,11 @@ async function main(input: WorkerInput): Promise<void> {
   let ws: Workspace | undefined;
   try {
     ws = Workspace.open({ db: input.db });
-    const result = await runJob(input.kind, { ws, dataset: input.dataset, progress: (data) => post({ type: 'progress', data }) }, input.args);
+    const result = await runJob(
+      input.kind,
+      { ws, dataset: input.dataset, matchers: input.matchers, progress: (data) => post({ type: 'progress', data }) },
+      input.args,
+    );
     post({ type: 'done', result });
   } catch (e) {
     post({ type: 'error', error: toFailure(e) });

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { type Cell, Table } from '../components/Table.js';
 import { Tone, type ToneName } from '../components/Tone.js';
-import { dismissFeedback, listFeedback } from '../data/feedback.js';
+import { dismissFeedback, listFeedback, reopenFeedback } from '../data/feedback.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
 import { errorText, useLoader } from '../hooks/use-loader.js';
@@ -52,16 +52,17 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
     if (error && key.escape) return setError(undefined);
     if (nav.onKey(input, key)) return;
     if (input === 'n' || input === 'F') return shell.composeFeedback({ level: 'task' });
-    if (input === 'd' && selected) {
+    const change = (verb: string, fn: (id: string) => unknown) => {
       try {
-        dismissFeedback(ws, dataset, selected.id);
+        fn(selected!.id);
         list.reload();
-        shell.notify(`dismissed ${selected.id}`);
+        shell.notify(`${verb} ${selected!.id}`);
       } catch (e) {
         setError(errorText(e));
       }
-      return;
-    }
+    };
+    if (input === 'd' && selected) return change('dismissed', (id) => dismissFeedback(ws, dataset, id));
+    if (input === 'o' && selected && selected.status !== 'open') return change('reopened', (id) => reopenFeedback(ws, dataset, id));
     if (key.return && selected?.level === 'rule' && selected.target_id) shell.push({ screen: 'rule', ruleId: selected.target_id });
   }, active);
 

@@ -12,13 +12,16 @@ interface ListOptions extends CommonOptions {
 }
 
 /**
- * `feedback TEXT [--rule ID | --example ID]`, `feedback list [--status S]`, `feedback dismiss ID`.
+ * `feedback TEXT [--rule ID | --example ID]`, `feedback list [--status S]`, `feedback dismiss ID`,
+ * `feedback reopen ID`.
  * The parent command also takes the common options, so leaves read them with `optsWithGlobals`
  * (commander gives an option to the parent when both define it).
  */
 export function register(program: Command, ctx: CliContext): void {
   const feedback = common(program.command('feedback'))
-    .description('give plain-English feedback on the task, a rule (--rule) or an example (--example); `feedback list`, `feedback dismiss ID`')
+    .description(
+      'give plain-English feedback on the task, a rule (--rule) or an example (--example); `feedback list`, `feedback dismiss ID`, `feedback reopen ID`',
+    )
     .argument('[text...]', 'the feedback, e.g. "amounts with a currency sign are missed"')
     .option('--rule <id>', 'feedback about this rule')
     .option('--example <id>', 'feedback about this example')
@@ -65,5 +68,14 @@ export function register(program: Command, ctx: CliContext): void {
       const opts = cmd.optsWithGlobals<CommonOptions>();
       const result = await ctx.withWorkspace(opts, (ws) => ws.dismissFeedback(id, opts.dataset));
       ctx.emit(opts, result, (out, r) => out.line(`Dismissed feedback ${out.c.bold(r.feedback.id)} in ${r.dataset}`));
+    });
+
+  common(feedback.command('reopen'))
+    .description('open dismissed or applied feedback again: the next learning run reads it')
+    .argument('<id>', 'the feedback id (see `feedback list`)')
+    .action(async (id: string, _opts: CommonOptions, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<CommonOptions>();
+      const result = await ctx.withWorkspace(opts, (ws) => ws.reopenFeedback(id, opts.dataset));
+      ctx.emit(opts, result, (out, r) => out.line(`Reopened feedback ${out.c.bold(r.feedback.id)} in ${r.dataset}: the next \`learn\` reads it`));
     });
 }

@@ -5,7 +5,8 @@ import { type CliContext, common, type CommonOptions, usage } from '../context.j
 export function register(program: Command, ctx: CliContext): void {
   common(program.command('tui'))
     .description('terminal workbench: rules with their metrics, examples, corrections, feedback, prune, eval, learn')
-    .action(async (opts: CommonOptions) => {
+    .option('--matchers <file>', 'a JS module registering the custom matchers the task config names (as for eval)')
+    .action(async (opts: CommonOptions & { matchers?: string }) => {
       if (opts.json) throw usage('tui is interactive and has no --json output: use `metrics`, `rank` or `eval` with --json');
       if (!process.stdin.isTTY) {
         throw usage('tui needs an interactive terminal (stdin is not a TTY): run it in a terminal, or use the other commands in scripts');
@@ -22,6 +23,7 @@ export function register(program: Command, ctx: CliContext): void {
       await runTui({
         ...(opts.db ? { db: opts.db } : {}),
         ...(opts.dataset ? { dataset: opts.dataset } : {}),
+        ...(opts.matchers ? { matchers: opts.matchers } : {}),
         env: ctx.io.env,
         cwd: ctx.io.cwd,
       });
