@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { FeedbackStatus } from '../../core/schemas/feedback.js';
+import type { Workspace } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, usage } from '../context.js';
 
 interface AddOptions extends CommonOptions {
@@ -61,21 +62,18 @@ export function register(program: Command, ctx: CliContext): void {
       });
     });
 
-  common(feedback.command('dismiss'))
-    .description('dismiss feedback: learning stops reading it (it stays listed)')
-    .argument('<id>', 'the feedback id (see `feedback list`)')
-    .action(async (id: string, _opts: CommonOptions, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<CommonOptions>();
-      const result = await ctx.withWorkspace(opts, (ws) => ws.dismissFeedback(id, opts.dataset));
-      ctx.emit(opts, result, (out, r) => out.line(`Dismissed feedback ${out.c.bold(r.feedback.id)} in ${r.dataset}`));
-    });
-
-  common(feedback.command('reopen'))
-    .description('open dismissed or applied feedback again: the next learning run reads it')
-    .argument('<id>', 'the feedback id (see `feedback list`)')
-    .action(async (id: string, _opts: CommonOptions, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<CommonOptions>();
-      const result = await ctx.withWorkspace(opts, (ws) => ws.reopenFeedback(id, opts.dataset));
-      ctx.emit(opts, result, (out, r) => out.line(`Reopened feedback ${out.c.bold(r.feedback.id)} in ${r.dataset}: the next \`learn\` reads it`));
-    });
+  // Status changes: one subcommand each, the same shape.
+  const changes = [
+    ['dismiss', 'dismiss feedback: learning stops reading it (it stays listed)', (ws: Workspace, id: string, d?: string) => ws.dismissFeedback(id, d), 'Dismissed', ''],
+    ['reopen', 'open dismissed or applied feedback again: the next learning run reads it', (ws: Workspace, id: string, d?: string) => ws.reopenFeedback(id, d), 'Reopened', ': the next `learn` reads it'],
+  ] as const;
+  for (const [name, description, change, done, after] of changes)
+    common(feedback.command(name))
+      .description(description)
+      .argument('<id>', 'the feedback id (see `feedback list`)')
+      .action(async (id: string, _opts: CommonOptions, cmd: Command) => {
+        const opts = cmd.optsWithGlobals<CommonOptions>();
+        const result = await ctx.withWorkspace(opts, (ws) => change(ws, id, opts.dataset));
+        ctx.emit(opts, result, (out, r) => out.line(`${done} feedback ${out.c.bold(r.feedback.id)} in ${r.dataset}${after}`));
+      });
 }
