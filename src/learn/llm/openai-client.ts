@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { RulewrightError } from '../../core/errors.js';
 import { retryAfterMs, retryDelayMs, type BackoffPolicy } from './backoff.js';
@@ -74,7 +74,9 @@ interface Failure {
  */
 export class OpenAiLlm implements LlmClient {
   readonly model: string;
-  readonly #sdk: OpenAI;
+  /** The SDK, loaded on the first call: importing it costs ~70 ms that commands without an LLM should not pay. */
+  #sdk: Promise<{ client: OpenAI; errors: typeof OpenAI }> | undefined;
+  readonly #sdkOptions: ConstructorParameters<typeof OpenAI>[0];
   readonly #config: LlmConfig;
   readonly #opts: OpenAiLlmOptions;
   readonly #endpoint: string;
@@ -88,7 +90,7 @@ export class OpenAiLlm implements LlmClient {
     const log = options.log;
     const sdkLog = (level: 'debug' | 'info' | 'warn' | 'error') => (message: string, ...rest: unknown[]) =>
       log?.(level, this.#redact(`openai sdk: ${[message, ...rest.map((r) => safeStringify(r))].join(' ')}`));
-    this.#sdk = new OpenAI({
+    this.#sdkOptions = {
       apiKey: config.api_key?.reveal() ?? PLACEHOLDER_KEY,
       baseURL: config.base_url ?? 'https://api.openai.com/v1',
       timeout: config.timeout_ms,
@@ -97,7 +99,11 @@ export class OpenAiLlm implements LlmClient {
       logger: { debug: sdkLog('debug'), info: sdkLog('info'), warn: sdkLog('warn'), error: sdkLog('error') },
       logLevel: log ? (options.sdkLogLevel ?? 'warn') : 'off',
       ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    };
+  }
+
+  #loadSdk(): Promise<{ client: OpenAI; errors: typeof OpenAI }> {
+    return (this.#sdk ??= import('openai').then(({ default: Sdk }) => ({ client: new Sdk(this.#sdkOptions), errors: Sdk })));
   }
 
   /** Whether the endpoint has been found to reject JSON-schema structured output. */
@@ -112,6 +118,7 @@ export class OpenAiLlm implements LlmClient {
     let retries = 0;
     let attempts = 0;
     let adaptations = 0;
+    const sdk = await this.#loadSdk();
     for (;;) {
       const mode: AnswerMode = !req.schema ? 'text' : this.#quirks.structured ? 'json_schema' : 'json_prompt';
       const body = this.#body(req, mode);
@@ -119,10 +126,10 @@ export class OpenAiLlm implements LlmClient {
       attempts++;
       let raw: unknown;
       try {
-        raw = await this.#sdk.chat.completions.create(body as never, { timeout: this.#config.timeout_ms, maxRetries: 0 });
+        raw = await sdk.client.chat.completions.create(body as never, { timeout: this.#config.timeout_ms, maxRetries: 0 });
       } catch (e) {
         const latency = performance.now() - t0;
-        const failure = this.#classify(e, mode, body);
+        const failure = this.#classify(sdk.errors, e, mode, body);
         this.#record(req, body, attempts, mode, { latency, error: failure.message, response: null });
         if (failure.action === 'adapt' && failure.adapt && adaptations < 3) {
           adaptations++;
@@ -212,16 +219,16 @@ export class OpenAiLlm implements LlmClient {
     return body;
   }
 
-  #classify(e: unknown, mode: AnswerMode, body: Record<string, unknown>): Failure {
-    if (e instanceof OpenAI.APIConnectionTimeoutError) {
+  #classify(Sdk: typeof OpenAI, e: unknown, mode: AnswerMode, body: Record<string, unknown>): Failure {
+    if (e instanceof Sdk.APIConnectionTimeoutError) {
       return { action: 'retry', status: null, message: `no answer within ${this.#config.timeout_ms} ms (timeout)` };
     }
-    if (e instanceof OpenAI.APIConnectionError) {
+    if (e instanceof Sdk.APIConnectionError) {
       const cause = (e as { cause?: unknown }).cause;
       const detail = cause instanceof Error ? ((cause as { cause?: Error }).cause?.message ?? cause.message) : '';
       return { action: 'retry', status: null, message: this.#redact(`connection failed${detail ? `: ${detail}` : ''}`) };
     }
-    if (e instanceof OpenAI.APIError) {
+    if (e instanceof Sdk.APIError) {
       const status = typeof e.status === 'number' ? e.status : null;
       const message = this.#redact(`HTTP ${e.message}`);
       const said = `${e.message} ${e.param ?? ''} ${safeStringify(e.error)}`;
