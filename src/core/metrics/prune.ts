@@ -1,5 +1,5 @@
 import { firstFiringRule, resolveDocument, resolveTriples, type Triples } from '../engine/index.js';
-import { PROGRESS_EVERY, type ProgressFn } from '../progress.js';
+import { PROGRESS_EVERY } from '../progress.js';
 import type { Counts } from '../ratio.js';
 import { duplicateGroups } from './duplicates.js';
 import { addInto, countsAt, type CountsVec, f1Of, minus, plus, type ScoredRun, checkAligned } from './scored-run.js';
