@@ -38,6 +38,7 @@ const FIXED_HINTS = GLOBAL_KEYS.filter((k) => k.footer);
 function tabOf(screen: ScreenName): ScreenName {
   if (screen === 'rule') return 'rules';
   if (screen === 'correct') return 'examples';
+  if (screen === 'corrections') return 'feedback';
   return screen;
 }
 

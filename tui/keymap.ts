@@ -1,5 +1,5 @@
 /** The screens of the workbench. */
-export type ScreenName = 'rules' | 'rule' | 'examples' | 'correct' | 'feedback' | 'prune' | 'eval' | 'learn';
+export type ScreenName = 'rules' | 'rule' | 'examples' | 'correct' | 'feedback' | 'corrections' | 'prune' | 'eval' | 'learn';
 
 /** One documented key: what to press and what it does. */
 export interface KeyDoc {
@@ -46,6 +46,7 @@ export const SCREEN_KEYS: Readonly<Record<ScreenName, readonly KeyDoc[]>> = {
     { keys: 'e', does: 'enable / disable the rule' },
     { keys: 'm', does: 'recompute metrics (in the background)', footer: true },
     { keys: 'f', does: 'feedback on the rule (F: on the task)' },
+    { keys: 'LR LF1', does: "recall and F1 against the gold of the rule's own label (F1: against every label's gold, as RuleChef)" },
     { keys: 'badges', does: 'D dead (never fires) · H harmful (negative marginal F1) · S stale (rules or data changed since measured) · T timed out' },
   ],
   rule: [
@@ -83,6 +84,11 @@ export const SCREEN_KEYS: Readonly<Record<ScreenName, readonly KeyDoc[]>> = {
     { keys: 'd', does: 'dismiss', footer: true },
     { keys: 'o', does: 'open again (dismissed or applied)' },
     { keys: 'enter', does: 'open the rule it is about', footer: true },
+    { keys: 'c', does: 'the corrections, and which hold now', footer: true },
+  ],
+  corrections: [
+    { keys: 'D', does: 'delete the correction (asks first)', footer: true },
+    { keys: 'esc', does: 'back to the feedback', footer: true },
   ],
   prune: [
     { keys: 'tab', does: 'ranking / plan pane', footer: true },

@@ -5,6 +5,7 @@ export type Route =
   | { readonly screen: 'examples' }
   | { readonly screen: 'correct'; readonly exampleId: string; readonly ruleId?: string }
   | { readonly screen: 'feedback' }
+  | { readonly screen: 'corrections' }
   | { readonly screen: 'prune' }
   | { readonly screen: 'eval' }
   | { readonly screen: 'learn' };

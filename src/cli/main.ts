@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { RulewrightError } from '../core/errors.js';
+import { clipMessage } from './clip-message.js';
 import { COMMANDS } from './commands/index.js';
 import { CliContext } from './context.js';
 import type { CliIo } from './output.js';
@@ -36,7 +37,7 @@ export function createProgram(ctx: CliContext): Command {
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),
       writeErr: (s) => ctx.io.stderr.write(s),
-      outputError: (s, write) => write(`rulewright: ${s.replace(/^error: /, '')}`),
+      outputError: (s, write) => write(`rulewright: ${clipMessage(s.replace(/^error: /, '').trimEnd())}\n`),
     });
   for (const register of COMMANDS) register(program, ctx);
   return program;
@@ -72,12 +73,12 @@ function report(e: unknown, ctx: CliContext): number {
     return e.exitCode === 0 ? 0 : 2;
   }
   if (e instanceof RulewrightError) {
-    ctx.io.stderr.write(`rulewright: ${e.message}\n`);
+    ctx.io.stderr.write(`rulewright: ${clipMessage(e.message)}\n`);
     if (ctx.io.env.RULEWRIGHT_DEBUG && e.stack) ctx.io.stderr.write(`${e.stack}\n`);
     return e.exitCode;
   }
   const err = e as Error;
-  ctx.io.stderr.write(`rulewright: internal error: ${err?.message ?? String(e)}\n`);
+  ctx.io.stderr.write(`rulewright: internal error: ${clipMessage(err?.message ?? String(e))}\n`);
   if (ctx.io.env.RULEWRIGHT_DEBUG && err?.stack) ctx.io.stderr.write(`${err.stack}\n`);
   return 1;
 }

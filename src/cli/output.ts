@@ -1,4 +1,5 @@
 import pc from 'picocolors';
+import { clipMessage } from './clip-message.js';
 
 /** Where the CLI writes: real streams in the binary, string buffers in tests. */
 export interface CliIo {
@@ -67,7 +68,7 @@ export class Output {
 
   /** A warning on stderr (never on stdout, so `--json` output stays one document). */
   warn(s: string): void {
-    this.io.stderr.write(`rulewright: warning: ${s}\n`);
+    this.io.stderr.write(`rulewright: warning: ${clipMessage(s)}\n`);
   }
 
   /** An aligned table with a bold header; numbers right-aligned. */

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import type { Example, Task } from '../core/schemas/index.js';
+import type { Example, Task, TaskType } from '../core/schemas/index.js';
 import { isSpanTask } from '../core/schemas/index.js';
 import { ExampleBuilder, badInput, type Where } from './example-builder.js';
 import { describeJsonError } from './json-positions.js';
@@ -62,61 +62,31 @@ function recordStartLines(content: string, delimiter: string): number[] {
  */
 export function parseCsv(content: string, name: string, opts: ParseOptions = {}): ImportedData {
   const delimiter = opts.csv?.delimiter ?? sniffDelimiter(content);
-  let records: string[][];
-  try {
-    records = parse(content, { bom: true, delimiter, skip_empty_lines: true }) as string[][];
-  } catch (e) {
-    throw csvFailure(name, e);
-  }
-  const header = (records[0] ?? []).map((h) => h.trim());
-  const shown = header.map((h) => JSON.stringify(h)).join(', ') || '(empty)';
-  const column = (wanted: string | undefined, flag: string, fallbacks: string[]): number => {
-    if (wanted !== undefined) {
-      const i = header.indexOf(wanted);
-      if (i === -1) throw badInput(`${name}:1`, `no column ${JSON.stringify(wanted)} in the header (${shown}); check ${flag}`);
-      return i;
-    }
-    for (const f of fallbacks) {
-      const i = header.indexOf(f);
-      if (i !== -1) return i;
-    }
-    return -1;
+  let starts: number[] | undefined;
+  const lineOf = (k: number): string => {
+    starts ??= recordStartLines(content, delimiter);
+    return `${name}:${starts[k] ?? k + 1}`;
   };
-  const textCol = column(opts.csv?.text, '--text-column', ['text']);
-  if (textCol === -1) {
-    throw badInput(`${name}:1`, `no "text" column in the header (${shown}); name the text column with --text-column`);
-  }
-  const labelCol = column(opts.csv?.label, '--label-column', ['label', 'category']);
-  const spansCol = labelCol === -1 ? header.indexOf('spans') : -1;
-  if (labelCol === -1 && spansCol === -1) {
-    throw badInput(
-      `${name}:1`,
-      `no label column in the header (${shown}); name it with --label-column (or give a "spans" column for span tasks)`,
-    );
-  }
-  const idCol = column(opts.csv?.id, '--id-column', ['id']);
-  const used = new Set([textCol, labelCol, spansCol, idCol]);
-  const ignored = header.filter((_, i) => !used.has(i));
-  const span = spansCol !== -1;
-  const taskType = span ? (opts.taskType === 'extraction' ? 'extraction' : 'ner') : 'classification';
-
+  const whereOf = (k: number): Where => () => lineOf(k);
   const b = new ExampleBuilder({
     ...opts,
     format: 'csv',
     hint: 'fix the fields of this row',
+    // every record after the header is one example
+    locate: (index) => lineOf(index + 1),
   });
-  let starts: number[] | undefined;
-  const whereOf =
-    (k: number): Where =>
-    () => {
-      starts ??= recordStartLines(content, delimiter);
-      return `${name}:${starts[k] ?? k + 1}`;
-    };
+  let columns: ReturnType<typeof csvColumns> | undefined;
+  let k = 0;
   let emptyLabels = 0;
-  for (let k = 1; k < records.length; k++) {
-    const rec = records[k] as string[];
-    const where = whereOf(k);
-    const row: Record<string, unknown> = { id: idCol === -1 ? b.genId(`row-${k}`) : rec[idCol], text: rec[textCol] };
+  // Records are handled as the parser yields them, never collected: a large CSV is not held twice.
+  const onRecord = (rec: string[]): null => {
+    if (k++ === 0) {
+      columns = csvColumns(rec, name, opts);
+      return null;
+    }
+    const { textCol, labelCol, spansCol, idCol, header, span } = columns!;
+    const where = whereOf(k - 1);
+    const row: Record<string, unknown> = { id: idCol === -1 ? b.genId(`row-${k - 1}`) : rec[idCol], text: rec[textCol] };
     if (idCol !== -1 && row.id === '') throw badInput(where, `empty id in column ${JSON.stringify(header[idCol])}; give every row an id`);
     if (span) {
       const raw = rec[spansCol] ?? '';
@@ -135,11 +105,55 @@ export function parseCsv(content: string, name: string, opts: ParseOptions = {})
       if (label === '') emptyLabels++;
       row.label = label === '' ? null : label;
     }
-    b.add(row, where);
+    // row-N ids are unique within the file by construction
+    b.add(row, where, idCol === -1);
+    return null;
+  };
+  try {
+    parse(content, { bom: true, delimiter, skip_empty_lines: true, on_record: onRecord });
+  } catch (e) {
+    throw csvFailure(name, e);
   }
+  columns ??= csvColumns([], name, opts);
   if (emptyLabels > 0) b.warn(`${emptyLabels} row(s) have an empty label and were imported without one`);
-  if (ignored.length > 0) b.warn(`column(s) ${ignored.map((h) => JSON.stringify(h)).join(', ')} were ignored`);
-  return b.finish(taskType);
+  if (columns.ignored.length > 0) b.warn(`column(s) ${columns.ignored.map((h) => JSON.stringify(h)).join(', ')} were ignored`);
+  return b.finish(columns.taskType);
+}
+
+/** Which columns hold what, from the header record; BAD_INPUT naming a flag that exists when one is missing. */
+function csvColumns(headerRecord: string[], name: string, opts: ParseOptions) {
+  const header = headerRecord.map((h) => h.trim());
+  const shown = header.map((h) => JSON.stringify(h)).join(', ') || '(empty)';
+  const column = (wanted: string | undefined, flag: string, fallbacks: string[]): number => {
+    if (wanted !== undefined) {
+      const i = header.indexOf(wanted);
+      if (i === -1) throw badInput(`${name}:1`, `no column ${JSON.stringify(wanted)} in the header (${shown}); check ${flag}`);
+      return i;
+    }
+    for (const f of fallbacks) {
+      const i = header.indexOf(f);
+      if (i !== -1) return i;
+    }
+    return -1;
+  };
+  const textCol = column(opts.csv?.text, '--text-col', ['text']);
+  if (textCol === -1) {
+    throw badInput(`${name}:1`, `no "text" column in the header (${shown}); name the text column with --text-col COLUMN`);
+  }
+  const labelCol = column(opts.csv?.label, '--label-col', ['label', 'category']);
+  const spansCol = labelCol === -1 ? header.indexOf('spans') : -1;
+  if (labelCol === -1 && spansCol === -1) {
+    throw badInput(
+      `${name}:1`,
+      `no label column in the header (${shown}); name it with --label-col COLUMN (or give a "spans" column for span tasks)`,
+    );
+  }
+  const idCol = column(opts.csv?.id, '--id-col', ['id']);
+  const used = new Set([textCol, labelCol, spansCol, idCol]);
+  const ignored = header.filter((_, i) => !used.has(i));
+  const span = spansCol !== -1;
+  const taskType: TaskType = span ? (opts.taskType === 'extraction' ? 'extraction' : 'ner') : 'classification';
+  return { header, textCol, labelCol, spansCol, idCol, ignored, span, taskType };
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;

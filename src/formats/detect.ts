@@ -2,8 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
 import { TAG, splitColumns } from './conll.js';
+import { decodeUtf8 } from './decode-text.js';
 import { isDoccanoRow } from './doccano.js';
-import { isObj } from './json-positions.js';
+import { checkJsonDepth, isObj, lineAt } from './json-positions.js';
 import { isRulechefRow } from './rulechef-dataset.js';
 import { isTrafficRow } from './traffic.js';
 import { TREC_LINE } from './trec.js';
@@ -80,6 +81,7 @@ export function detectFormatFromContent(content: string, name: string): FormatNa
         row = undefined;
       }
       if (isObj(row)) {
+        checkJsonDepth(text.slice(start, end), name, lineAt(text, start));
         const rest = text.slice(end).trim();
         // one object that is the whole file may be a JSON document rather than a one-line JSONL
         if (rest === '' && (Array.isArray(row.examples) || Array.isArray(row.corrections))) return 'rulechef';
@@ -95,17 +97,20 @@ export function detectFormatFromContent(content: string, name: string): FormatNa
       if (c === '{') return 'jsonl';
       throw unknown(name, 'it starts with "[" but is not valid JSON');
     }
+    checkJsonDepth(text, name);
     return jsonDocumentFormat(doc, name);
   }
   const lines = sampleLines(text, 200);
   if (lines.every((l) => TREC_LINE.test(l))) return 'trec';
   const tokenLines = lines.filter((l) => !l.startsWith('-DOCSTART-') && !ID_COMMENT.test(l));
-  if (tokenLines.length > 0 && tokenLines.every((l) => {
+  const conllLike = tokenLines.filter((l) => {
     const cols = splitColumns(l);
     return cols.length >= 2 && TAG.test(cols[cols.length - 1] as string);
-  })) {
-    return 'conll';
-  }
+  }).length;
+  // Mostly `token tag` lines is CoNLL with a few broken lines: the CoNLL reader then names the
+  // first broken one, where a CSV reader would only complain about a header.
+  if (conllLike >= 2 && conllLike >= tokenLines.length * 0.6) return 'conll';
+  if (tokenLines.length === 1 && conllLike === 1) return 'conll';
   const header = lines[0] ?? '';
   if (header.includes(',') || header.includes('\t') || header.includes(';')) return 'csv';
   throw unknown(name, 'not JSON, TREC, CoNLL or CSV with a header');
@@ -126,5 +131,5 @@ export function detectFolderFormat(path: string): FormatName {
 export function detectFormat(path: string): FormatName {
   if (!existsSync(path)) throw new RulewrightError('BAD_INPUT', `${path}: no such file or folder; check the path`);
   if (statSync(path).isDirectory()) return detectFolderFormat(path);
-  return detectFormatFromContent(readFileSync(path, 'utf8'), path);
+  return detectFormatFromContent(decodeUtf8(readFileSync(path), path), path);
 }

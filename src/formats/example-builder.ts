@@ -46,6 +46,16 @@ export interface BuilderOptions extends ParseOptions {
   hint: string;
   /** Source every example gets, whatever the row or options say (traffic: `observed`). */
   forceSource?: ExampleSource;
+  /**
+   * Receives each example as it is validated instead of `examples` keeping it, so a large file is
+   * never held as objects. Only for parsers that do not revisit examples after adding them.
+   */
+  sink?: (ex: Example) => void;
+  /**
+   * Where the example with this index came from, for a parser whose `Where` is a function: the
+   * builder then remembers each id's index instead of a function per row.
+   */
+  locate?: (index: number) => string;
 }
 
 /**
@@ -55,8 +65,17 @@ export interface BuilderOptions extends ParseOptions {
  */
 export class ExampleBuilder {
   readonly examples: Example[] = [];
+  /** Examples added so far (also those handed to the sink). */
+  count = 0;
   private readonly warnings: string[] = [];
-  private readonly ids = new Map<string, Where>();
+  // collected as rows come so that a sink need not keep the examples
+  private readonly spanLabels = new Set<string>();
+  private readonly classLabels = new Set<string>();
+  private readonly fieldLabels = new Set<string>();
+  // id → where it was first used: a line number (with wherePrefix), an index (with opts.locate),
+  // or the Where itself; numbers keep a million-row import from holding a million strings
+  private readonly ids = new Map<string, number | Where>();
+  private wherePrefix: string | undefined;
   private droppedSpans = 0;
   private firstDrop: Where | undefined;
   private splitConflicts = 0;
@@ -72,8 +91,11 @@ export class ExampleBuilder {
     this.warnings.push(message);
   }
 
-  /** Validates one row; throws `BAD_INPUT` naming `where` when it is wrong. */
-  add(row: Record<string, unknown>, where: Where): Example {
+  /**
+   * Validates one row; throws `BAD_INPUT` naming `where` when it is wrong. `generatedId`: the id
+   * was made by the parser and is unique by construction, so it is not remembered.
+   */
+  add(row: Record<string, unknown>, where: Where, generatedId = false): Example {
     const { split, source, forceSource } = this.opts;
     if (split !== undefined) {
       if (row.split === undefined) row.split = split;
@@ -90,16 +112,38 @@ export class ExampleBuilder {
     if (ex.spans) ex.spans = this.checkSpans(ex.spans, ex.text, where, 'spans');
     if (ex.truth?.spans) ex.truth.spans = this.checkSpans(ex.truth.spans, ex.text, where, 'truth.spans');
 
-    const first = this.ids.get(ex.id);
+    const track = !this.opts.idsCheckedByCaller && !generatedId;
+    const first = track ? this.ids.get(ex.id) : undefined;
     if (first !== undefined) {
       throw badInput(
         where,
-        `duplicate id ${JSON.stringify(ex.id)} (first used at ${whereText(first)}); ids must be unique within a file`,
+        `duplicate id ${JSON.stringify(ex.id)} (first used at ${this.recall(first)}); ids must be unique within a file`,
       );
     }
-    this.ids.set(ex.id, where);
-    this.examples.push(ex);
+    if (track) this.ids.set(ex.id, this.remember(where));
+    for (const sp of ex.spans ?? []) this.spanLabels.add(sp.label);
+    for (const sp of ex.truth?.spans ?? []) this.spanLabels.add(sp.label);
+    if (typeof ex.label === 'string') this.classLabels.add(ex.label);
+    if (typeof ex.truth?.label === 'string') this.classLabels.add(ex.truth.label);
+    for (const k of Object.keys(ex.output ?? {})) this.fieldLabels.add(k);
+    this.count++;
+    if (this.opts.sink) this.opts.sink(ex);
+    else this.examples.push(ex);
     return ex;
+  }
+
+  private remember(where: Where): number | Where {
+    if (typeof where !== 'string') return this.opts.locate ? this.count : where;
+    const colon = where.lastIndexOf(':');
+    const line = Number(where.slice(colon + 1));
+    if (colon === -1 || !Number.isSafeInteger(line) || line <= 0) return where;
+    this.wherePrefix ??= where.slice(0, colon + 1);
+    return this.wherePrefix.length === colon + 1 && where.startsWith(this.wherePrefix) ? line : where;
+  }
+
+  private recall(first: number | Where): string {
+    if (typeof first !== 'number') return whereText(first);
+    return typeof this.opts.locate === 'function' && this.wherePrefix === undefined ? this.opts.locate(first) : `${this.wherePrefix}${first}`;
   }
 
   private checkSpans(spans: Span[], text: string | undefined, where: Where, field: string): Span[] {
@@ -145,19 +189,7 @@ export class ExampleBuilder {
 
   /** The import result: labels collected for the task type, warnings summed up. */
   finish(taskType: TaskType, textField?: string): ImportedData {
-    const labels = new Set<string>();
-    const span = isSpanTask(taskType);
-    for (const ex of this.examples) {
-      if (span) {
-        for (const s of ex.spans ?? []) labels.add(s.label);
-        for (const s of ex.truth?.spans ?? []) labels.add(s.label);
-      } else if (taskType === 'classification') {
-        if (typeof ex.label === 'string') labels.add(ex.label);
-        if (typeof ex.truth?.label === 'string') labels.add(ex.truth.label);
-      } else {
-        for (const k of Object.keys(ex.output ?? {})) labels.add(k);
-      }
-    }
+    const labels = isSpanTask(taskType) ? this.spanLabels : taskType === 'classification' ? this.classLabels : this.fieldLabels;
     const warnings = [...this.warnings];
     if (this.droppedSpans > 0) {
       warnings.push(

@@ -2,8 +2,10 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
 import type { Example, Task } from '../core/schemas/index.js';
+import { isBlank } from './lines.js';
 import { parseConll, writeConll } from './conll.js';
 import { parseCsv, writeCsv } from './csv.js';
+import { decodeUtf8 } from './decode-text.js';
 import { detectFolderFormat, detectFormatFromContent } from './detect.js';
 import { parseDoccano } from './doccano.js';
 import { parseJsonl, writeJsonl } from './jsonl.js';
@@ -16,7 +18,7 @@ import { parseTraffic } from './traffic.js';
 import { parseTrec } from './trec.js';
 import type { FormatName, ImportedData, ImportOptions, ParseOptions } from './types.js';
 
-export type { FormatName, ImportedData, ImportOptions } from './types.js';
+export type { FormatName, ImportedData, ImportOptions, RulechefExtras } from './types.js';
 export { FORMAT_NAMES } from './types.js';
 export { detectFormat, detectFormatFromContent } from './detect.js';
 export { codePointToUtf16Offsets } from './offsets.js';
@@ -24,11 +26,13 @@ export { codePointToUtf16Offsets } from './offsets.js';
 const bad = (message: string): RulewrightError => new RulewrightError('BAD_INPUT', message);
 
 function readText(path: string): string {
+  let buf: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    buf = readFileSync(path);
   } catch (e) {
     throw bad(`${path}: cannot read the file (${(e as Error).message}); check the path`);
   }
+  return decodeUtf8(buf, path);
 }
 
 const isDir = (p: string): boolean => existsSync(p) && statSync(p).isDirectory();
@@ -111,28 +115,57 @@ const PARSERS: Record<Exclude<FormatName, 'tab' | 'sroie'>, (content: string, na
   traffic: parseTraffic,
 };
 
+/** Formats whose parser never revisits an example once added, so a sink can take them as they come. */
+const STREAMING = new Set<FormatName>(['jsonl', 'csv', 'conll', 'trec', 'traffic']);
+
+const GUESSED = new Set<FormatName>(['csv', 'conll', 'trec']);
+
+/** Formats with one example per non-blank line, whose rows a caller can locate by index. */
+export const LINE_LOCATED: ReadonlySet<FormatName> = new Set<FormatName>(['jsonl', 'doccano', 'trec', 'traffic']);
+
 /**
  * Reads a dataset file (or a TAB / SROIE folder) into validated examples, detecting the format
  * from the content unless `opts.format` names it. All-or-nothing: the first bad row throws
- * `RulewrightError('BAD_INPUT', 'FILE:LINE: what is wrong and how to fix it')`.
+ * `RulewrightError('BAD_INPUT', 'FILE:LINE: what is wrong and how to fix it')`. With `sink`, every
+ * example goes to it in file order and `examples` comes back empty: line formats are then never
+ * held as objects, which bounds the memory of a large import.
  */
-export function readDataset(path: string, opts: ImportOptions = {}): ImportedData {
+export function readDataset(path: string, opts: ImportOptions = {}, sink?: (ex: Example) => void): ImportedData {
   if (!existsSync(path)) throw bad(`${path}: no such file or folder; check the path`);
-  const { format: _f, spansFile: _s, ...parse } = opts;
+  const { format: _f, spansFile: _s, idsCheckedByCaller, ...parse } = opts;
   const dir = isDir(path);
-  let content: string | undefined;
-  let format = opts.format;
-  if (format === undefined) {
-    if (dir) format = detectFolderFormat(path);
-    else {
-      content = readText(path);
-      format = detectFormatFromContent(content, path);
-    }
+  const content = dir ? undefined : readText(path);
+  if (content !== undefined && isBlank(content)) {
+    throw bad(`${path}: the file is empty (only blank space): there is nothing to import; check that this is the file you meant`);
   }
-  if (format === 'tab') return readTab(path, opts, parse);
-  if (format === 'sroie') return readSroie(path, parse);
-  if (dir) throw bad(`${path}: is a folder, but the ${format} format reads a file; pass the file`);
-  return PARSERS[format](content ?? readText(path), path, parse);
+  let format = opts.format;
+  const detected = format === undefined;
+  if (format === undefined) format = dir ? detectFolderFormat(path) : detectFormatFromContent(content!, path);
+  try {
+    let data: ImportedData;
+    if (format === 'tab') data = readTab(path, opts, parse);
+    else if (format === 'sroie') data = readSroie(path, parse);
+    else if (dir) throw bad(`${path}: is a folder, but the ${format} format reads a file; pass the file`);
+    else {
+      const streamed: ParseOptions | undefined = sink && STREAMING.has(format) ? { ...parse, sink } : undefined;
+      // A sink that writes to the store can leave duplicate ids to its key, where a line format
+      // still gets FILE:LINE; a million ids are then not held here as well.
+      if (streamed && LINE_LOCATED.has(format) && idsCheckedByCaller) streamed.idsCheckedByCaller = true;
+      data = PARSERS[format](content!, path, streamed ?? parse);
+    }
+    if (sink && data.examples.length > 0) {
+      for (const ex of data.examples) sink(ex);
+      data.examples = [];
+    }
+    return data;
+  } catch (e) {
+    // A format guessed from the shape of plain-text lines that then fails says what it guessed:
+    // the file may be another format (JSON documents are told apart by their keys, reliably).
+    if (detected && GUESSED.has(format) && e instanceof RulewrightError && e.code === 'BAD_INPUT') {
+      throw new RulewrightError('BAD_INPUT', `${e.message} (read as ${format}, detected from the content; if it is another format, pass --format)`);
+    }
+    throw e;
+  }
 }
 
 /**

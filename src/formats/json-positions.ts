@@ -181,10 +181,52 @@ export function describeJsonError(content: string): { line: number; text: string
 /** JSON.parse of a whole document, with a `FILE:LINE` error. */
 export function parseJsonDocument(content: string, name: string): unknown {
   const text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+  let doc: unknown;
   try {
-    return JSON.parse(text);
+    doc = JSON.parse(text);
   } catch {
     const { line, text: what } = describeJsonError(text);
     throw badInput(`${name}:${line}`, `${what}; fix the syntax`);
   }
+  checkJsonDepth(text, name);
+  return doc;
+}
+
+/**
+ * How deep JSON may nest. Real datasets nest a handful of levels; a file nested thousands deep
+ * would overflow the stack of whatever walks it later, so it is refused where it is read.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** Offset of the bracket that opens level `max + 1` outside strings, or undefined when none does. */
+export function jsonDepthOffset(s: string, max = MAX_JSON_DEPTH): number | undefined {
+  // a text shorter than the limit cannot nest past it, and most lines are short
+  if (s.length <= max) return undefined;
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < s.length; i++) {
+        const d = s.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > max) return i;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return undefined;
+}
+
+/** Throws BAD_INPUT `FILE:LINE` when `content` (starting at line `firstLine`) nests deeper than MAX_JSON_DEPTH. */
+export function checkJsonDepth(content: string, name: string, firstLine = 1): void {
+  const off = jsonDepthOffset(content);
+  if (off === undefined) return;
+  const line = firstLine + lineAt(content, off) - 1;
+  const col = off - (content.lastIndexOf('\n', off - 1) + 1) + 1;
+  throw badInput(
+    `${name}:${line}`,
+    `the JSON nests more than ${MAX_JSON_DEPTH} levels deep (level ${MAX_JSON_DEPTH + 1} opens at column ${col}); ` +
+      `rulewright reads at most ${MAX_JSON_DEPTH} levels: flatten the data`,
+  );
 }

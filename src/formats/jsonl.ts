@@ -36,22 +36,36 @@ function rowKind(row: Record<string, unknown>, where: Where): RowKind {
   return 'text';
 }
 
-/** The `input` key rules read: `text` when every input has it, else the longest string field common to all. */
-export function inferTextField(examples: readonly Example[]): string | undefined {
-  const totals = new Map<string, number>();
-  examples.forEach((ex, i) => {
-    const input = ex.input ?? {};
-    for (const [k, v] of Object.entries(input)) {
+/** Finds the `input` key rules read, one example at a time (see inferTextField). */
+export class TextFieldTracker {
+  private readonly totals = new Map<string, number>();
+  private first = true;
+
+  add(input: Record<string, unknown> | undefined): void {
+    const totals = this.totals;
+    const inp = input ?? {};
+    for (const [k, v] of Object.entries(inp)) {
       if (typeof v !== 'string') continue;
       const prev = totals.get(k);
-      if (i === 0 || prev !== undefined) totals.set(k, (prev ?? 0) + v.length);
+      if (this.first || prev !== undefined) totals.set(k, (prev ?? 0) + v.length);
     }
-    for (const k of [...totals.keys()]) if (typeof input[k] !== 'string') totals.delete(k);
-  });
-  if (totals.has('text')) return 'text';
-  let best: string | undefined;
-  for (const [k, n] of totals) if (best === undefined || n > (totals.get(best) as number)) best = k;
-  return best;
+    for (const k of [...totals.keys()]) if (typeof inp[k] !== 'string') totals.delete(k);
+    this.first = false;
+  }
+
+  result(): string | undefined {
+    if (this.totals.has('text')) return 'text';
+    let best: string | undefined;
+    for (const [k, n] of this.totals) if (best === undefined || n > (this.totals.get(best) as number)) best = k;
+    return best;
+  }
+}
+
+/** The `input` key rules read: `text` when every input has it, else the longest string field common to all. */
+export function inferTextField(examples: readonly Example[]): string | undefined {
+  const t = new TextFieldTracker();
+  for (const ex of examples) t.add(ex.input);
+  return t.result();
 }
 
 /**
@@ -70,6 +84,7 @@ export function parseJsonl(content: string, name: string, opts: ParseOptions = {
   // what fixed the kind, for messages: "x.jsonl:3 is a span row" or "task type ner expects a span row"
   let kindDesc = expected ? `task type ${opts.taskType} expects ${KIND_NAME[expected]}` : '';
   let firstTextOnly: Where | undefined;
+  const fields = new TextFieldTracker();
   for (const { row: r, line } of jsonObjectLines(content, name)) {
     const where = `${name}:${line}`;
     const k = rowKind(r, where);
@@ -91,7 +106,7 @@ export function parseJsonl(content: string, name: string, opts: ParseOptions = {
     if (k === 'output' && r.input === undefined) {
       throw badInput(where, 'transformation rows need an "input" object');
     }
-    b.add(r, where);
+    fields.add(b.add(r, where).input);
   }
   let taskType: TaskType;
   if (kind === 'spans') taskType = opts.taskType && isSpanTask(opts.taskType) ? opts.taskType : 'ner';
@@ -99,9 +114,9 @@ export function parseJsonl(content: string, name: string, opts: ParseOptions = {
   else if (kind === 'output') taskType = 'transformation';
   else {
     taskType = opts.taskType ?? 'ner';
-    if (b.examples.length > 0) b.warn(`no row has "spans", "label" or "output"; the task type was taken as ${taskType}`);
+    if (b.count > 0) b.warn(`no row has "spans", "label" or "output"; the task type was taken as ${taskType}`);
   }
-  return b.finish(taskType, taskType === 'transformation' ? inferTextField(b.examples) : undefined);
+  return b.finish(taskType, taskType === 'transformation' ? fields.result() : undefined);
 }
 
 function orderedSpan(s: Span): Span {

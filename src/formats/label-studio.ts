@@ -4,6 +4,14 @@ import { isObj, jsonWhere, parseJsonDocument } from './json-positions.js';
 import { codePointToUtf16Offsets } from './offsets.js';
 import type { ImportedData, ParseOptions } from './types.js';
 
+const CLIP = 200;
+
+/** A JSON value for a message, cut to its first CLIP characters. */
+function clipJson(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > CLIP ? `${s.slice(0, CLIP)}… (${s.length - CLIP} more characters)` : s;
+}
+
 function taskText(data: Record<string, unknown>): string | undefined {
   if (typeof data.text === 'string') return data.text;
   const strings = Object.values(data).filter((v): v is string => typeof v === 'string');
@@ -34,27 +42,37 @@ export function parseLabelStudio(content: string, name: string, opts: ParseOptio
     if (!isObj(task) || !isObj(data)) throw badInput(where, 'expected a task object with a "data" object');
     const text = taskText(data);
     if (text === undefined) throw badInput(where, 'found no text in "data"; the text must be in data.text (or be its only string field)');
-    const anns = (Array.isArray(task.annotations) ? task.annotations : Array.isArray(task.completions) ? task.completions : []).filter(
-      (a: unknown) => isObj(a) && a.was_cancelled !== true,
-    ) as Record<string, unknown>[];
-    const ann = anns[0];
-    if (!ann) {
+    const listKey = Array.isArray(task.annotations) ? 'annotations' : 'completions';
+    const all: unknown[] = Array.isArray(task.annotations) ? task.annotations : Array.isArray(task.completions) ? task.completions : [];
+    const live = all.map((a, index) => ({ a, index })).filter(({ a }) => isObj(a) && a.was_cancelled !== true) as { a: Record<string, unknown>; index: number }[];
+    const first = live[0];
+    if (!first) {
       unannotated++;
       return;
     }
-    if (anns.length > 1) several++;
+    if (live.length > 1) several++;
+    const ann = first.a;
     const results = Array.isArray(ann.result) ? ann.result : [];
     const spans: Record<string, unknown>[] = [];
     const choices: string[] = [];
-    for (const r of results) {
+    results.forEach((r: unknown, j) => {
       const value = isObj(r) ? r.value : undefined;
       if (!isObj(value)) {
         skippedResults++;
-        continue;
+        return;
       }
-      if (Array.isArray(value.labels) && value.start !== undefined) {
-        const { start, end } = value;
-        if (!Number.isInteger(start) || !Number.isInteger(end)) throw badInput(where, 'a "labels" result needs integer value.start and value.end');
+      // A result that means to be a labelled region or a choice but is malformed is refused, not
+      // skipped: dropping it would import the task with a wrong or missing answer.
+      const field = (k: string) => `task ${i}: ${listKey}[${first.index}].result[${j}].value.${k}`;
+      const found = (v: unknown) => `found ${v === undefined ? 'nothing' : clipJson(v)}`;
+      if (value.labels !== undefined || (value.start !== undefined && value.choices === undefined)) {
+        const { start, end, labels } = value;
+        if (!Array.isArray(labels) || labels.length === 0 || !labels.every((l) => typeof l === 'string')) {
+          throw badInput(where, `${field('labels')} must be a list of label names like ["PER"]; ${found(labels)}`);
+        }
+        for (const [k, v] of [['start', start], ['end', end]] as const) {
+          if (!Number.isInteger(v) || (v as number) < 0) throw badInput(where, `${field(k)} must be a whole-number character offset; ${found(v)}`);
+        }
         const [cs, ce] = codePointToUtf16Offsets(text, [start as number, end as number]) as [number, number];
         let s = cs;
         let e = ce;
@@ -63,15 +81,19 @@ export function parseLabelStudio(content: string, name: string, opts: ParseOptio
           e = end as number;
           jsIndexed++;
         }
-        for (const label of value.labels) {
+        for (const label of labels as string[]) {
           const span: Record<string, unknown> = { start: s, end: e, label };
           if (typeof value.text === 'string') span.text = value.text;
           spans.push(span);
         }
-      } else if (Array.isArray(value.choices)) {
-        choices.push(...(value.choices as string[]));
+      } else if (value.choices !== undefined) {
+        const c = value.choices;
+        if (!Array.isArray(c) || !c.every((l) => typeof l === 'string')) {
+          throw badInput(where, `${field('choices')} must be a list of class names like ["refund"]; ${found(c)}`);
+        }
+        choices.push(...(c as string[]));
       } else skippedResults++;
-    }
+    });
     if (spans.length > 0 && choices.length > 0) throw badInput(where, 'this task has both labelled regions and choices; one import holds one task type');
     if (choices.length > 1) throw badInput(where, `this task has ${choices.length} choices (${choices.join(', ')}); classification takes one label per example`);
     const k = choices.length > 0 ? 'label' : spans.length > 0 ? 'spans' : undefined;

@@ -1,4 +1,4 @@
-import type { Example, ExampleSource, Split, TaskType } from '../core/schemas/index.js';
+import type { Answer, Example, ExampleSource, FeedbackLevel, Split, TaskType } from '../core/schemas/index.js';
 
 /** Every dataset format rulewright reads; `jsonl`, `csv` and `conll` are also written. */
 export type FormatName =
@@ -44,6 +44,11 @@ export interface ImportOptions {
   spansFile?: string;
   /** TREC: label with the coarse class (`NUM`, default) or the fine one (`NUM:dist`). */
   trecLabel?: 'coarse' | 'fine';
+  /**
+   * The caller enforces unique ids itself (the store does, by key), so a streamed line format
+   * keeps no id per row; other formats still check their ids.
+   */
+  idsCheckedByCaller?: boolean;
   /** Prefix for ids that rulewright generates (`row-1`, `s1`, …), so two files can share a dataset. */
   idPrefix?: string;
 }
@@ -59,7 +64,24 @@ export interface ImportedData {
   textField?: string;
   /** Things the import tolerated or changed, one sentence each. */
   warnings: string[];
+  /** A RuleChef dataset file's corrections, feedback and rules, which the import stores as such. */
+  rulechef?: RulechefExtras;
+}
+
+/**
+ * What a saved RuleChef dataset holds besides examples. Each correction's example (the expected
+ * output, source `correction`) is among the examples, with the id `correction-ID`.
+ */
+export interface RulechefExtras {
+  corrections: { id: string; text?: string; input?: Record<string, unknown>; produced: Answer; expected: Answer; note: string }[];
+  /** `feedback` strings (task level) and `structured_feedback` entries, in file order; targets are example or rule ids. */
+  feedback: { level: FeedbackLevel; target_id: string | null; text: string }[];
+  /** RuleChef rule dicts, read as `rules import` reads them. */
+  rules: unknown[];
 }
 
 /** The import options a pure parser needs (no file system ones). */
-export type ParseOptions = Omit<ImportOptions, 'format' | 'spansFile'>;
+export type ParseOptions = Omit<ImportOptions, 'format' | 'spansFile'> & {
+  /** Streaming parsers hand each validated example here instead of returning them all (see ExampleBuilder). */
+  sink?: (ex: Example) => void;
+};

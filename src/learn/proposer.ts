@@ -70,6 +70,8 @@ export interface Proposal {
   /** Requests that failed (the rest of the proposal still stands). */
   errors: string[];
   notes: string[];
+  /** Notes the user must see in the run's summary (a budget that ran out, labels that got no rule). */
+  warnings?: string[];
   /** Feedback the proposer read. */
   feedbackUsed: string[];
   requests: number;
@@ -244,15 +246,22 @@ export class LlmProposer implements Proposer {
   }
 }
 
+/** What a user may set about offline learning (`learn --budget/--min-precision/--max-rules`). */
+export interface InducerSettings {
+  /** Wall-clock budget in ms. */
+  budgetMs?: number;
+  minPrecision?: number;
+  maxRules?: number;
+  maxRulesPerLabel?: number;
+}
+
+/** Options the proposer passes to the inducer: the split to judge on, the seed and the user's settings. */
+export type InducerCallOptions = { dev?: readonly Example[]; seed?: number } & InducerSettings;
+
 /** The offline inducer's API (src/learn/induce); `dev` is for its own acceptance, never mined. */
 export interface Inducer {
-  induceRules(task: Task, train: readonly Example[], opts: { dev?: readonly Example[]; seed?: number }): InducerResult | Promise<InducerResult>;
-  inducePatch(
-    task: Task,
-    train: readonly Example[],
-    currentRules: readonly Rule[],
-    opts: { dev?: readonly Example[]; seed?: number },
-  ): InducerResult | Promise<InducerResult>;
+  induceRules(task: Task, train: readonly Example[], opts: InducerCallOptions): InducerResult | Promise<InducerResult>;
+  inducePatch(task: Task, train: readonly Example[], currentRules: readonly Rule[], opts: InducerCallOptions): InducerResult | Promise<InducerResult>;
 }
 
 export interface InducerResult {
@@ -273,7 +282,14 @@ export class InducerProposer implements Proposer {
   readonly deterministic = true;
   readonly readsFeedback = false;
 
-  constructor(private readonly inducer: Inducer) {}
+  constructor(
+    private readonly inducer: Inducer,
+    private readonly settings: InducerSettings = {},
+  ) {}
+
+  #options(req: { dev: readonly Example[]; seed: number }): InducerCallOptions {
+    return { ...this.settings, ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed };
+  }
 
   #adopt(rule: Rule, ids: IdAllocator): Rule {
     const id = ids.claim(rule.id, 'ind', rule.output.label);
@@ -285,8 +301,9 @@ export class InducerProposer implements Proposer {
     p.requests = 1;
     const labels = new Set(req.labels);
     // The inducer scores candidates itself, offline: see offlineScoringTask (learn notes it).
-    const res = await this.inducer.induceRules(offlineScoringTask(req.task).task, req.train, { ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed });
+    const res = await this.inducer.induceRules(offlineScoringTask(req.task).task, req.train, this.#options(req));
     p.report = res.report;
+    p.warnings = loudNotes(res.report);
     for (const r of res.rules) if (labels.has(r.output.label)) p.rules.push(this.#adopt(r, req.ids));
     return p;
   }
@@ -297,7 +314,7 @@ export class InducerProposer implements Proposer {
     const what = `patch round ${req.round}`;
     const current = new Map(req.current.map((r) => [r.id, r]));
     const mayChange = (id: string) => current.has(id) && (req.editable === null || req.editable.has(id));
-    const res = await this.inducer.inducePatch(offlineScoringTask(req.task).task, req.train, req.current, { ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed });
+    const res = await this.inducer.inducePatch(offlineScoringTask(req.task).task, req.train, req.current, this.#options(req));
     p.report = res.report;
     for (const r of res.rules) {
       const old = current.get(r.id);
@@ -321,6 +338,14 @@ export class InducerProposer implements Proposer {
     }
     return p;
   }
+}
+
+/** The inducer's notes a user must see: a budget that ran out, labels that got no rule. */
+function loudNotes(report: unknown): string[] {
+  if (!report || typeof report !== 'object') return [];
+  const r = report as { budget_exhausted?: boolean; notes?: unknown; labels_without_rules?: unknown };
+  const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string') : [];
+  return notes.filter((n) => /budget ran out|got no rule|no rule was learned|stopped at \d+ rules/.test(n));
 }
 
 /** The offline inducer (src/learn/induce), loaded when first needed. */

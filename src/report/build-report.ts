@@ -53,7 +53,7 @@ const HOW: [string, string][] = [
   ['precision, recall, F1', 'P = TP / (TP + FP), R = TP / (TP + FN), F1 = 2PR / (P + R); a ratio with an empty denominator is shown as – (null), never 0.'],
   ['micro and macro', 'Micro sums TP, FP and FN over all classes first; macro F1 averages the F1 of every class seen in gold or predictions.'],
   ['exact match, coverage', 'Exact match: share of examples whose whole output is right. Coverage: share of examples with any output.'],
-  ['per rule', 'Each rule alone: its TP and FP, recall against all gold of the examples scored; support = TP + FP.'],
+  ['per rule', 'Each rule alone: its TP and FP; label recall and label F1 against the gold of its own label, recall and solo F1 against all gold of the examples scored (as RuleChef); support = TP + FP.'],
   ['Wilson interval', 'The Wilson score interval of a rule’s precision at z; its lower end orders rule execution and is what “validated” precision is ranked by.'],
   ['marginal F1', 'Ensemble F1 minus the ensemble F1 without the rule (exact leave-one-out under the task’s conflict policy and matching mode). Negative: the rule is harmful. Never fires: dead.'],
 ];

@@ -72,6 +72,13 @@ function explain(s: RuleSample): string {
   }
 }
 
+/** The matcher's reason for the verdict, flagged when it is a lexical stand-in for a semantic one. */
+function verdictHtml(s: RuleSample): string {
+  if (!s.reason) return '';
+  const flag = s.lexical_fallback ? '<span class="lexical" title="no embedder is configured: lexical similarity, not semantic">lexical</span> ' : '';
+  return ` <span class="reason">— ${flag}${escapeHtml(s.reason)}</span>`;
+}
+
 /** One sample: the text around the item, the item highlighted as a TP, FP or FN. */
 export function sampleHtml(s: RuleSample): string {
   const { before, text, after } = s.context;
@@ -80,7 +87,7 @@ export function sampleHtml(s: RuleSample): string {
     `<li class="sample" data-kind="${s.kind}" data-example="${escapeHtml(s.example_id)}">` +
     `<span class="ex-id">${escapeHtml(s.example_id)}</span> ` +
     `<span class="ctx">${escapeHtml(before)}<mark class="hl ${s.kind}" title="${escapeHtml(tip)}">${escapeHtml(text)}</mark>${escapeHtml(after)}</span>` +
-    `<span class="why">${explain(s)}</span></li>`
+    `<span class="why">${explain(s)}${verdictHtml(s)}</span></li>`
   );
 }
 
@@ -131,6 +138,8 @@ export function ruleCard(r: ReportRule, rank: number | null, z: number): string 
         figure(`Wilson (z=${z})`, interval ? `${ratio(interval.lower)}–${ratio(interval.upper)}` : '–', 'Wilson score interval of the precision; the lower end orders execution'),
         figure('support', count(m.support), 'TP + FP'),
         figure('marginal F1', signed(m.marginal_f1), 'ensemble F1 minus ensemble F1 without this rule'),
+        figure('label recall', ratio(m.label_recall), `TP / gold of ${rule.output.label}, the rule's own label`),
+        figure('label F1', ratio(m.label_f1), `F1 of the rule alone against the gold of ${rule.output.label}`),
         figure('solo F1', ratio(m.f1), 'F1 of the rule alone, recall against all gold'),
         figure('recall', ratio(m.recall), 'TP / (TP + FN) of the rule alone, against all gold'),
         figure('TP / FP / FN', `${count(m.tp)} / ${count(m.fp)} / ${count(m.fn)}`),

@@ -62,6 +62,7 @@ dl.figures{display:flex;flex-wrap:wrap;gap:6px 18px;margin:8px 0}
 .ctx{white-space:pre-wrap;overflow-wrap:anywhere}
 .ex-id{color:var(--muted);margin-right:4px}
 .why{display:block;color:var(--muted);font-size:12px}
+.why .reason{font-style:italic}.why .lexical{font-style:normal;border:1px solid var(--muted);border-radius:3px;padding:0 3px;font-size:11px}
 mark.hl{border-radius:3px;padding:0 2px}
 mark.tp{background:var(--tp);color:var(--tp-fg)}mark.fp{background:var(--fp);color:var(--fp-fg)}mark.fn{background:var(--fn);color:var(--fn-fg);text-decoration:underline dashed}
 .hide-tp .samples-tp,.hide-fp .samples-fp,.hide-fn .samples-fn{display:none}

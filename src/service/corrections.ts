@@ -2,11 +2,13 @@ import { predict, textOf } from '../core/engine/predict.js';
 import { describeIssues, RulewrightError } from '../core/errors.js';
 import { Correction } from '../core/schemas/correction.js';
 import { Example, type Answer } from '../core/schemas/example.js';
-import type { Prediction } from '../core/schemas/prediction.js';
 import { isSpanTask, type Task } from '../core/schemas/task.js';
 import { z } from 'zod';
 import type { Store } from '../store/index.js';
+import { checkCorrectionsNow, producedAnswer } from './correction-holds.js';
 import { resolveDataset } from './datasets.js';
+import { splitCounts } from './split.js';
+import type { SplitCounts } from './types.js';
 
 /** A span as a person gives it: offsets, or the text (its first occurrence is used). */
 export const ExpectedSpan = z.union([
@@ -30,6 +32,11 @@ export interface CorrectionRequest {
   /** Transformation: the right output record. */
   expectedOutput?: Record<string, unknown>;
   note?: string;
+  /**
+   * Correcting a dev or test example moves it to train first. Without it such a correction is
+   * refused: held-out text never reaches training (or an LLM prompt) unasked.
+   */
+  moveToTrain?: boolean;
 }
 
 export interface CorrectionResult {
@@ -39,13 +46,23 @@ export interface CorrectionResult {
   example_id: string;
   /** The rules already produce what is expected. */
   already_right: boolean;
+  /** The held-out example moved to train (`moveToTrain`), with the split sizes before and after. */
+  moved: { example_id: string; from: 'dev' | 'test'; splits_before: SplitCounts; splits_after: SplitCounts } | null;
+  /** Things to look at: an expected output that contradicts the example's gold. */
+  warnings: string[];
   notes: string[];
 }
+
+/** A correction and whether it holds now: the active rules produce what was expected. */
+export type CorrectionStatus = Correction & { holds: boolean; produced_now: Answer };
 
 export interface CorrectionList {
   dataset: string;
   total: number;
-  corrections: Correction[];
+  /** How many hold under the current active rules. */
+  holding: number;
+  corrections: CorrectionStatus[];
+  notes: string[];
 }
 
 /** The prefix of the training example a correction becomes. */
@@ -100,13 +117,6 @@ function expectedSpans(task: Task, text: string, raw: unknown): NonNullable<Answ
     .sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
-/** What the rules produced, as an answer (spans without their rule ids). */
-function producedAnswer(task: Task, p: Prediction): Answer {
-  if (task.type === 'classification') return { label: p.label ?? null };
-  if (task.type === 'transformation') return { output: p.output ?? {} };
-  return { spans: (p.spans ?? []).map((s) => ({ start: s.start, end: s.end, label: s.label, text: s.text })) };
-}
-
 function sameAnswer(task: Task, a: Answer, b: Answer): boolean {
   if (task.type === 'classification') return (a.label ?? '').trim().toLowerCase() === (b.label ?? '').trim().toLowerCase();
   if (task.type === 'transformation') return JSON.stringify(a.output ?? {}) === JSON.stringify(b.output ?? {});
@@ -118,7 +128,9 @@ function sameAnswer(task: Task, a: Answer, b: Answer): boolean {
  * Records a correction: by example id or by text, runs the current active rules to record what
  * they produce, and stores what was expected with the note. The correction also becomes a
  * training example (source `correction`, always in train, never held out), so learning uses it
- * first. A corrected example stays where it is; its corrected copy trains.
+ * first. A dev or test example is corrected only with `moveToTrain` (it then moves to train,
+ * said in `moved` and the notes); an expected output that contradicts the example's gold is
+ * flagged on the correction and warned about.
  */
 export function addCorrection(store: Store, req: CorrectionRequest): CorrectionResult {
   const d = resolveDataset(store, req.dataset);
@@ -127,11 +139,12 @@ export function addCorrection(store: Store, req: CorrectionRequest): CorrectionR
   if (given !== 1) throw new RulewrightError('USAGE', 'say what to correct: --example ID, or --text "…" (one of them)');
   const notes: string[] = [];
   let source: Pick<Example, 'id' | 'text' | 'input' | 'annotated' | 'split'> | undefined;
+  let corrected: Example | undefined;
   if (req.exampleId !== undefined) {
     const e = store.examples.get(d.id, req.exampleId);
     if (!e) throw new RulewrightError('NOT_FOUND', `no example "${req.exampleId}" in dataset "${d.name}": list ids with \`rulewright examples list\``);
-    source = e;
-    if (e.split !== 'train') notes.push(`example ${e.id} stays in ${e.split}; its corrected copy joins train`);
+    source = corrected = e;
+    if (e.split !== 'train' && !req.moveToTrain) throw heldOut(d.name, e.id, e.split, req);
   } else if (req.input !== undefined) {
     if (task.type !== 'transformation') throw new RulewrightError('USAGE', `an input record is for transformation tasks; task "${task.name}" is ${task.type}: use --text`);
     source = { id: '(input)', input: req.input, split: 'train' };
@@ -159,8 +172,29 @@ export function addCorrection(store: Store, req: CorrectionRequest): CorrectionR
   const produced = producedAnswer(task, prediction);
   const alreadyRight = sameAnswer(task, produced, expected);
   if (alreadyRight) notes.push('the current rules already produce the expected output');
+  const warnings: string[] = [];
+  const gold = corrected ? goldAnswer(task, corrected) : null;
+  const contradicts = gold !== null && !sameAnswer(task, gold, expected);
+  if (contradicts)
+    warnings.push(
+      `the expected output contradicts the gold of example ${req.exampleId} (${JSON.stringify(gold)}): the correction trains on what you expect ` +
+        'while the example keeps its gold; if the gold is wrong, fix it in the source file and import it again',
+    );
+  const from = source.split === 'dev' || source.split === 'test' ? source.split : null;
 
   return store.transaction(() => {
+    let moved: CorrectionResult['moved'] = null;
+    if (from !== null) {
+      const before = splitCounts(store.examples.countsBy(d.id, 'split'));
+      store.examples.setSplits(d.id, new Map([[req.exampleId!, 'train']]));
+      // The corrected copy joins train too (inserted below).
+      const now = splitCounts(store.examples.countsBy(d.id, 'split'));
+      const after = { ...now, train: now.train + 1 };
+      moved = { example_id: req.exampleId!, from, splits_before: before, splits_after: after };
+      notes.push(
+        `moved example ${req.exampleId} from ${from} to train: ${from} ${before[from]} → ${after[from]}, train ${before.train} → ${after.train} (with the corrected copy)`,
+      );
+    }
     const id = nextCorrectionId(store, d.id);
     const correction = Correction.parse({
       id,
@@ -170,6 +204,8 @@ export function addCorrection(store: Store, req: CorrectionRequest): CorrectionR
       produced,
       expected,
       note: req.note?.trim() ?? '',
+      moved_from: from,
+      contradicts_gold: contradicts,
       created_at: new Date().toISOString(),
     });
     store.corrections.insert(d.id, correction);
@@ -189,13 +225,89 @@ export function addCorrection(store: Store, req: CorrectionRequest): CorrectionR
     const parsed = Example.safeParse(candidate);
     if (!parsed.success) throw badInput(`the corrected example is not valid: ${describeIssues(parsed.error)}`);
     store.examples.insertMany(d.id, [parsed.data]);
-    return { dataset: d.name, correction, example_id: exampleId, already_right: alreadyRight, notes };
+    return { dataset: d.name, correction, example_id: exampleId, already_right: alreadyRight, moved, warnings, notes };
   });
 }
 
-/** Corrections of a dataset, oldest first. */
+/** The example's gold as an answer; null when it has none to compare with (observed traffic without truth). */
+function goldAnswer(task: Task, e: Example): Answer | null {
+  if (e.source === 'observed') return e.truth ?? null;
+  if (task.type === 'classification') return { label: e.label ?? null };
+  if (task.type === 'transformation') return { output: e.output ?? {} };
+  return { spans: e.spans ?? [] };
+}
+
+const shellWord = (s: string): string => (/^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** The refusal of a held-out example's correction, with the command that moves it (it works when pasted). */
+function heldOut(dataset: string, id: string, split: string, req: CorrectionRequest): RulewrightError {
+  const args = ['rulewright', 'correct', '--example', shellWord(id)];
+  if (req.dataset) args.push('--dataset', shellWord(req.dataset));
+  if (req.expectedLabel !== undefined) args.push('--expected-label', shellWord(req.expectedLabel ?? ''));
+  if (req.expectedSpans !== undefined) args.push('--expected-spans', shellWord(JSON.stringify(req.expectedSpans)));
+  if (req.expectedOutput !== undefined) args.push('--expected-output', shellWord(JSON.stringify(req.expectedOutput)));
+  if (req.note?.trim()) args.push('--note', shellWord(req.note.trim()));
+  args.push('--move-to-train');
+  return new RulewrightError(
+    'BAD_INPUT',
+    `example ${id} is in ${split}, held out from training in dataset "${dataset}": correcting it would put its text in train and in LLM prompts. ` +
+      `To move it to train (${split} shrinks by one) and record the correction, pass --move-to-train: \`${args.join(' ')}\`; ` +
+      'or correct a text of your own with --text',
+  );
+}
+
+/**
+ * Corrections of a dataset, oldest first, each with whether it holds now: the active rules run
+ * on its input and their output is compared with what was expected under the task's matching.
+ */
 export function listCorrections(store: Store, dataset?: string): CorrectionList {
   const d = resolveDataset(store, dataset);
-  const corrections = store.corrections.list(d.id);
-  return { dataset: d.name, total: corrections.length, corrections };
+  return withStatus(store, d.id, d.name, d.task, store.corrections.list(d.id));
+}
+
+function withStatus(store: Store, datasetId: number, name: string, task: Task, corrections: Correction[]): CorrectionList {
+  const annotated = (c: Correction) => store.examples.get(datasetId, `${CORRECTION_EXAMPLE_PREFIX}${c.id}`)?.annotated;
+  const { checks, approximate } = checkCorrectionsNow(task, store.rules.list(datasetId, { status: 'active' }), corrections, annotated);
+  const out = corrections.map((c, i): CorrectionStatus => ({ ...c, holds: checks[i]!.holds, produced_now: checks[i]!.produced }));
+  const notes = approximate.length
+    ? [`${approximate.join(', ')} compared the default way here (their matchers need a module or an LLM judge); \`rulewright eval\` scores them fully`]
+    : [];
+  return { dataset: name, total: out.length, holding: out.filter((c) => c.holds).length, corrections: out, notes };
+}
+
+function findCorrection(store: Store, datasetId: number, datasetName: string, id: string): Correction {
+  const c = store.corrections.get(datasetId, id);
+  if (!c) throw new RulewrightError('NOT_FOUND', `no correction "${id}" in dataset "${datasetName}": see \`rulewright corrections list\``);
+  return c;
+}
+
+/** One correction, with whether it holds now. */
+export function showCorrection(store: Store, id: string, dataset?: string): { dataset: string; correction: CorrectionStatus; notes: string[] } {
+  const d = resolveDataset(store, dataset);
+  const r = withStatus(store, d.id, d.name, d.task, [findCorrection(store, d.id, d.name, id)]);
+  return { dataset: d.name, correction: r.corrections[0]!, notes: r.notes };
+}
+
+export interface DeletedCorrection {
+  dataset: string;
+  deleted: string;
+  /** The training example it had become, deleted with it. */
+  example_id: string;
+  notes: string[];
+}
+
+/**
+ * Deletes a correction and the training example it became. An example it moved out of a held-out
+ * split stays in train: its text has been trained on.
+ */
+export function deleteCorrection(store: Store, id: string, dataset?: string): DeletedCorrection {
+  const d = resolveDataset(store, dataset);
+  const c = findCorrection(store, d.id, d.name, id);
+  const exampleId = `${CORRECTION_EXAMPLE_PREFIX}${c.id}`;
+  store.transaction(() => {
+    store.corrections.delete(d.id, c.id);
+    store.examples.delete(d.id, exampleId);
+  });
+  const notes = c.moved_from ? [`example ${c.example_id} stays in train, where this correction moved it from ${c.moved_from}: its text has been trained on`] : [];
+  return { dataset: d.name, deleted: c.id, example_id: exampleId, notes };
 }

@@ -8,7 +8,17 @@ import { environmentJudge } from './llm-judge.js';
 import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
 import { runPipeline, type SplitChoice } from './pipeline.js';
 import type { Progress } from './types.js';
-import { compactScores, type CompactOutcome, expandOutcomes, getRun, issueView, MAX_RECORDED_ISSUES, readEvalRun } from './runs.js';
+import {
+  compactScores,
+  type CompactOutcome,
+  expandOutcomes,
+  getRun,
+  issueView,
+  MAX_RECORDED_ISSUES,
+  MAX_RECORDED_VERDICTS,
+  readEvalRun,
+  verdictRows,
+} from './runs.js';
 
 export interface EvalRequest {
   dataset?: string;
@@ -48,7 +58,10 @@ export type EvalResult = EvalReport & {
   dataset: string;
   elapsed_ms: number;
   run_id: number;
-  /** Rules that did not compile, timeouts and failures, each with its document. */
+  /**
+   * Rules that did not compile, timeouts and failures, each with its document; and pairs a matcher
+   * could not judge (`matcher_timeout`, `matcher_refused`, `matcher_invalid`) with example and field.
+   */
   issues: Record<string, unknown>[];
   compare?: EvalComparison;
 };
@@ -93,7 +106,8 @@ export async function evaluate(store: Store, req: EvalRequest = {}): Promise<Eva
   });
   const report = run.report;
   const outcomes = compactScores(run.scores);
-  const issues = run.issues.map(issueView);
+  const verdicts = verdictRows(run.scores);
+  const issues = [...run.issues.map(issueView), ...run.matcher_issues.map((i) => ({ ...i }))];
   const config: EvalConfig = {
     split: run.split.label,
     mode: report.mode,
@@ -107,7 +121,14 @@ export async function evaluate(store: Store, req: EvalRequest = {}): Promise<Eva
       dataset_hash: report.dataset_hash,
       ruleset_hash: report.ruleset_hash,
       config,
-      result: { report, outcomes, issues: issues.slice(0, MAX_RECORDED_ISSUES), issue_count: issues.length },
+      result: {
+        report,
+        outcomes,
+        verdicts: verdicts.slice(0, MAX_RECORDED_VERDICTS),
+        verdict_count: verdicts.length,
+        issues: issues.slice(0, MAX_RECORDED_ISSUES),
+        issue_count: issues.length,
+      },
       elapsed_ms: run.elapsed_ms,
     }),
   );

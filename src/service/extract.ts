@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { type CompiledRule, type ExecutionIssue, executeRules, prepareRules, resolveDocument, textOf } from '../core/engine/index.js';
 import { parseChoice, RulewrightError } from '../core/errors.js';
 import { parseRuleset } from '../core/rulesets/index.js';
+import { screenRedos } from '../core/safety/index.js';
 import { type Prediction, type Rule, Task, TaskType } from '../core/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
@@ -63,6 +64,41 @@ export function rulesetFromFile(path: string, opts: { type?: string } = {}): Ext
   const task = Task.safeParse({ ...base, ...(type ? { type } : {}), ...(base.type || type ? {} : { type: 'extraction' }) });
   if (!task.success) throw new RulewrightError('BAD_INPUT', `${path}: the ruleset's task is not valid (${task.error.issues[0]?.message})`);
   return prepared(path, task.data, parsed.rules);
+}
+
+/** A rule of a ruleset file left out because it can backtrack catastrophically. */
+export interface SkippedRule {
+  id: string;
+  name: string;
+  /** One sentence for stderr: what was found and how to run it anyway. */
+  message: string;
+}
+
+/**
+ * Screens a file's rules as an import would: a rule the ReDoS screen finds exponential is left
+ * out (a workspace stores it `rejected`, a file has no status to say so), unless `allowFlagged`,
+ * in which case it runs under the per-document time budget.
+ */
+export async function screenFileRuleset(ruleset: ExtractRuleset, opts: { allowFlagged?: boolean } = {}): Promise<ExtractRuleset & { skipped: SkippedRule[] }> {
+  if (opts.allowFlagged) return { ...ruleset, skipped: [] };
+  const kept: CompiledRule[] = [];
+  const skipped: SkippedRule[] = [];
+  for (const c of ruleset.compiled) {
+    if (c.rule.format !== 'regex') {
+      kept.push(c);
+      continue;
+    }
+    const re = c.matcher.regex;
+    const v = await screenRedos(re.source, re.flags, { effort: 'quick', pattern: { source: c.rule.pattern, flags: c.rule.flags, dialect: c.rule.dialect } });
+    if (v.status === 'vulnerable' && v.exponential)
+      skipped.push({
+        id: c.id,
+        name: c.rule.name,
+        message: `rule ${c.id} (${c.rule.name}) is skipped: it can backtrack catastrophically (${v.complexity}; attack string: ${v.attack}); rewrite it, or pass --allow-flagged to run it under the time budget`,
+      });
+    else kept.push(c);
+  }
+  return { ...ruleset, compiled: kept, skipped };
 }
 
 /** The active rules of a workspace dataset, run as its task. */

@@ -38,7 +38,8 @@ function nextId(store: Store, datasetId: number): string {
 /**
  * Records plain-English feedback about the task (no target), a rule, or an example. The target
  * must exist. Open feedback is read by the next `learn` run (rule and example feedback also pick
- * what `learn --incremental` patches) and is then marked applied with that run's id.
+ * what `learn --incremental` patches); it is marked applied with that run's id only when a change
+ * it prompted was accepted, and otherwise stays open with the run and the reason (`not_applied`).
  */
 export function addFeedback(store: Store, req: AddFeedbackRequest): FeedbackResult {
   const text = req.text.trim();

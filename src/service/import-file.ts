@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RulewrightError } from '../core/errors.js';
-import { isSpanTask, type Task, type TaskType } from '../core/schemas/index.js';
-import { readDataset, type ImportedData, type ImportOptions } from '../formats/index.js';
+import { isSpanTask, type Example, type Task, type TaskType } from '../core/schemas/index.js';
+import { detectFormat, LINE_LOCATED, readDataset, type FormatName, type ImportedData, type ImportOptions } from '../formats/index.js';
 import { DuplicateIdError, type DatasetRecord, type Store } from '../store/index.js';
 import { buildTask, type NewDataset } from './datasets.js';
+import { storeRulechefExtras, type RulechefStored } from './import-rulechef.js';
 import type { ImportResult, Progress } from './types.js';
 
 export interface ImportFileOptions extends ImportOptions {
@@ -17,34 +18,102 @@ export interface ImportFileOptions extends ImportOptions {
    */
   create?: Omit<NewDataset, 'type'> & { type?: string };
   onProgress?: (p: Progress) => void;
+  /** Told once when the import has to wait for another import into the same dataset. */
+  onWait?: (note: string) => void;
 }
 
 const sameShape = (a: TaskType, b: TaskType) => a === b || (isSpanTask(a) && isSpanTask(b));
 
+/** Rows per committed batch: small enough that other processes get the workspace between batches. */
+export const IMPORT_BATCH_ROWS = 5000;
+
 /**
- * Imports a file, all or nothing: the formats module reads and validates every row, then every
- * row goes in one transaction. A duplicate id (in the file, or already in the dataset) rejects
- * the whole import with `FILE:LINE`.
+ * Imports a file, all or nothing. Rows are read one at a time (line formats are never held whole)
+ * and committed in batches under an import that readers do not see until it completes, so other
+ * processes keep reading and writing the workspace meanwhile; a failure, or a kill, leaves nothing
+ * visible. Two imports into one dataset take turns. A duplicate id (in the file, or already in the
+ * dataset) rejects the whole import with `FILE:LINE`.
  */
 export function importFile(store: Store, path: string, opts: ImportFileOptions): ImportResult {
   const t0 = performance.now();
-  const targetName = opts.create?.name ?? opts.dataset;
   if (opts.create && opts.dataset && opts.dataset !== opts.create.name) {
     throw new RulewrightError('USAGE', `--dataset ${opts.dataset} and --name ${opts.create.name} disagree: pass one of them`);
   }
-  let existing: DatasetRecord | undefined;
-  if (opts.create) existing = store.datasets.getByName(opts.create.name);
-  else existing = resolveForImport(store, targetName);
+  // Checked before anything is written or waited for.
+  if (opts.create?.type) buildTask({ ...opts.create, type: opts.create.type });
+  const targetName = opts.create?.name ?? opts.dataset ?? resolveForImport(store, undefined)!.name;
+  const importId = store.imports.begin(targetName, (holder) =>
+    opts.onWait?.(`waiting for another import into "${targetName}" (process ${holder.pid}, since ${holder.started_at}) to finish`),
+  );
+  try {
+    const result = importLocked(store, path, opts, importId, targetName, t0);
+    return result;
+  } catch (e) {
+    store.imports.abort(importId);
+    if (e instanceof DuplicateIdError) throw locateDuplicate(e, path, opts.format);
+    throw e;
+  }
+}
 
+function importLocked(store: Store, path: string, opts: ImportFileOptions, importId: number, targetName: string, t0: number): ImportResult {
+  let existing = opts.create ? store.datasets.getByName(opts.create.name) : resolveForImport(store, targetName);
   const declaredType = existing?.task.type ?? (opts.create?.type ? buildTask({ ...opts.create, type: opts.create.type }).type : undefined);
   let idPrefix = opts.idPrefix;
   // Generated ids (row-1, s1, …) of a second file would collide with the first's.
   if (idPrefix === undefined && existing && store.examples.count(existing.id) > 0) idPrefix = `${stem(path)}-`;
 
-  opts.onProgress?.({ phase: 'parse', done: 0, total: 0 });
-  const { onProgress, create, dataset: _target, ...readOpts } = opts;
-  const data = readDataset(path, { ...readOpts, ...(declaredType ? { taskType: declaredType } : {}), ...(idPrefix !== undefined ? { idPrefix } : {}) });
-  const t1 = performance.now();
+  // The rows need a dataset to belong to: a new one is created hidden, with a provisional task
+  // that is replaced once the file has said what it holds.
+  const d: DatasetRecord = store.transaction(() => {
+    // `init` does not take the import lock: it may have created the dataset since we looked.
+    const raced = existing ? undefined : store.datasets.getByName(targetName);
+    if (raced && declaredType && !sameShape(raced.task.type, declaredType)) {
+      throw new RulewrightError('CONFLICT', `dataset "${raced.name}" was just created as a ${raced.task.type} task by another process`);
+    }
+    existing ??= raced;
+    const rec = existing ?? store.datasets.insert(buildTask({ ...opts.create!, type: opts.create!.type ?? 'ner' }), importId);
+    store.imports.attach(importId, rec.id, !existing);
+    return rec;
+  });
+  const created = !existing;
+  const baseSeq = store.examples.maxSeq(d.id);
+
+  const { onProgress, onWait: _w, create, dataset: _target, ...readOpts } = opts;
+  const estimate = estimateRows(path);
+  onProgress?.({ phase: 'parse', done: 0, total: 0 });
+  const splits = { train: 0, dev: 0, test: 0 };
+  let spans = 0;
+  let prefixed = false;
+  let done = 0;
+  let batch: Example[] = [];
+  let insertMs = 0;
+  const flush = () => {
+    if (batch.length === 0) return;
+    const rows = batch;
+    batch = [];
+    const ti = performance.now();
+    store.transaction(() => {
+      store.examples.insertMany(d.id, rows, undefined, undefined, { importId, baseSeq, offset: done });
+      store.imports.heartbeat(importId);
+    });
+    insertMs += performance.now() - ti;
+    done += rows.length;
+    onProgress?.({ phase: 'insert', done, total: Math.max(done, estimate) });
+  };
+  const sink = (e: Example) => {
+    splits[e.split]++;
+    spans += (e.source === 'observed' && e.truth ? e.truth.spans : e.spans)?.length ?? 0;
+    if (idPrefix !== undefined && !prefixed && e.id.startsWith(idPrefix)) prefixed = true;
+    batch.push(e);
+    if (batch.length >= IMPORT_BATCH_ROWS) flush();
+  };
+  const data = readDataset(
+    path,
+    { ...readOpts, idsCheckedByCaller: true, ...(declaredType ? { taskType: declaredType } : {}), ...(idPrefix !== undefined ? { idPrefix } : {}) },
+    sink,
+  );
+  flush();
+  onProgress?.({ phase: 'insert', done, total: done });
 
   if (declaredType && !sameShape(declaredType, data.taskType)) {
     const name = existing?.name ?? create?.name;
@@ -54,7 +123,7 @@ export function importFile(store: Store, path: string, opts: ImportFileOptions):
     );
   }
   const warnings = [...data.warnings];
-  if (idPrefix !== undefined && opts.idPrefix === undefined && data.examples.some((e) => e.id.startsWith(idPrefix))) {
+  if (idPrefix !== undefined && opts.idPrefix === undefined && prefixed) {
     warnings.push(`generated ids were prefixed with "${idPrefix}" so they do not collide with the dataset's existing examples (set --id-prefix to choose)`);
   }
 
@@ -64,58 +133,53 @@ export function importFile(store: Store, path: string, opts: ImportFileOptions):
     warnings.push(`labels not declared in the task were added: ${added.join(', ')}`);
   }
   const nextTask: Task = { ...task, labels };
-
-  let created = false;
-  const record = store.transaction(() => {
-    let d = existing;
-    if (!d) {
-      // Another process may have created it since we looked: then import into it.
-      const raced = store.datasets.getByName(nextTask.name);
-      if (raced) {
-        if (!sameShape(raced.task.type, nextTask.type)) throw new RulewrightError('CONFLICT', `dataset "${raced.name}" was just created as a ${raced.task.type} task by another process`);
-        d = raced;
-        store.datasets.updateTask(d.id, { ...d.task, labels: mergeLabels(d.task.labels, data.labels).labels });
-      } else {
-        d = store.datasets.insert(nextTask);
-        created = true;
-      }
-    } else if (added.length || !task.labels) {
-      store.datasets.updateTask(d.id, nextTask);
-    }
-    try {
-      store.examples.insertMany(d.id, data.examples, (done, total) => onProgress?.({ phase: 'insert', done, total }));
-    } catch (e) {
-      if (e instanceof DuplicateIdError) throw locateDuplicate(e, path, data);
-      throw e;
-    }
-    return d;
+  const tc = performance.now();
+  let rulechef: RulechefStored | undefined;
+  store.transaction(() => {
+    if (created || added.length || !task.labels) store.datasets.updateTask(d.id, nextTask);
+    if (data.rulechef) rulechef = storeRulechefExtras(store, d.id, data.rulechef, path);
+    store.imports.finish(importId);
   });
-  const t2 = performance.now();
+  insertMs += performance.now() - tc;
 
-  const splits = { train: 0, dev: 0, test: 0 };
-  let spans = 0;
-  for (const e of data.examples) {
-    splits[e.split]++;
-    spans += (e.source === 'observed' && e.truth ? e.truth.spans : e.spans)?.length ?? 0;
-  }
   return {
-    dataset: record.name,
+    dataset: d.name,
     created,
     file: path,
     format: data.format,
     task_type: nextTask.type,
-    imported: data.examples.length,
+    imported: done,
     spans: isSpanTask(nextTask.type) ? spans : null,
     splits,
     labels: data.labels,
     new_labels: existing ? added : [],
     warnings,
-    examples_total: store.examples.count(record.id),
-    dataset_hash: store.examples.hash(record.id),
-    parse_ms: round(t1 - t0),
-    insert_ms: round(t2 - t1),
+    ...(rulechef ? { rulechef } : {}),
+    examples_total: store.examples.count(d.id),
+    dataset_hash: store.examples.hash(d.id),
+    parse_ms: round(performance.now() - t0 - insertMs),
+    insert_ms: round(insertMs),
     elapsed_ms: round(performance.now() - t0),
   };
+}
+
+/** Lines in the file (a cheap upper bound on rows, for the progress bar), read in chunks. */
+function estimateRows(path: string): number {
+  let fd: number | undefined;
+  try {
+    if (statSync(path).isDirectory()) return 0;
+    fd = openSync(path, 'r');
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let lines = 0;
+    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) {
+      for (let i = buf.indexOf(10); i !== -1 && i < n; i = buf.indexOf(10, i + 1)) lines++;
+    }
+    return lines;
+  } catch {
+    return 0;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 function resolveForImport(store: Store, name: string | undefined): DatasetRecord | undefined {
@@ -148,19 +212,23 @@ function mergeLabels(declared: string[] | undefined, found: string[]): { labels:
   return { labels: [...(declared ?? []), ...added], added };
 }
 
-/** Turns a store duplicate (a batch index) into `FILE:LINE` where the format is one row per line. */
-function locateDuplicate(e: DuplicateIdError, path: string, data: ImportedData): RulewrightError {
-  const where = rowLocation(path, data, e.index);
+/** Turns a store duplicate (an index in the import) into `FILE:LINE` where the format is one row per line. */
+function locateDuplicate(e: DuplicateIdError, path: string, format: FormatName | undefined): RulewrightError {
+  let fmt = format;
+  try {
+    fmt ??= detectFormat(path);
+  } catch {
+    // the row number will do
+  }
+  const where = rowLocation(path, fmt, e.index);
   const what = e.firstIndex === null
-    ? `duplicate id "${e.exampleId}": the dataset already has an example with this id; give the row a new id, set --id-prefix, or import into another dataset (--name NEW)`
-    : `duplicate id "${e.exampleId}" (first used at ${rowLocation(path, data, e.firstIndex)}); ids must be unique`;
+    ? `duplicate id "${e.exampleId}": the dataset already has an example with this id; give the row a new id, or import into another dataset with --name NEW`
+    : `duplicate id "${e.exampleId}" (first used at ${rowLocation(path, fmt, e.firstIndex)}); ids must be unique`;
   return new RulewrightError('BAD_INPUT', `${where}: ${what}`);
 }
 
-const LINE_FORMATS = new Set(['jsonl', 'doccano', 'trec', 'traffic']);
-
-function rowLocation(path: string, data: ImportedData, index: number): string {
-  if (LINE_FORMATS.has(data.format)) {
+function rowLocation(path: string, format: FormatName | undefined, index: number): string {
+  if (format !== undefined && LINE_LOCATED.has(format)) {
     try {
       const lines = readFileSync(path, 'utf8').split('\n');
       let n = -1;

@@ -7,18 +7,34 @@ export { DEFAULT_SEED, type SplitRequest } from './split.js';
 export type { ListExamplesRequest } from './examples.js';
 export type * from './types.js';
 export { DEFAULT_ROUNDS, LEARN_DEV_FRACTION, MAX_ROUNDS, type LearnRequest, type LearnResult } from './learn.js';
-export { CORRECTION_EXAMPLE_PREFIX, type CorrectionList, type CorrectionRequest, type CorrectionResult } from './corrections.js';
+export {
+  CORRECTION_EXAMPLE_PREFIX,
+  type CorrectionList,
+  type CorrectionRequest,
+  type CorrectionResult,
+  type CorrectionStatus,
+  type DeletedCorrection,
+} from './corrections.js';
 export type { AddFeedbackRequest, FeedbackList, FeedbackResult } from './feedback.js';
 export type { ObserveRequest, ObserveResult } from './observe.js';
-export { issueNotes, loadInputs, executeInputs, resolveSplit, rulesHash, runPipeline, scorePredictions } from './pipeline.js';
-export type { Execution, PipelineInputs, PipelineRequest, PipelineResult, SplitChoice, SplitPurpose, SplitResolution } from './pipeline.js';
+export { issueNotes, matcherIssueNotes, matcherIssues, loadInputs, executeInputs, resolveSplit, rulesHash, runPipeline, scorePredictions } from './pipeline.js';
+export type { Execution, MatcherIssueRecord, PipelineInputs, PipelineRequest, PipelineResult, SplitChoice, SplitPurpose, SplitResolution } from './pipeline.js';
 export type { EvalComparison, EvalRequest, EvalResult, ExampleChange } from './evaluate.js';
-export { extractStream, parseExtractLine, rulesetFromFile, type ExtractOptions, type ExtractRuleset, type ExtractSummary } from './extract.js';
+export {
+  extractStream,
+  parseExtractLine,
+  rulesetFromFile,
+  screenFileRuleset,
+  type ExtractOptions,
+  type ExtractRuleset,
+  type ExtractSummary,
+  type SkippedRule,
+} from './extract.js';
 export { loadMatcherModule, type LoadedMatchers, type MatcherModuleInfo } from './matchers-module.js';
 export type { RuleDetail, RuleHistory, RuleList, RuleResult, RuleRow } from './rules.js';
 export { RULESET_FORMATS, type ExportRulesOptions, type ExportRulesResult, type ImportRulesOptions, type ImportRulesResult, type RulesetFormat } from './rules-io.js';
 export type { FieldChange, RuleSpec } from './rule-spec.js';
-export type { CompactOutcome, RunList, RunSummary } from './runs.js';
+export type { CompactOutcome, RecordedVerdict, RunList, RunSummary } from './runs.js';
 export type { TaskChange, TaskResult } from './task.js';
 export { computeMetrics, getStoredMetrics, measure, type Measured, type MeasuredRunView, type MeasureRequest, type MetricsResult, type StoredMetrics } from './metrics.js';
 export type { RankResultView, RankedRuleView } from './rank.js';

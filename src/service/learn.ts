@@ -14,7 +14,9 @@ import { InducerProposer, LlmProposer, loadOfflineInducer, type Inducer, type Pr
 import { labelsToLearn } from '../learn/prompts/evidence.js';
 import type { CorrectionView, FeedbackView } from '../learn/prompts/views.js';
 import { rulesetHash, StoreCallRecorder, type Store } from '../store/index.js';
+import { checkCorrections } from './correction-holds.js';
 import { CORRECTION_EXAMPLE_PREFIX } from './corrections.js';
+import { correctionsAfterLearn, type CorrectionsOutcome } from './learn-corrections.js';
 import { resolveDataset } from './datasets.js';
 import { pipelineEvaluator } from './learn-evaluator.js';
 import { environmentJudge, llmJudge } from './llm-judge.js';
@@ -24,6 +26,11 @@ import type { SplitCounts } from './types.js';
 
 /** Share of examples put in dev when learning finds no dev split. */
 export const LEARN_DEV_FRACTION = 0.2;
+/**
+ * Fewest dev examples per label (on average) a made dev split must give; below it a dev split
+ * judges nothing reliably and costs learning a fifth of its examples, so none is made.
+ */
+export const MIN_DEV_PER_LABEL = 5;
 export const DEFAULT_ROUNDS = 2;
 export const MAX_ROUNDS = 20;
 
@@ -43,6 +50,11 @@ export interface LearnRequest {
   llm?: (recorder: CallRecorder) => LlmClient;
   /** The offline inducer to use instead of src/learn/induce (tests). */
   inducer?: Inducer;
+  /** Offline learning: time budget (seconds), precision floor, rule caps (`learn --budget/--min-precision/--max-rules/--max-rules-per-label`). */
+  budget?: number;
+  minPrecision?: number;
+  maxRules?: number;
+  maxRulesPerLabel?: number;
   /** A JS module registering the custom matchers the task config names (`--matchers`), resolved against `cwd`. */
   matchers?: string;
   cwd?: string;
@@ -78,7 +90,12 @@ export interface LearnResult {
     proposed: string[];
     rejected: { id: string; name: string; reason: string }[];
   };
+  /** Feedback behind a change this run accepted: now `applied`. */
   feedback_applied: string[];
+  /** Feedback the run read whose change was not accepted (or that prompted none): still open, with why. */
+  feedback_open: { id: string; reason: string }[];
+  /** How many corrections hold under the rules the run ended with; each one that does not, with why. */
+  corrections: CorrectionsOutcome;
   llm: LlmTotals;
   notes: string[];
   dataset_hash: string;
@@ -120,7 +137,13 @@ async function chooseProposer(store: Store, datasetId: number, req: LearnRequest
     return { proposer: new LlmProposer(llm), llm, recorder, config: { ...describeLlmConfig(cfg) }, notes };
   }
   if (!req.offline) notes.push('no LLM is configured (OPENAI_API_KEY or OPENAI_BASE_URL): the offline inducer learned the rules');
-  return { proposer: new InducerProposer(req.inducer ?? (await loadOfflineInducer())), recorder, config: {}, notes };
+  const settings = {
+    ...(req.budget !== undefined ? { budgetMs: req.budget * 1000 } : {}),
+    ...(req.minPrecision !== undefined ? { minPrecision: req.minPrecision } : {}),
+    ...(req.maxRules !== undefined ? { maxRules: req.maxRules } : {}),
+    ...(req.maxRulesPerLabel !== undefined ? { maxRulesPerLabel: req.maxRulesPerLabel } : {}),
+  };
+  return { proposer: new InducerProposer(req.inducer ?? (await loadOfflineInducer()), settings), recorder, config: settings, notes };
 }
 
 /** The final state of every rule a run touched, read off its ordered changes. */
@@ -143,8 +166,10 @@ function summarizeChanges(changes: readonly RuleChange[], active: number): Learn
  * train, corrections included), synthesizes rules (LLM when configured, else the offline
  * inducer), refines them in rounds judged on dev, prunes what this run added that hurts, and
  * records everything: rule changes (new versions; rejected and not-accepted rules stay visible
- * with reasons), the learn run with its ablation table and decision log, every LLM call, and the
- * feedback it used (marked applied with the run id).
+ * with reasons), the learn run with its ablation table and decision log, every LLM call, the
+ * feedback behind an accepted change (marked applied with the run id; feedback whose change was
+ * not accepted stays open with the run and the reason), and each correction that still does not
+ * hold, with why.
  */
 export async function learn(store: Store, req: LearnRequest = {}): Promise<LearnResult> {
   const t0 = performance.now();
@@ -177,8 +202,15 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
   compileScorer(task, scoring);
 
   let created: LearnResult['split']['created'] = null;
-  if (store.examples.count(d.id, { split: 'dev' }) === 0) {
-    if (store.examples.count(d.id, { split: 'train' }) === 0)
+  const trainCount = store.examples.count(d.id, { split: 'train' });
+  const labelCount = Math.max(1, task.labels?.length ?? 1);
+  if (store.examples.count(d.id, { split: 'dev' }) === 0 && trainCount > 0 && trainCount * LEARN_DEV_FRACTION < MIN_DEV_PER_LABEL * labelCount) {
+    notes.push(
+      `too few examples for a dev split (${trainCount} train examples, ${labelCount} label${labelCount === 1 ? '' : 's'}): none was made, so nothing is taken away from learning ` +
+        '(the offline inducer judges its rules by cross-validation on train)',
+    );
+  } else if (store.examples.count(d.id, { split: 'dev' }) === 0) {
+    if (trainCount === 0)
       throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: import some (\`rulewright import FILE\`) or re-split with \`rulewright split --dev F --test F\``);
     const s = splitDataset(store, { dataset: d.name, dev: LEARN_DEV_FRACTION, seed });
     created = { dev: LEARN_DEV_FRACTION, seed, splits: s.splits };
@@ -205,15 +237,18 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
   const open = store.feedback.list(d.id, { status: 'open' });
   const feedbackViews: FeedbackView[] = open.map((f) => {
     const e = f.level === 'example' && f.target_id ? store.examples.get(d.id, f.target_id) : undefined;
-    return { id: f.id, level: f.level, target_id: f.target_id, text: f.text, ...(e ? { example_text: textOf(task, e) } : {}) };
+    // A held-out example's text stays out of prompts: the feedback is shown, the example is not.
+    const shown = e && e.split === 'train' ? e : undefined;
+    return { id: f.id, level: f.level, target_id: f.target_id, text: f.text, ...(shown ? { example_text: textOf(task, shown) } : {}) };
   });
   const active = store.rules.list(d.id, { status: 'active' });
 
+  const annotated = (c: { id: string }) => store.examples.get(d.id, `${CORRECTION_EXAMPLE_PREFIX}${c.id}`)?.annotated;
   let targets = null;
   if (req.incremental) {
-    // Corrections made since the last learn run that completed (a failed run consumed nothing).
-    const since = store.runs.list(d.id, { kind: 'learn' }).find((r) => r.result.status !== 'failed')?.created_at;
-    const fresh = corrections.filter((c) => since === undefined || c.created_at > since);
+    // Every open correction: one the current rules do not make hold, however old it is.
+    const { checks } = await checkCorrections(task, active, corrections, { ctx: scoring, annotated });
+    const fresh = corrections.filter((_, i) => !checks[i]!.holds);
     targets = computeTargets(
       task,
       active,
@@ -285,6 +320,9 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
 
   const rulesSummary = summarizeChanges(loop.changes, loop.active.length);
   const llm = chosen.recorder.totals();
+  const correctionsOutcome = await correctionsAfterLearn(task, active, loop.active, corrections, loop.decisions, { ctx: scoring, annotated });
+  const correctionNotes = correctionsOutcome.open.map((c) => `correction ${c.id} does not hold: ${c.reason}`);
+  const feedbackNotes = loop.feedbackNotApplied.map((f) => `feedback ${f.id} stays open: ${f.reason}`);
   // What the loop did: recorded with the run and returned, in the same order in both.
   const outcome = {
     rounds_run: loop.roundsRun,
@@ -292,9 +330,11 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
     stages: loop.stages,
     decisions: loop.decisions,
     rules: rulesSummary,
-    feedback_applied: loop.feedbackUsed,
+    feedback_applied: loop.feedbackApplied,
+    feedback_open: loop.feedbackNotApplied,
+    corrections: correctionsOutcome,
     llm,
-    notes: [...notes, ...loop.notes],
+    notes: [...notes, ...loop.notes, ...correctionNotes, ...feedbackNotes],
   };
   const result = { status: 'ok', proposer: chosen.proposer.kind, model: chosen.proposer.model, ...outcome };
   const run = store.transaction(() => {
@@ -304,7 +344,9 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
       if (c.op === 'insert') store.rules.insert(d.id, c.rule, note);
       else store.rules.update(d.id, c.rule, note);
     }
-    for (const id of loop.feedbackUsed) if (store.feedback.get(d.id, id)?.status === 'open') store.feedback.setStatus(d.id, id, 'applied', run.id);
+    for (const id of loop.feedbackApplied) if (store.feedback.get(d.id, id)?.status === 'open') store.feedback.setStatus(d.id, id, 'applied', run.id);
+    // Not applied: it stays open for the next run, which reads it again; the run and the reason are kept on it.
+    for (const f of loop.feedbackNotApplied) if (store.feedback.get(d.id, f.id)?.status === 'open') store.feedback.recordNotApplied(d.id, f.id, run.id, f.reason);
     return run;
   });
   return {

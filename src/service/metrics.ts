@@ -10,7 +10,7 @@ import { ruleHash, rulesetHash, type Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
 import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
 import { decodeCachedMetrics, latestComputedAt, staleReasons } from './metrics-cache.js';
-import { issueNotes, type PipelineResult, resolveSplit, round, runPipeline, type SplitChoice } from './pipeline.js';
+import { issueNotes, matcherIssueNotes, type PipelineResult, resolveSplit, round, runPipeline, type SplitChoice } from './pipeline.js';
 import { issueView, MAX_RECORDED_ISSUES } from './runs.js';
 import type { Progress } from './types.js';
 
@@ -78,10 +78,11 @@ export async function measure(store: Store, req: MeasureRequest, compute?: (m: M
     ...(req.context ?? {}),
     ...(loaded ? { registry: loaded.registry } : {}),
     ...(scorer.ctx.verdicts ? { verdicts: scorer.ctx.verdicts } : {}),
+    ...(scorer.ctx.patterns ? { patterns: scorer.ctx.patterns } : {}),
     mode: scorer.mode,
     outcomes: true,
   });
-  const notes = [...(pipeline.split.note ? [pipeline.split.note] : []), ...issueNotes(pipeline.issues)];
+  const notes = [...(pipeline.split.note ? [pipeline.split.note] : []), ...issueNotes(pipeline.issues), ...matcherIssueNotes(pipeline.matcher_issues)];
   if (pipeline.split.label === 'train')
     notes.push('measured on train, the data rules are learned from: these figures flatter the rules; use dev to judge them');
   if (!pipeline.rules.length) notes.push('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
@@ -117,12 +118,18 @@ export interface MetricsResult extends MeasuredRunView {
   stamped: number;
 }
 
+/** Said when there is no dev split to stamp from; the command it gives works when pasted. */
+export const noDevNote = (dataset: string): string =>
+  `no dev split: validated precision and support were not stamped (they come from dev only); make one with \`rulewright split --dev 0.2 --dataset ${shellWord(dataset)}\``;
+
+const shellWord = (s: string): string => (/^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
 const stampOf = (r: RuleMetrics) => ({ id: r.id, validated_precision: r.support > 0 ? r.precision : null, validated_support: r.support });
 
 /**
  * `metrics`: every active rule alone and in the ensemble, on dev when there is one (else all
- * examples). Measured on dev (or on all examples when there is no dev split), the rules' validated
- * precision and support are stamped on them (a measurement, not a new version); when that changes
+ * examples). Measured on dev, and only then, the rules' validated precision and support are
+ * stamped on them (a measurement, not a new version); when that changes
  * the execution order, the order-dependent figures (marginals, conflicts) are measured again
  * under the new order. The metrics are cached per rule with the dataset and ruleset hashes they
  * were computed for (see `getStoredMetrics`), and the run is recorded.
@@ -140,13 +147,15 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}): Pr
 
   const devCount = store.examples.count(d.id, { split: 'dev' });
   const label = m.pipeline.split.label;
-  const stampable = label === 'dev' || (label === 'all' && devCount === 0);
+  // Only dev: stamping from "all" (test included) would let test decide the execution order, and
+  // eval would then move after a metrics run with no rule edited.
+  const stampable = label === 'dev';
   let stamped = 0;
   if (stampable) {
     const before = orderRules(m.pipeline.rules, m.pipeline.task.matching.wilson_z).map((r) => r.id);
     stamped = store.transaction(() => store.rules.stampValidated(d.id, result.rules.map(stampOf)));
     if (stamped) {
-      notes.push(`validated precision and support stamped on ${stamped} rule${stamped === 1 ? '' : 's'} from ${label === 'dev' ? 'dev' : 'all examples'}`);
+      notes.push(`validated precision and support stamped on ${stamped} rule${stamped === 1 ? '' : 's'} from dev`);
       const now = store.rules.list(d.id, { status: 'active' });
       const after = orderRules(now, m.pipeline.task.matching.wilson_z).map((r) => r.id);
       if (after.join('\n') !== before.join('\n')) {
@@ -157,6 +166,7 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}): Pr
       }
     }
   } else if (devCount > 0) notes.push(`measured on ${label}, not dev: validated precision and support were not stamped`);
+  else notes.push(noDevNote(d.name));
 
   const rules = store.rules.list(d.id, { status: 'active' });
   const byId = new Map(rules.map((r) => [r.id, r]));

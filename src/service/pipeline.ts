@@ -20,10 +20,12 @@ import { performance } from 'node:perf_hooks';
 import { type ExecutionIssue, executeRules, prepareRules, resolveDocument, type RuleOutputs, textOf } from '../core/engine/index.js';
 import { RulewrightError } from '../core/errors.js';
 import { buildEvalReport } from '../core/eval/report.js';
-import { compileScorer, scoreAll, scoreAllAsync, type Scorer } from '../core/eval/scorer.js';
+import { compileScorer, scoreAll, scoreAllAsync, type Scorer, screenScorerPatterns } from '../core/eval/scorer.js';
 import type { ExampleScore, ScoreContext } from '../core/eval/types.js';
 import { setHash } from '../core/hash.js';
+import { PatternScreen } from '../core/matchers/pattern-screen.js';
 import type { MatcherRegistry } from '../core/matchers/registry.js';
+import type { VerdictIssue } from '../core/matchers/types.js';
 import type { EvalReport, Example, MatchMode, Prediction, Rule, RuleStatus, Split, Task } from '../core/schemas/index.js';
 import { type DatasetRecord, ruleHash, type Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
@@ -125,6 +127,8 @@ export interface Execution {
 export interface PipelineResult extends PipelineInputs, Execution {
   scorer: Scorer;
   scores: ExampleScore[];
+  /** Pairs a matcher could not judge (a pattern that timed out, was refused, does not compile). */
+  matcher_issues: MatcherIssueRecord[];
   report: EvalReport;
   timings: { load_ms: number; execute_ms: number; score_ms: number };
   /** The pipeline's own compute time (load, execute, score, report). */
@@ -199,9 +203,70 @@ export async function scorePredictions(
     ...(options.mode ? { mode: options.mode } : {}),
     outcomes: options.outcomes ?? true,
   };
-  const scorer = compileScorer(task, opts);
+  // Every pattern a matcher runs goes through the rules' ReDoS screen first (one pass, no pattern run).
+  const patterns = options.context?.patterns ?? new PatternScreen();
+  await screenScorerPatterns(task, examples, predictions, { ...opts, patterns });
+  const scorer = compileScorer(task, { ...opts, patterns });
   if (!scorer.needsAsync) return { scorer, scores: scoreAll(scorer, examples, predictions) };
-  return scoreAllAsync(task, examples, predictions, opts);
+  return scoreAllAsync(task, examples, predictions, { ...opts, patterns });
+}
+
+/** A pair a matcher could not judge (see `Verdict.issue`), with its example: what runs report. */
+export interface MatcherIssueRecord {
+  kind: `matcher_${VerdictIssue}`;
+  /** The example's id and its index among the examples scored. */
+  doc_id: string;
+  doc_index: number;
+  field: string;
+  matcher: string;
+  /** The matcher's verdict reason. */
+  reason: string;
+  /** The reason with the example and field, as issue lists print it. */
+  message: string;
+}
+
+/** The pairs matchers could not judge, example by example. */
+export function matcherIssues(scores: readonly ExampleScore[]): MatcherIssueRecord[] {
+  const out: MatcherIssueRecord[] = [];
+  scores.forEach((s, d) => {
+    for (const i of s.matcher_issues ?? [])
+      out.push({
+        kind: `matcher_${i.issue}`,
+        doc_id: s.id,
+        doc_index: d,
+        field: i.field,
+        matcher: i.matcher,
+        reason: i.reason,
+        message: `${i.matcher} matcher on example ${s.id}, field ${i.field}: ${i.reason}`,
+      });
+  });
+  return out;
+}
+
+const MATCHER_ISSUE_WHAT: Record<VerdictIssue, string> = {
+  timeout: 'ran out of its time budget',
+  refused: 'was refused by the ReDoS screen',
+  invalid: 'had a pattern that does not compile',
+};
+
+/** Notes on pairs matchers could not judge: which matcher, how many, where (example and field). */
+export function matcherIssueNotes(list: readonly MatcherIssueRecord[]): string[] {
+  const groups = new Map<string, MatcherIssueRecord[]>();
+  for (const i of list) {
+    const k = `${i.matcher}\u0000${i.kind}`;
+    const g = groups.get(k);
+    if (g) g.push(i);
+    else groups.set(k, [i]);
+  }
+  return [...groups.values()].map((g) => {
+    const first = g[0]!;
+    const what = MATCHER_ISSUE_WHAT[first.kind.slice('matcher_'.length) as VerdictIssue];
+    const where = g.slice(0, 3).map((i) => `example ${i.doc_id}, field ${i.field}`).join('; ') + (g.length > 3 ? '; …' : '');
+    return (
+      `the ${first.matcher} matcher ${what} on ${g.length} value${g.length === 1 ? '' : 's'} (${where}); ` +
+      `counted as not matching: ${first.reason}`
+    );
+  });
 }
 
 /** Notes on execution problems: what was dropped, so a number is never read without it. */
@@ -214,9 +279,12 @@ export function issueNotes(issues: readonly ExecutionIssue[]): string[] {
     const list = issues.filter((i) => i.kind === kind);
     if (!list.length) continue;
     const rules = new Set(list.map((i) => i.rule_id));
-    const what = kind === 'timeout' ? 'ran out of its time budget' : 'failed';
+    // One issue per (rule, document) pair: the documents are counted once however many rules hit them.
+    const docs = new Set(list.map((i) => i.doc_index)).size;
+    const what = kind === 'timeout' ? `ran out of ${rules.size === 1 ? 'its' : 'their'} time budget` : 'failed';
+    const pairs = list.length === docs ? '' : ` (${list.length} rule-document pairs)`;
     notes.push(
-      `${rules.size} rule${rules.size === 1 ? '' : 's'} ${what} on ${list.length} document${list.length === 1 ? '' : 's'} ` +
+      `${rules.size} rule${rules.size === 1 ? '' : 's'} ${what} on ${docs} document${docs === 1 ? '' : 's'}${pairs} ` +
         `(${[...rules].slice(0, 5).join(', ')}${rules.size > 5 ? ', …' : ''}); their matches there were dropped, so recall may be understated`,
     );
   }
@@ -238,7 +306,13 @@ export async function runPipeline(store: Store, req: PipelineRequest = {}): Prom
   });
   const t2 = performance.now();
   const { scorer, scores } = await scorePredictions(inputs.task, inputs.examples, exec.predictions, req);
-  const notes = [...(inputs.split.note ? [inputs.split.note] : []), ...issueNotes(exec.issues), ...(req.notes ?? [])];
+  const matcher_issues = matcherIssues(scores);
+  const notes = [
+    ...(inputs.split.note ? [inputs.split.note] : []),
+    ...issueNotes(exec.issues),
+    ...matcherIssueNotes(matcher_issues),
+    ...(req.notes ?? []),
+  ];
   if (!inputs.rules.length) notes.push('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
   const report = buildEvalReport(inputs.task, inputs.examples, scores, {
     split: inputs.split.label,
@@ -253,6 +327,7 @@ export async function runPipeline(store: Store, req: PipelineRequest = {}): Prom
     ...exec,
     scorer,
     scores,
+    matcher_issues,
     report,
     timings: { load_ms: round(t1 - t0), execute_ms: round(t2 - t1), score_ms: round(t3 - t2) },
     elapsed_ms: round(t3 - t0),

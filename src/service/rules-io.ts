@@ -18,6 +18,8 @@ export interface ImportRulesOptions {
   path?: string;
   /** Label for RuleChef rules with no output template (default `_NONE`). */
   defaultLabel?: string;
+  /** Keep rules the ReDoS screen finds exponential active (flagged) instead of `rejected`. */
+  allowFlagged?: boolean;
 }
 
 export interface ScreenedRule {
@@ -39,7 +41,7 @@ export interface ImportRulesResult {
   unchanged: number;
   /** Rules that will run (active after the checks). */
   active: number;
-  /** Kept, with flags (e.g. ReDoS-vulnerable: they run under the per-document time budget). */
+  /** Kept, with flags (e.g. polynomial backtracking: they run under the per-document time budget). */
   flagged: ScreenedRule[];
   /** Kept with status `rejected` (they never run; fix them with `rules edit`). */
   rejected: ScreenedRule[];
@@ -62,10 +64,11 @@ const content = (r: Rule) => canonicalJson({ ...r, version: 0 });
 
 /**
  * `rules import FILE`: rulewright's format or any of RuleChef's four container shapes, all or
- * nothing in one transaction. Every rule is checked in import mode: a ReDoS-vulnerable pattern is
- * kept and flagged (it runs under the per-document budget); an empty pattern, one that does not
- * compile, a missing template group or a catch-all is kept with status `rejected` (it never runs,
- * and `rules edit` can fix it). Ids already in the dataset are a CONFLICT unless `replace`.
+ * nothing in one transaction. Every rule is checked in import mode: a pattern that can backtrack
+ * exponentially, an empty pattern, one that does not compile, a missing template group or a
+ * catch-all is kept with status `rejected` and the reason (it never runs, and `rules edit` can fix
+ * it); with `allowFlagged` an exponential pattern stays active, flagged, under the per-document
+ * budget. A polynomial pattern whose attack fits in a realistic document is flagged. Ids already in the dataset are a CONFLICT unless `replace`.
  */
 export async function importRules(store: Store, file: string, opts: ImportRulesOptions = {}): Promise<ImportRulesResult> {
   const t0 = performance.now();
@@ -75,6 +78,7 @@ export async function importRules(store: Store, file: string, opts: ImportRulesO
     where: file,
     ...(opts.path ? { path: opts.path } : {}),
     ...(opts.defaultLabel ? { defaultLabel: opts.defaultLabel } : {}),
+    ...(opts.allowFlagged ? { allowFlagged: true } : {}),
   });
   const seen = new Set<string>();
   for (const r of parsed.rules) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ExecutionIssue } from '../core/engine/index.js';
 import { parseChoice, RulewrightError } from '../core/errors.js';
 import { emptyErrors } from '../core/eval/tally.js';
-import type { ExampleScore } from '../core/eval/types.js';
+import type { ExampleScore, OutcomeItem } from '../core/eval/types.js';
 import { sha256 } from '../core/hash.js';
 import { EvalReport, type Run, RunKind } from '../core/schemas/index.js';
 import type { DatasetRecord, Store } from '../store/index.js';
@@ -18,10 +18,34 @@ export type CompactOutcome = [id: string, tp: number, fp: number, fn: number, ex
 
 const CompactOutcomeSchema = z.tuple([z.string(), z.number(), z.number(), z.number(), z.union([z.literal(0), z.literal(1)]), z.string()]);
 
-/** The result part of a recorded eval run. */
+/**
+ * One matcher verdict as a recorded eval run keeps it: why a matcher (other than plain equality)
+ * passed or failed a pair of one example, and whether it was a lexical stand-in or could not judge.
+ */
+export const RecordedVerdict = z.object({
+  example_id: z.string(),
+  /** Field path (transformation) or span label. */
+  field: z.string(),
+  /** The outcome kind (match, wrong_value, …). */
+  outcome: z.string(),
+  passed: z.boolean(),
+  gold: z.unknown(),
+  predicted: z.unknown(),
+  reason: z.string(),
+  lexical_fallback: z.literal(true).optional(),
+  matcher_issue: z.string().optional(),
+});
+export type RecordedVerdict = z.infer<typeof RecordedVerdict>;
+
+/** At most this many matcher verdicts are kept in a run, failures first (the count is always kept). */
+export const MAX_RECORDED_VERDICTS = 2000;
+
+/** The result part of a recorded eval run (runs recorded before verdicts were kept have none). */
 export const EvalRunResult = z.object({
   report: EvalReport,
   outcomes: z.array(CompactOutcomeSchema),
+  verdicts: z.array(RecordedVerdict).optional(),
+  verdict_count: z.number().int().optional(),
   issues: z.array(z.record(z.string(), z.unknown())),
   issue_count: z.number().int(),
 });
@@ -43,6 +67,31 @@ function outcomeDigest(s: ExampleScore): string {
 /** Scores as a run records them. */
 export function compactScores(scores: readonly ExampleScore[]): CompactOutcome[] {
   return scores.map((s) => [s.id, s.counts.tp, s.counts.fp, s.counts.fn, s.exact ? 1 : 0, outcomeDigest(s)]);
+}
+
+/** Every outcome a matcher gave a reason for, failures first, then passes, each in example order. */
+export function verdictRows(scores: readonly ExampleScore[]): RecordedVerdict[] {
+  const failed: RecordedVerdict[] = [];
+  const passed: RecordedVerdict[] = [];
+  const value = (i: OutcomeItem | undefined) => (i === undefined ? null : i.value !== undefined ? i.value : (i.text ?? null));
+  for (const s of scores)
+    for (const o of s.outcomes ?? []) {
+      if (o.reason === undefined) continue;
+      const ok = o.kind === 'match';
+      const row: RecordedVerdict = {
+        example_id: s.id,
+        field: o.field ?? o.gold?.label ?? o.pred?.label ?? '',
+        outcome: o.kind,
+        passed: ok,
+        gold: value(o.gold),
+        predicted: value(o.pred),
+        reason: o.reason,
+      };
+      if (o.lexical_fallback) row.lexical_fallback = true;
+      if (o.matcher_issue) row.matcher_issue = o.matcher_issue;
+      (ok ? passed : failed).push(row);
+    }
+  return [...failed, ...passed];
 }
 
 /**
@@ -132,13 +181,13 @@ export function getRun(store: Store, d: DatasetRecord, ref: string | number, kin
   return run;
 }
 
-/** A recorded run; eval runs' per-example outcomes only on request (they are long). */
+/** A recorded run; eval runs' per-example outcomes and matcher verdicts only on request (they are long). */
 export function showRun(store: Store, ref: string | number, opts: { dataset?: string; outcomes?: boolean } = {}): Run & { outcomes_n: number | null } {
   const d = resolveDataset(store, opts.dataset);
   const run = getRun(store, d, ref);
   const outcomes = Array.isArray(run.result.outcomes) ? run.result.outcomes : null;
   if (opts.outcomes || !outcomes) return { ...run, outcomes_n: outcomes?.length ?? null };
-  const { outcomes: _omitted, ...result } = run.result;
+  const { outcomes: _omitted, verdicts: _alsoOmitted, ...result } = run.result;
   return { ...run, result, outcomes_n: outcomes.length };
 }
 

@@ -15,8 +15,8 @@ export interface SplitRequest {
 export const DEFAULT_SEED = 42;
 
 /**
- * A seeded, stratified split, stored in the examples' split column. Corrections always stay in
- * train. Without a test fraction an imported test set is kept as it is.
+ * A seeded, stratified split, stored in the examples' split column. Corrections, and the
+ * examples they correct, always stay in train. Without a test fraction an imported test set is kept as it is.
  */
 export function splitDataset(store: Store, req: SplitRequest): SplitResult {
   const seed = req.seed ?? DEFAULT_SEED;
@@ -26,7 +26,9 @@ export function splitDataset(store: Store, req: SplitRequest): SplitResult {
     const rows = store.examples.splitRows(d.id);
     const keepTest = req.test === undefined;
     const pool = keepTest ? rows.filter((r) => r.split !== 'test') : rows;
-    const items: SplitItem[] = pool.map((r) => ({ id: r.id, stratum: r.labels, locked: r.source === 'correction' }));
+    // A corrected example was trained on (its text is in the correction's copy): it stays in train too.
+    const corrected = new Set(store.corrections.list(d.id).flatMap((c) => (c.example_id ? [c.example_id] : [])));
+    const items: SplitItem[] = pool.map((r) => ({ id: r.id, stratum: r.labels, locked: r.source === 'correction' || corrected.has(r.id) }));
     const assigned = assignSplits(items, { dev: req.dev, test: req.test ?? 0, seed });
     const changed = store.examples.setSplits(d.id, assigned);
     const counts = store.examples.countsBy(d.id, 'split');

@@ -26,6 +26,11 @@ export interface ExampleOutcomeRow {
   labels: string[];
   /** Rules behind the prediction. */
   rules: string[];
+  /**
+   * Why a matcher failed a pair (`field: reason`, flagged `[lexical]` for a lexical stand-in),
+   * failures only; empty when plain equality decided everything.
+   */
+  why: string[];
   tp: number;
   fp: number;
   fn: number;
@@ -122,6 +127,9 @@ export async function exampleOutcomes(store: Store, req: ExampleOutcomesRequest 
       errors,
       labels: labelsOf(task, e, p),
       rules: predictionRules(p),
+      why: (s.outcomes ?? [])
+        .filter((o) => o.reason !== undefined && o.kind !== 'match')
+        .map((o) => `${o.field ?? o.gold?.label ?? ''}: ${o.lexical_fallback ? '[lexical] ' : ''}${o.reason}`),
       tp: s.counts.tp,
       fp: s.counts.fp,
       fn: s.counts.fn,

@@ -25,6 +25,8 @@ const Figures = z.object(
     precision: true,
     recall: true,
     f1: true,
+    label_recall: true,
+    label_f1: true,
     support: true,
     fired: true,
     fired_docs: true,

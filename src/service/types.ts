@@ -1,5 +1,6 @@
 import type { Example, ExampleSource, Split, TaskType } from '../core/schemas/index.js';
 import type { FormatName } from '../formats/index.js';
+import type { RulechefStored } from './import-rulechef.js';
 
 /**
  * Result shapes of the service API: plain JSON-serializable objects with snake_case keys, printed
@@ -35,6 +36,8 @@ export interface ImportResult {
   /** Labels the task did not list before this import. */
   new_labels: string[];
   warnings: string[];
+  /** A RuleChef dataset file: the corrections, feedback and rules stored with its examples. */
+  rulechef?: RulechefStored;
   examples_total: number;
   dataset_hash: string;
   parse_ms: number;

@@ -7,7 +7,17 @@ import { importFile, type ImportFileOptions } from './import-file.js';
 import { resolveDbPath } from './paths.js';
 import { splitDataset, type SplitRequest } from './split.js';
 import { datasetStats } from './stats.js';
-import { addCorrection, listCorrections, type CorrectionList, type CorrectionRequest, type CorrectionResult } from './corrections.js';
+import {
+  addCorrection,
+  type CorrectionList,
+  type CorrectionRequest,
+  type CorrectionResult,
+  type CorrectionStatus,
+  deleteCorrection,
+  type DeletedCorrection,
+  listCorrections,
+  showCorrection,
+} from './corrections.js';
 import { addFeedback, dismissFeedback, listFeedback, reopenFeedback, type AddFeedbackRequest, type FeedbackList, type FeedbackResult } from './feedback.js';
 import { learn, type LearnRequest, type LearnResult } from './learn.js';
 import { observeTraffic, type ObserveRequest, type ObserveResult } from './observe.js';
@@ -128,8 +138,18 @@ export class Workspace {
     return addCorrection(this.store, req);
   }
 
+  /** Corrections, each with whether it holds under the current active rules. */
   listCorrections(dataset?: string): CorrectionList {
     return listCorrections(this.store, dataset);
+  }
+
+  showCorrection(id: string, dataset?: string): { dataset: string; correction: CorrectionStatus; notes: string[] } {
+    return showCorrection(this.store, id, dataset);
+  }
+
+  /** Deletes a correction and the training example it became. */
+  deleteCorrection(id: string, dataset?: string): DeletedCorrection {
+    return deleteCorrection(this.store, id, dataset);
   }
 
   /** Adds plain-English feedback on the task, a rule or an example. */

@@ -1,6 +1,8 @@
 import { RulewrightError } from '../core/errors.js';
 import { Task } from '../core/schemas/index.js';
-import type { Db } from './db.js';
+import type Database from 'better-sqlite3';
+import { type Db, isUniqueViolation } from './db.js';
+import { VISIBLE } from './imports.js';
 import { decodeJson, nowIso } from './decode.js';
 
 /** A dataset as stored: its numeric key (used by the other repositories) and its task. */
@@ -21,7 +23,10 @@ interface Row {
 }
 
 const decode = (r: Row): DatasetRecord => ({
-  ...r,
+  id: r.id,
+  name: r.name,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
   task: decodeJson(Task, r.task, `dataset "${r.name}" task`),
 });
 
@@ -29,25 +34,38 @@ const decode = (r: Row): DatasetRecord => ({
 export class DatasetsRepo {
   constructor(private readonly db: Db) {}
 
-  /** Creates a dataset; CONFLICT when the name is taken. */
-  insert(task: Task): DatasetRecord {
+  /**
+   * Creates a dataset; CONFLICT when the name is taken. With `importId` it stays hidden until that
+   * import completes (see ImportsRepo).
+   */
+  insert(task: Task, importId?: number): DatasetRecord {
     if (this.getByName(task.name)) {
       throw new RulewrightError('CONFLICT', `dataset "${task.name}" already exists: choose another --name or use --dataset ${task.name}`);
     }
     const now = nowIso();
-    const info = this.db
-      .prepare('INSERT INTO datasets (name, task, created_at, updated_at) VALUES (?, ?, ?, ?)')
-      .run(task.name, JSON.stringify(task), now, now);
+    let info: Database.RunResult;
+    try {
+      info = this.db
+        .prepare('INSERT INTO datasets (name, task, created_at, updated_at, import_id) VALUES (?, ?, ?, ?, ?)')
+        .run(task.name, JSON.stringify(task), now, now, importId ?? null);
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      throw new RulewrightError(
+        'CONFLICT',
+        `dataset "${task.name}" is being created by an import that has not finished: wait for it, or choose another --name ` +
+          `(an interrupted import is cleaned up by the next \`rulewright import FILE --name ${task.name}\`)`,
+      );
+    }
     return { id: Number(info.lastInsertRowid), name: task.name, task, created_at: now, updated_at: now };
   }
 
   getByName(name: string): DatasetRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM datasets WHERE name = ?').get(name) as Row | undefined;
+    const r = this.db.prepare('SELECT * FROM datasets WHERE name = ? AND import_id IS NULL').get(name) as Row | undefined;
     return r && decode(r);
   }
 
   getById(id: number): DatasetRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM datasets WHERE id = ?').get(id) as Row | undefined;
+    const r = this.db.prepare('SELECT * FROM datasets WHERE id = ? AND import_id IS NULL').get(id) as Row | undefined;
     return r && decode(r);
   }
 
@@ -55,15 +73,15 @@ export class DatasetsRepo {
   list(): (DatasetRecord & { examples: number })[] {
     const rows = this.db
       .prepare(
-        `SELECT d.*, (SELECT count(*) FROM examples e WHERE e.dataset_id = d.id) AS examples
-         FROM datasets d ORDER BY d.name`,
+        `SELECT d.*, (SELECT count(*) FROM examples e WHERE e.dataset_id = d.id${VISIBLE}) AS examples
+         FROM datasets d WHERE d.import_id IS NULL ORDER BY d.name`,
       )
       .all() as (Row & { examples: number })[];
     return rows.map((r) => ({ ...decode(r), examples: r.examples }));
   }
 
   names(): string[] {
-    return (this.db.prepare('SELECT name FROM datasets ORDER BY name').pluck().all() as string[]);
+    return this.db.prepare('SELECT name FROM datasets WHERE import_id IS NULL ORDER BY name').pluck().all() as string[];
   }
 
   /** Replaces a dataset's task (its name must stay the same). */

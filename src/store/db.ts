@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
 import { migrate, SCHEMA_VERSION, userVersion } from './migrations.js';
 
@@ -21,6 +21,19 @@ export interface OpenDbOptions {
  */
 export function openDb(path: string, opts: OpenDbOptions = {}): Db {
   const isMemory = path === ':memory:';
+  if (!isMemory && existsSync(path)) {
+    const st = statSync(path);
+    if (st.isDirectory()) {
+      throw new RulewrightError('BAD_INPUT', `${path} is a directory, not a workspace file: pass the file inside it, e.g. --db ${join(path, 'rulewright.db')}`);
+    }
+    // SQLite would take a 0-byte file as an empty database and a read would turn it into a workspace.
+    if (st.size === 0 && !opts.create) {
+      throw new RulewrightError(
+        'BAD_INPUT',
+        `${path} is an empty file (0 bytes), not a rulewright workspace: pass the workspace with --db, or make this one with \`rulewright init --name NAME --type TYPE --db ${path}\``,
+      );
+    }
+  }
   if (!isMemory && !existsSync(path)) {
     if (!opts.create) {
       throw new RulewrightError(
@@ -68,7 +81,7 @@ export function storeError(e: unknown, path = 'workspace'): RulewrightError {
   const code = (e as { code?: unknown }).code;
   const msg = (e as Error).message ?? String(e);
   if (typeof code === 'string') {
-    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    if (isBusy(e)) {
       return new RulewrightError(
         'STORE',
         `${path} is busy: another process held it for more than ${BUSY_TIMEOUT_MS / 1000} s; try again when it has finished`,
@@ -100,5 +113,41 @@ export function insertNew(what: string, insert: () => unknown): void {
   } catch (e) {
     if (isUniqueViolation(e)) throw new RulewrightError('CONFLICT', `${what} already exists: give the new one another id`);
     throw e;
+  }
+}
+
+/** Whether SQLite gave up waiting for another process's lock. */
+export function isBusy(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/**
+ * How long a write that has already done its work (a run record, a metrics cache) keeps retrying a
+ * busy workspace, on top of each attempt's BUSY_TIMEOUT_MS: work computed for minutes is not
+ * thrown away because another process held the lock for ten seconds.
+ */
+export const BUSY_RETRY_MS = 10 * 60_000;
+
+/** Blocks the thread for `ms` (the store is synchronous, so is its waiting). */
+export function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs one autocommit write (or a whole transaction that has not started) again while the
+ * workspace is busy, up to BUSY_RETRY_MS. A busy error means nothing was written, so a retry is safe.
+ * Inside a transaction it runs once: the enclosing transaction owns the retry.
+ */
+export function retryBusy<T>(db: Db, write: () => T, retryMs = BUSY_RETRY_MS): T {
+  if (db.inTransaction) return write();
+  const deadline = Date.now() + retryMs;
+  for (;;) {
+    try {
+      return write();
+    } catch (e) {
+      if (!isBusy(e) || Date.now() >= deadline) throw e;
+      sleepSync(50);
+    }
   }
 }

@@ -5,6 +5,7 @@ import { answerLabels } from '../core/split.js';
 import { type Db, isUniqueViolation } from './db.js';
 import { parseJson, validate } from './decode.js';
 import { exampleContentHash } from './fingerprint.js';
+import { VISIBLE } from './imports.js';
 
 /** Filters for listing examples. `label` matches the class, any span label, or a filled output field. */
 export interface ExampleFilter {
@@ -52,30 +53,41 @@ interface Row {
 export class ExamplesRepo {
   constructor(private readonly db: Db) {}
 
+  /** The highest sequence number in a dataset (-1 when empty), pending imports included. */
+  maxSeq(datasetId: number): number {
+    return (this.db.prepare('SELECT max(seq) FROM examples WHERE dataset_id = ?').pluck().get(datasetId) as number | null) ?? -1;
+  }
+
   /**
    * Inserts examples after the dataset's existing ones. Call inside a transaction so a failure
-   * leaves nothing behind. `onProgress` is called every `every` rows.
+   * leaves nothing behind. `onProgress` is called every `every` rows. A batch of a larger import
+   * passes `batch`: its rows carry the import's id (hidden until it completes), and a duplicate is
+   * reported by its index in the whole import (`offset` rows came before this batch, whose rows
+   * follow sequence number `baseSeq`).
    */
   insertMany(
     datasetId: number,
     examples: readonly Example[],
     onProgress?: (done: number, total: number) => void,
     every = 5000,
+    batch?: { importId: number; baseSeq: number; offset: number },
   ): number {
-    const start =
-      (this.db.prepare('SELECT max(seq) FROM examples WHERE dataset_id = ?').pluck().get(datasetId) as number | null) ?? -1;
+    const start = this.maxSeq(datasetId);
+    const base = batch ? batch.baseSeq : start;
+    const offset = batch ? batch.offset : 0;
     const stmt = this.db.prepare(
-      'INSERT INTO examples (dataset_id, id, seq, split, source, labels, body, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO examples (dataset_id, id, seq, split, source, labels, body, hash, import_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    const importId = batch?.importId ?? null;
     const n = examples.length;
     for (let i = 0; i < n; i++) {
       const e = examples[i]!;
       try {
-        stmt.run(datasetId, e.id, start + 1 + i, e.split, e.source, JSON.stringify(answerLabels(e)), bodyOf(e), exampleContentHash(e));
+        stmt.run(datasetId, e.id, start + 1 + i, e.split, e.source, JSON.stringify(answerLabels(e)), bodyOf(e), exampleContentHash(e), importId);
       } catch (err) {
         if (isUniqueViolation(err)) {
           const seq = this.db.prepare('SELECT seq FROM examples WHERE dataset_id = ? AND id = ?').pluck().get(datasetId, e.id) as number;
-          throw new DuplicateIdError(e.id, i, seq > start ? seq - start - 1 : null);
+          throw new DuplicateIdError(e.id, offset + i, seq > base ? seq - base - 1 : null);
         }
         throw err;
       }
@@ -86,7 +98,7 @@ export class ExamplesRepo {
   }
 
   get(datasetId: number, id: string): Example | undefined {
-    const r = this.db.prepare('SELECT id, split, source, body FROM examples WHERE dataset_id = ? AND id = ?').get(datasetId, id) as
+    const r = this.db.prepare(`SELECT id, split, source, body FROM examples e WHERE dataset_id = ? AND id = ?${VISIBLE}`).get(datasetId, id) as
       | Row
       | undefined;
     return r && decodeRow(r, datasetId);
@@ -94,12 +106,20 @@ export class ExamplesRepo {
 
   count(datasetId: number, f: Omit<ExampleFilter, 'limit' | 'offset'> = {}): number {
     const { where, params } = whereOf(datasetId, f);
-    return this.db.prepare(`SELECT count(*) FROM examples e WHERE ${where}`).pluck().get(...params) as number;
+    // One statement, so one snapshot: with no import in progress the count stays index-only.
+    return this.db
+      .prepare(
+        `SELECT CASE WHEN EXISTS (SELECT 1 FROM imports)
+           THEN (SELECT count(*) FROM examples e WHERE ${where}${VISIBLE})
+           ELSE (SELECT count(*) FROM examples e WHERE ${where}) END`,
+      )
+      .pluck()
+      .get(...params, ...params) as number;
   }
 
   /** Examples in import order, filtered and paged. */
   list(datasetId: number, f: ExampleFilter = {}): Example[] {
-    const { where, params } = whereOf(datasetId, f);
+    const { where, params } = this.whereOf(datasetId, f);
     const rows = this.db
       .prepare(`SELECT id, split, source, body FROM examples e WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`)
       .all(...params, f.limit ?? -1, f.offset ?? 0) as Row[];
@@ -108,14 +128,16 @@ export class ExamplesRepo {
 
   /** Streams examples in import order without holding them all (for large datasets). */
   *iterate(datasetId: number, f: Omit<ExampleFilter, 'limit' | 'offset'> = {}): Generator<Example> {
-    const { where, params } = whereOf(datasetId, f);
+    const { where, params } = this.whereOf(datasetId, f);
     const stmt = this.db.prepare(`SELECT id, split, source, body FROM examples e WHERE ${where} ORDER BY seq`);
     for (const r of stmt.iterate(...params) as Iterable<Row>) yield decodeRow(r, datasetId);
   }
 
   /** What a split needs: id, current split, source and gold labels of every example. */
   splitRows(datasetId: number): SplitRow[] {
-    return this.db.prepare('SELECT id, split, source, labels FROM examples WHERE dataset_id = ? ORDER BY seq').all(datasetId) as SplitRow[];
+    return this.db
+      .prepare(`SELECT id, split, source, labels FROM examples e WHERE dataset_id = ?${VISIBLE} ORDER BY seq`)
+      .all(datasetId) as SplitRow[];
   }
 
   /** Writes new splits (only rows whose split changes are touched). Call inside a transaction. */
@@ -132,7 +154,7 @@ export class ExamplesRepo {
    * is JS order) and they are hashed as they come, without building the joined string.
    */
   hash(datasetId: number, split?: Split): string {
-    const sql = `SELECT split || ':' || hash AS k FROM examples WHERE dataset_id = ?${split ? ' AND split = ?' : ''} ORDER BY k`;
+    const sql = `SELECT split || ':' || hash AS k FROM examples e WHERE dataset_id = ?${split ? ' AND split = ?' : ''}${VISIBLE} ORDER BY k`;
     const h = createHash('sha256');
     let first = true;
     for (const k of this.db.prepare(sql).pluck().iterate(...(split ? [datasetId, split] : [datasetId])) as Iterable<string>) {
@@ -145,7 +167,7 @@ export class ExamplesRepo {
   /** Counts by split and by source. */
   countsBy(datasetId: number, column: 'split' | 'source'): Record<string, number> {
     const rows = this.db
-      .prepare(`SELECT ${column} AS k, count(*) AS n FROM examples WHERE dataset_id = ? GROUP BY ${column}`)
+      .prepare(`SELECT ${column} AS k, count(*) AS n FROM examples e WHERE dataset_id = ?${VISIBLE} GROUP BY ${column}`)
       .all(datasetId) as { k: string; n: number }[];
     return Object.fromEntries(rows.map((r) => [r.k, r.n]));
   }
@@ -155,7 +177,7 @@ export class ExamplesRepo {
     return this.db
       .prepare(
         `SELECT e.split AS split, l.value AS label, count(*) AS n
-         FROM examples e, json_each(e.labels) l WHERE e.dataset_id = ? GROUP BY 1, 2`,
+         FROM examples e, json_each(e.labels) l WHERE e.dataset_id = ?${VISIBLE} GROUP BY 1, 2`,
       )
       .all(datasetId) as { split: string; label: string; n: number }[];
   }
@@ -168,7 +190,7 @@ export class ExamplesRepo {
          FROM examples e, json_each(e.body,
            CASE WHEN e.source = 'observed' AND json_type(e.body, '$.truth') IS NOT NULL
                 THEN '$.truth.spans' ELSE '$.spans' END) s
-         WHERE e.dataset_id = ? GROUP BY 1, 2`,
+         WHERE e.dataset_id = ?${VISIBLE} GROUP BY 1, 2`,
       )
       .all(datasetId) as { split: string; label: string; n: number }[];
   }
@@ -176,13 +198,18 @@ export class ExamplesRepo {
   /** Examples per split whose gold answer is empty (no class, no span, no filled field). */
   unlabeledBySplit(datasetId: number): Record<string, number> {
     const rows = this.db
-      .prepare(`SELECT split AS k, count(*) AS n FROM examples WHERE dataset_id = ? AND labels = '[]' GROUP BY split`)
+      .prepare(`SELECT split AS k, count(*) AS n FROM examples e WHERE dataset_id = ? AND labels = '[]'${VISIBLE} GROUP BY split`)
       .all(datasetId) as { k: string; n: number }[];
     return Object.fromEntries(rows.map((r) => [r.k, r.n]));
   }
 
   delete(datasetId: number, id: string): boolean {
-    return this.db.prepare('DELETE FROM examples WHERE dataset_id = ? AND id = ?').run(datasetId, id).changes > 0;
+    return this.db.prepare(`DELETE FROM examples AS e WHERE dataset_id = ? AND id = ?${VISIBLE}`).run(datasetId, id).changes > 0;
+  }
+
+  private whereOf(datasetId: number, f: Omit<ExampleFilter, 'limit' | 'offset'>): { where: string; params: unknown[] } {
+    const w = whereOf(datasetId, f);
+    return { where: w.where + VISIBLE, params: w.params };
   }
 }
 

@@ -63,6 +63,15 @@ export class FeedbackRepo {
     return next;
   }
 
+  /** Records that a learn run read the feedback but accepted no change it prompted (it stays as it is). */
+  recordNotApplied(datasetId: number, id: string, runId: number, reason: string): Feedback {
+    const current = this.get(datasetId, id);
+    if (!current) throw new RulewrightError('NOT_FOUND', `no feedback "${id}": see \`rulewright feedback list\``);
+    const next: Feedback = { ...current, not_applied: { run_id: runId, reason } };
+    this.db.prepare('UPDATE feedback SET body = ? WHERE dataset_id = ? AND id = ?').run(JSON.stringify(next), datasetId, id);
+    return next;
+  }
+
   delete(datasetId: number, id: string): boolean {
     return this.db.prepare('DELETE FROM feedback WHERE dataset_id = ? AND id = ?').run(datasetId, id).changes > 0;
   }

@@ -1,8 +1,9 @@
 import { CorrectionsRepo } from './corrections.js';
 import { DatasetsRepo } from './datasets.js';
-import { type Db, openDb, type OpenDbOptions, storeError } from './db.js';
+import { type Db, isBusy, openDb, type OpenDbOptions, BUSY_RETRY_MS, sleepSync, storeError } from './db.js';
 import { ExamplesRepo } from './examples.js';
 import { FeedbackRepo } from './feedback.js';
+import { ImportsRepo } from './imports.js';
 import { LlmCallsRepo } from './llm-calls.js';
 import { PruneOpsRepo } from './prune-ops.js';
 import { RuleMetricsRepo } from './rule-metrics.js';
@@ -10,7 +11,8 @@ import { RulesRepo } from './rules.js';
 import { RunsRepo } from './runs.js';
 
 export type { Db, OpenDbOptions } from './db.js';
-export { BUSY_TIMEOUT_MS, openDb, storeError } from './db.js';
+export { BUSY_RETRY_MS, BUSY_TIMEOUT_MS, openDb, storeError } from './db.js';
+export { STALE_IMPORT_MS, type ImportRow } from './imports.js';
 export { MIGRATIONS, SCHEMA_VERSION, migrate, userVersion } from './migrations.js';
 export type { DatasetRecord } from './datasets.js';
 export { DuplicateIdError, type ExampleFilter, type SplitRow } from './examples.js';
@@ -37,6 +39,7 @@ export class Store {
   readonly feedback: FeedbackRepo;
   readonly ruleMetrics: RuleMetricsRepo;
   readonly pruneOps: PruneOpsRepo;
+  readonly imports: ImportsRepo;
 
   private constructor(
     readonly db: Db,
@@ -51,6 +54,7 @@ export class Store {
     this.feedback = new FeedbackRepo(db);
     this.ruleMetrics = new RuleMetricsRepo(db);
     this.pruneOps = new PruneOpsRepo(db);
+    this.imports = new ImportsRepo(db);
   }
 
   /** Opens (creating and migrating as needed) the workspace at `path`. */
@@ -61,13 +65,26 @@ export class Store {
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE, so a second writer waits on the busy
    * timeout at the start instead of failing halfway). Throwing rolls everything back. Nested
-   * calls become savepoints.
+   * calls become savepoints. A workspace still busy after the timeout is tried again, up to
+   * BUSY_RETRY_MS, as long as `fn` has not started: the caller's work so far is not lost.
    */
   transaction<T>(fn: () => T): T {
-    try {
-      return this.db.inTransaction ? this.db.transaction(fn)() : this.db.transaction(fn).immediate();
-    } catch (e) {
-      throw storeError(e, this.path);
+    const deadline = Date.now() + BUSY_RETRY_MS;
+    for (;;) {
+      let began = false;
+      const run = () => {
+        began = true;
+        return fn();
+      };
+      try {
+        return this.db.inTransaction ? this.db.transaction(fn)() : this.db.transaction(run).immediate();
+      } catch (e) {
+        if (!began && !this.db.inTransaction && isBusy(e) && Date.now() < deadline) {
+          sleepSync(50);
+          continue;
+        }
+        throw storeError(e, this.path);
+      }
     }
   }
 

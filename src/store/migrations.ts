@@ -140,6 +140,24 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX examples_by_split ON examples (dataset_id, split, seq);
   `,
+  // 4: a long import commits in batches so other processes keep working; until it completes, its
+  // rows (and the dataset it creates) carry its id and readers skip them. A row in imports is
+  // also the per-dataset lock that makes two imports into one dataset take turns.
+  `
+  CREATE TABLE imports (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    dataset_name  TEXT NOT NULL UNIQUE,
+    dataset_id    INTEGER,
+    creates       INTEGER NOT NULL DEFAULT 0,
+    first_rowid   INTEGER,
+    pid           INTEGER NOT NULL,
+    host          TEXT NOT NULL,
+    started_at    TEXT NOT NULL,
+    heartbeat_at  TEXT NOT NULL
+  );
+  ALTER TABLE examples ADD COLUMN import_id INTEGER;
+  ALTER TABLE datasets ADD COLUMN import_id INTEGER;
+  `,
 ];
 
 /** The schema version this build writes. */

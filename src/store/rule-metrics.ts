@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from './db.js';
+import { type Db, retryBusy } from './db.js';
 import { decodeJson, nowIso } from './decode.js';
 
 /** Cached metrics of one rule on one split, and what they were computed for. */
@@ -33,9 +33,11 @@ export class RuleMetricsRepo {
          dataset_hash = excluded.dataset_hash, ruleset_hash = excluded.ruleset_hash,
          metrics = excluded.metrics, computed_at = excluded.computed_at`,
     );
-    this.db.transaction(() => {
+    // IMMEDIATE outside a transaction, so that a busy workspace fails before anything is written and can be retried.
+    const write = this.db.transaction(() => {
       for (const r of rows) stmt.run(datasetId, r.split, r.rule_id, r.rule_hash, r.dataset_hash, r.ruleset_hash, JSON.stringify(r.metrics), now);
-    })();
+    });
+    retryBusy(this.db, () => (this.db.inTransaction ? write() : write.immediate()));
   }
 
   /** Cached metrics on a split (`all` or a split name), in rule id order. */

@@ -1,5 +1,5 @@
 import { Run, type RunKind } from '../core/schemas/index.js';
-import type { Db } from './db.js';
+import { type Db, retryBusy } from './db.js';
 import { nowIso, parseJson, validate } from './decode.js';
 
 /** A run to record: everything but the id (and the timestamp, which defaults to now). */
@@ -26,12 +26,14 @@ export class RunsRepo {
 
   insert(datasetId: number, run: NewRun): Run {
     const created = run.created_at ?? nowIso();
-    const info = this.db
-      .prepare(
-        `INSERT INTO runs (dataset_id, kind, created_at, dataset_hash, ruleset_hash, config, result, elapsed_ms)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(datasetId, run.kind, created, run.dataset_hash, run.ruleset_hash, JSON.stringify(run.config), JSON.stringify(run.result), run.elapsed_ms);
+    const stmt = this.db.prepare(
+      `INSERT INTO runs (dataset_id, kind, created_at, dataset_hash, ruleset_hash, config, result, elapsed_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const config = JSON.stringify(run.config);
+    const result = JSON.stringify(run.result);
+    // The run's work is done: a busy workspace delays its record, never loses it.
+    const info = retryBusy(this.db, () => stmt.run(datasetId, run.kind, created, run.dataset_hash, run.ruleset_hash, config, result, run.elapsed_ms));
     return this.get(Number(info.lastInsertRowid))!;
   }
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runBin, succeeding, writeJsonl } from './helpers.js';
+import { json, runBin, startBin, succeeding, writeJsonl } from './helpers.js';
 
 interface Report {
   n: number;
@@ -80,6 +80,51 @@ describe('eval', () => {
     const show = json<{ task: { matching: { matchers: Record<string, unknown> } } }>(await bin('task', 'show', '--json'));
     expect(show.task.matching.matchers).toEqual({ total: 'same_number', date: 'date' });
   });
+});
+
+describe('eval with a regex matcher whose pattern is the gold value', () => {
+  const tmp = useTempDir();
+  const bin = (...args: string[]) => runBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
+  const ok = succeeding(bin);
+
+  /** The real binary, killed after `ms`: a hang fails the test instead of stalling the suite. */
+  const binWithin = (ms: number, ...args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string; killed: boolean }>((resolve, reject) => {
+      const child = startBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
+      let stdout = '';
+      let stderr = '';
+      let killed = false;
+      const timer = setTimeout(() => {
+        killed = true;
+        child.kill('SIGKILL');
+      }, ms);
+      child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr, killed });
+      });
+    });
+
+  test('a catastrophic gold pattern does not hang eval: it is refused and the run names example and field', async () => {
+    writeJsonl(tmp.path('c.jsonl'), [
+      { id: 'r1', input: { text: `code: ${'a'.repeat(32)}!` }, output: { code: '(a+)+$' } },
+      { id: 'r2', input: { text: 'code: aa!' }, output: { code: 'a+!' } },
+    ]);
+    await ok('import', 'c.jsonl', '--name', 'codes', '--type', 'transformation');
+    await ok('rules', 'add', '--name', 'code', '--pattern', 'a+!', '--label', 'code');
+    await ok('task', 'set', '--matcher', 'code={"name":"regex"}');
+    const r = await binWithin(30_000, 'eval', '--json');
+    expect(r.killed).toBe(false);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as Report & { issues: Record<string, unknown>[] };
+    expect(report.per_class.code).toMatchObject({ tp: 1, fp: 1, fn: 1 });
+    expect(report.issues).toContainEqual(expect.objectContaining({ kind: 'matcher_refused', doc_id: 'r1', field: 'code', matcher: 'regex' }));
+    expect(report.notes).toContainEqual(expect.stringMatching(/regex matcher .*\(example r1, field code\)/));
+    const text = await binWithin(30_000, 'eval');
+    expect(text.stdout).toMatch(/regex matcher on example r1, field code: pattern .* was not run/);
+  }, 90_000);
 });
 
 describe.skipIf(sharedMissing)('eval acceptance on the shared data', () => {

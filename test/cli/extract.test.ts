@@ -38,16 +38,16 @@ describe('extract', () => {
     expect(readdirSync(tmp.dir()).sort()).toEqual(['rules.json']);
   });
 
-  test('an imported catastrophic rule is stopped within its budget and reported; the other rules still output', async () => {
+  test('a catastrophic rule kept with --allow-flagged is stopped within its budget and reported; the other rules still output', async () => {
     writeFileSync(
       tmp.path('rules.json'),
       JSON.stringify({ rules: [{ name: 'evil', content: '(a+)+$', output_template: tpl('EVIL') }, { name: 'bang', content: '!', output_template: tpl('BANG') }] }),
     );
     await runBin(['init', '--name', 'd', '--type', 'ner', '--db', tmp.path('w.db')]);
-    const imp = json<{ flagged: { name: string; problems: { code: string }[] }[] }>(await runBin(['rules', 'import', tmp.path('rules.json'), '--db', tmp.path('w.db'), '--json']));
+    const imp = json<{ flagged: { name: string; problems: { code: string }[] }[] }>(await runBin(['rules', 'import', tmp.path('rules.json'), '--db', tmp.path('w.db'), '--json', '--allow-flagged']));
     expect(imp.flagged).toEqual([expect.objectContaining({ name: 'evil', problems: [expect.objectContaining({ code: 'redos' })] })]);
     const input = `${JSON.stringify({ id: 'long-doc', text: `${'a'.repeat(10_000)}!` })}\n{"id": "short", "text": "aaa"}\n`;
-    for (const args of [['--db', tmp.path('w.db')], ['--rules', 'rules.json']]) {
+    for (const args of [['--db', tmp.path('w.db')], ['--rules', 'rules.json', '--allow-flagged']]) {
       const r = await runWithStdin(['extract', ...args], input, tmp.dir());
       expect(r.code).toBe(0);
       // process start-up and compiling included; the budget is 100 ms per rule and document
@@ -100,5 +100,28 @@ describe.skipIf(sharedMissing)('extract with the TAB rules (shared data)', () =>
       }
     }
     expect(readdirSync(tmp.dir())).toEqual([]);
+  });
+});
+
+describe('extract --rules and catastrophic rules', () => {
+  const tmp = useTempDir();
+
+  test('a rule that can backtrack catastrophically is skipped with a warning on stderr unless --allow-flagged', async () => {
+    writeFileSync(
+      tmp.path('rules.json'),
+      JSON.stringify({
+        rules: [
+          { name: 'per', content: 'Ann', output_template: tpl('PER'), output_key: 'entities' },
+          { name: 'evil', content: '(a+)+b', output_template: tpl('X'), output_key: 'entities' },
+        ],
+      }),
+    );
+    const r = await runWithStdin(['extract', '--rules', 'rules.json'], 'Ann aab\n', tmp.dir());
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: rule r-\w+ \(evil\) is skipped: it can backtrack catastrophically.*--allow-flagged/);
+    expect(lines(r.stdout)[0]!.spans).toEqual([expect.objectContaining({ label: 'PER', text: 'Ann' })]);
+    const allowed = await runWithStdin(['extract', '--rules', 'rules.json', '--allow-flagged'], 'Ann aab\n', tmp.dir());
+    expect(allowed.stderr).toBe('');
+    expect((lines(allowed.stdout)[0]!.spans as { label: string }[]).map((s) => s.label)).toEqual(['PER', 'X']);
   });
 });

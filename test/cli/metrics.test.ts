@@ -43,6 +43,10 @@ describe.skipIf(!!sharedMissing)(`metrics and rank on Banking77 match RuleChef $
     const ref = readReference(RULECHEF_FILES.banking77.ref).rules;
     const refOf = new Map(ids.map((id, i) => [id, ref[i]!]));
 
+    const evalF1 = async () => json<{ micro: { f1: number } }>(await cli('eval', '--json')).micro.f1;
+    const before = await evalF1();
+    expect(before).toBeCloseTo(0.7507692307692309, 15);
+
     // Rank first, on the rules as imported (no validated precision yet): the pure leave-one-out.
     const rank = json<{ f1: number; elapsed_ms: number; rules: { id: string; name: string; solo_f1: number; marginal_f1: number; harmful: boolean }[] }>(
       await cli('rank', '--json'),
@@ -57,12 +61,14 @@ describe.skipIf(!!sharedMissing)(`metrics and rank on Banking77 match RuleChef $
     expect(rank.rules.filter((r) => r.harmful).map((r) => r.name)).toEqual(['pending_payment_meaning']);
     expect(rank.elapsed_ms).toBeGreaterThan(0);
 
-    const m = json<{ split: string; notes: string[]; rules: MetricsRule[] }>(await cli('metrics', '--json'));
+    const m = json<{ split: string; notes: string[]; stamped: number; rules: MetricsRule[] }>(await cli('metrics', '--json'));
     expect(m.split).toBe('all');
     expect(m.notes).toContain('no dev split: measured on all examples');
     expect(m.rules).toHaveLength(126);
     for (const r of m.rules) {
-      expect(Object.keys(r)).toEqual(expect.arrayContaining(['id', 'name', 'label', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'support', 'fired', 'wilson_lower', 'dead']));
+      expect(Object.keys(r)).toEqual(
+        expect.arrayContaining(['id', 'name', 'label', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'label_recall', 'label_f1', 'support', 'fired', 'wilson_lower', 'dead']),
+      );
       const rc = refOf.get(r.id)!;
       expect({ name: r.name, tp: r.tp, fp: r.fp, fired: r.fired, wilson: r.wilson_lower }).toEqual({
         name: rc.name,
@@ -74,6 +80,27 @@ describe.skipIf(!!sharedMissing)(`metrics and rank on Banking77 match RuleChef $
       expect(r.support).toBe(r.tp + r.fp);
     }
     expect(m.rules.filter((r) => r.dead)).toHaveLength(80);
+
+    // No dev split: nothing stamped (test and train are not where validated precision comes from),
+    // so eval and rank are what they were before metrics ran.
+    expect(m.stamped).toBe(0);
+    expect(m.notes).toContain(
+      'no dev split: validated precision and support were not stamped (they come from dev only); make one with `rulewright split --dev 0.2 --dataset b77`',
+    );
+    expect(await evalF1()).toBe(before);
+    const again = json<{ f1: number; rules: { id: string; marginal_f1: number }[] }>(await cli('rank', '--json'));
+    expect(again.f1).toBe(rank.f1);
+    expect(again.rules.map((r) => [r.id, r.marginal_f1])).toEqual(rank.rules.map((r) => [r.id, r.marginal_f1]));
+    const ws2 = Workspace.open({ db });
+    expect(ws2.store.rules.list(ws2.dataset().id).every((r) => r.validated_precision === null)).toBe(true);
+    ws2.close();
+
+    // The hint, pasted, makes the dev split; metrics then stamps from dev.
+    const hint = /`rulewright (split [^`]+)`/.exec(m.notes.find((n) => n.startsWith('no dev split: validated'))!)![1]!;
+    expect((await cli(...hint.split(' '))).code).toBe(0);
+    const onDev = json<{ split: string; stamped: number }>(await cli('metrics', '--json'));
+    expect(onDev.split).toBe('dev');
+    expect(onDev.stamped).toBeGreaterThan(0);
   });
 });
 

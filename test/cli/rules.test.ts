@@ -87,15 +87,20 @@ describe('rules commands', () => {
               { name: 'evil', content: '(a+)+$', output_template: tpl('EVIL') },
               { name: 'anything', content: '(?s).*\\S.*|\\s+', output_template: tpl('ANY') },
               { name: 'bang', content: '!', output_template: tpl('BANG') },
+              { name: 'slow', content: 'a*a*b', output_template: tpl('SLOW') },
             ],
           },
         },
       }),
     );
     const r = await ok('w.db', 'rules', 'import', 'rc.json');
-    expect(r.stdout).toMatch(/^Imported 3 rules from rc\.json \(rulechef, meta\.rulechef\.rules\) into d: 3 added; 2 active/);
-    expect(r.stdout).toMatch(/rejected, kept with status rejected.*\(1\):\n {2}r-\w+ \(anything\): catch_all: /);
-    expect(r.stdout).toMatch(/flagged, kept and run under the time budget \(1\):\n {2}r-\w+ \(evil\): redos: /);
+    expect(r.stdout).toMatch(/^Imported 4 rules from rc\.json \(rulechef, meta\.rulechef\.rules\) into d: 4 added; 2 active/);
+    expect(r.stdout).toMatch(/rejected, kept with status rejected.*\(2\):\n {2}r-\w+ \(evil\): redos: the pattern can backtrack catastrophically.*--allow-flagged\)\n {2}r-\w+ \(anything\): catch_all: /);
+    expect(r.stdout).toMatch(/flagged, kept and run under the time budget \(1\):\n {2}r-\w+ \(slow\): redos: .*characters of it cost 100 ms/);
+    await ok('v.db', 'init', '--name', 'd', '--type', 'ner');
+    const allowed = await ok('v.db', 'rules', 'import', 'rc.json', '--allow-flagged');
+    expect(allowed.stdout).toMatch(/4 added; 3 active/);
+    expect(allowed.stdout).toMatch(/flagged, kept and run under the time budget \(2\):\n {2}r-\w+ \(evil\): redos: /);
     const again = await bin('w.db', 'rules', 'import', 'rc.json');
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/nothing was imported.*--replace/);

@@ -39,3 +39,40 @@ describe('runs list and show', () => {
     expect(missing.stderr).toMatch(/no run 42 in dataset "intents"/);
   });
 });
+
+describe('runs show --outcomes: why a matcher said no', () => {
+  const tmp = useTempDir();
+  const bin = (...args: string[]) => runBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
+
+  test('each example lists its matcher verdicts with the reason; a lexical semantic_similarity is flagged on each', async () => {
+    writeJsonl(tmp.path('r.jsonl'), [
+      { id: 'r1', input: { text: 'TOTAL 9.50 on 24/12/2018 at Tesco Stores' }, output: { total: '9.00', date: '25/12/2018', shop: 'Tesco Stores' } },
+    ]);
+    expect((await bin('import', 'r.jsonl', '--name', 'receipts', '--type', 'transformation')).code).toBe(0);
+    for (const [name, pattern] of [
+      ['total', 'TOTAL (\\d+\\.\\d\\d)'],
+      ['date', '(\\d\\d/\\d\\d/\\d{4})'],
+      ['shop', 'at (.+)$'],
+    ] as const)
+      expect((await bin('rules', 'add', '--name', name, '--pattern', pattern, '--group', '$1', '--label', name)).code).toBe(0);
+    const set = await bin('task', 'set', '--matcher', 'total={"name":"numeric_tolerance","options":{"abs":0.1}}', '--matcher', 'date=date', '--matcher', 'shop=semantic_similarity');
+    expect(set.code).toBe(0);
+    const run = json<{ run_id: number }>(await bin('eval', '--json'));
+
+    type Shown = { result: { verdicts?: { example_id: string; field: string; passed: boolean; reason: string; lexical_fallback?: boolean }[]; verdict_count?: number } };
+    const shown = json<Shown>(await bin('runs', 'show', String(run.run_id), '--outcomes', '--json'));
+    expect(shown.result.verdict_count).toBe(3);
+    expect(shown.result.verdicts).toEqual([
+      expect.objectContaining({ example_id: 'r1', field: 'total', passed: false, reason: '9.5 differs from 9 by 0.5 (allowed 0.1)' }),
+      expect.objectContaining({ example_id: 'r1', field: 'date', passed: false, reason: 'predicted "24/12/2018" reads as 2018-12-24, gold "25/12/2018" as 2018-12-25' }),
+      expect.objectContaining({ example_id: 'r1', field: 'shop', passed: true, lexical_fallback: true, reason: expect.stringMatching(/^lexical similarity 1\.000/) }),
+    ]);
+    expect(json<Shown>(await bin('runs', 'show', String(run.run_id), '--json')).result.verdicts).toBeUndefined();
+
+    const text = (await bin('runs', 'show', String(run.run_id), '--outcomes')).stdout;
+    expect(text).toContain('outcomes (1 examples)');
+    expect(text).toMatch(/\n {2}r1 {2}tp 1 fp 2 fn 2 {2}wrong\n/);
+    expect(text).toMatch(/\n {6}total {2}failed {2}gold "9\.00" {2}predicted "9\.50"\n {8}why: 9\.5 differs from 9 by 0\.5 \(allowed 0\.1\)\n/);
+    expect(text).toMatch(/\n {6}shop {2}passed {2}gold "Tesco Stores" {2}predicted "Tesco Stores" {2}\[lexical, not semantic\]\n {8}why: lexical similarity/);
+  });
+});

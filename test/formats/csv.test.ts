@@ -39,9 +39,9 @@ describe('parseCsv', () => {
   });
 
   test.each([
-    ['no text column', 'utterance,label\nhi,x\n', {}, 'x.csv:1: no "text" column in the header ("utterance", "label"); name the text column with --text-column'],
-    ['no label column', 'text,foo\nhi,x\n', {}, 'x.csv:1: no label column in the header ("text", "foo"); name it with --label-column (or give a "spans" column for span tasks)'],
-    ['a mapped column is missing', 'text,label\nhi,x\n', { csv: { label: 'intent' } }, 'x.csv:1: no column "intent" in the header ("text", "label"); check --label-column'],
+    ['no text column', 'utterance,label\nhi,x\n', {}, 'x.csv:1: no "text" column in the header ("utterance", "label"); name the text column with --text-col COLUMN'],
+    ['no label column', 'text,foo\nhi,x\n', {}, 'x.csv:1: no label column in the header ("text", "foo"); name it with --label-col COLUMN (or give a "spans" column for span tasks)'],
+    ['a mapped column is missing', 'text,label\nhi,x\n', { csv: { label: 'intent' } }, 'x.csv:1: no column "intent" in the header ("text", "label"); check --label-col'],
     ['too many fields', 'text,label\nhi,x\n\nhello, world,y\n', {}, 'x.csv:4: Invalid Record Length: expect 2, got 3; every row needs as many fields as the header; quote fields that contain the delimiter'],
     ['unclosed quote', 'text,label\n"hi,x\n', {}, 'x.csv:2: Quote Not Closed: the parsing is finished with an opening quote; quote fields that contain the delimiter, quotes or line breaks, and double quotes inside them'],
     ['duplicate id', 'id,text,label\na,hi,x\n"b","multi\nline",y\na,again,x\n', {}, 'x.csv:5: duplicate id "a" (first used at x.csv:2); ids must be unique within a file'],

@@ -31,6 +31,9 @@ describe('detectFormatFromContent', () => {
     ['TSV', 'text\tlabel\nhello there\tgreet\n', 'csv'],
     ['CSV with BOM', '\uFEFFtext,label\nx,y\n', 'csv'],
     ['JSONL with a broken first line', '{"id": "a", "text": \n{"id": "b"}\n', 'jsonl'],
+    // the reader then names the broken line, where a CSV reader would talk about a header
+    ['CoNLL with one broken line', 'Ann B-PER\nLee I-PER\npaid O\n\nBob B-PER\nLondon,\nsaw O\nit O\n', 'conll'],
+    ['CoNLL with a broken first line', 'Ann,Lee\nB O\npaid O\nsaw O\nit O\n', 'conll'],
   ])('%s → %s', (_t, content, format) => {
     expect(detectFormatFromContent(content, 'f')).toBe(format);
   });

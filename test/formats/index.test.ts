@@ -137,3 +137,33 @@ describe('writeDataset', () => {
     expect(errorOf(() => writeDataset(taskOf('ner'), [], 'xml' as 'jsonl'))).toBe('cannot write the xml format; use jsonl, csv or conll');
   });
 });
+
+describe('readDataset refuses files that are not what they claim', () => {
+  test.each([
+    ['an empty file', 'e.jsonl', '', /e\.jsonl: the file is empty \(0 bytes\)/],
+    ['blank lines only', 'b.jsonl', '\n  \n', /b\.jsonl: the file is empty \(only blank space\)/],
+    ['a guessed CoNLL file with a broken line', 'x.txt', 'Ann B-PER\nLee I-PER\nParis\n', /x\.txt:3: expected "token<TAB>tag".*\(read as conll, detected from the content; if it is another format, pass --format\)$/],
+  ])('%s', (_what, name, content, message) => {
+    expect(errorOf(() => readDataset(file(name, content)))).toMatch(message);
+  });
+
+  test('an empty file is refused even with --format', () => {
+    expect(errorOf(() => readDataset(file('e2.jsonl', ''), { format: 'jsonl' }))).toMatch(/the file is empty/);
+  });
+
+  test('a format given with --format is not said to be guessed', () => {
+    expect(errorOf(() => readDataset(file('g.conll', 'Ann B-PER\nParis\n'), { format: 'conll' }))).not.toContain('detected');
+  });
+
+  test.each([
+    ['jsonl', 'rows.jsonl', jsonLines({ id: 'a', text: 'x', label: 'l' }, { id: 'b', text: 'y', label: 'm' })],
+    ['csv', 'rows.csv', 'id,text,label\na,x,l\nb,y,m\n'],
+    ['labelstudio', 'rows.json', JSON.stringify([{ id: 'a', data: { text: 'x' }, annotations: [{ result: [{ value: { choices: ['l'] } }] }] }, { id: 'b', data: { text: 'y' }, annotations: [{ result: [{ value: { choices: ['m'] } }] }] }])],
+  ])('with a sink, %s examples go to it in file order and none are kept', (_f, name, content) => {
+    const seen: string[] = [];
+    const data = readDataset(file(name, content), {}, (e) => seen.push(`${e.id}:${String(e.label)}`));
+    expect(seen).toEqual(['a:l', 'b:m']);
+    expect(data.examples).toEqual([]);
+    expect(data.labels).toEqual(['l', 'm']);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { RulewrightError } from '../../src/core/errors.js';
-import { jsonErrorOffset, jsonValueOffset, jsonWhere, lineAt, parseJsonDocument } from '../../src/formats/json-positions.js';
+import { checkJsonDepth, jsonDepthOffset, jsonErrorOffset, jsonValueOffset, jsonWhere, lineAt, MAX_JSON_DEPTH, parseJsonDocument } from '../../src/formats/json-positions.js';
 
 const doc = `{
   "examples": [
@@ -54,5 +54,33 @@ describe('json positions', () => {
   ])('valid JSON has no error offset: %s', (content) => {
     expect(() => JSON.parse(content)).not.toThrow();
     expect(jsonErrorOffset(content)).toBeUndefined();
+  });
+});
+
+describe('nesting depth', () => {
+  test.each([
+    ['20,000 nested arrays', `[\n${'['.repeat(20_000)}${']'.repeat(20_000)}]`, 2, MAX_JSON_DEPTH],
+    ['objects inside a value', `{"a":\n\n${'{"a":'.repeat(200)}1${'}'.repeat(200)}}`, 3, (MAX_JSON_DEPTH - 1) * 5 + 1],
+  ])('a document with %s is refused with the line where the limit is crossed', (_what, content, line, column) => {
+    const err = (() => {
+      try {
+        parseJsonDocument(content, 'deep.json');
+      } catch (e) {
+        return e as RulewrightError;
+      }
+      return undefined;
+    })();
+    expect(err?.code).toBe('BAD_INPUT');
+    expect(err?.message).toBe(
+      `deep.json:${line}: the JSON nests more than ${MAX_JSON_DEPTH} levels deep (level ${MAX_JSON_DEPTH + 1} opens at column ${column}); rulewright reads at most ${MAX_JSON_DEPTH} levels: flatten the data`,
+    );
+  });
+
+  test('brackets inside strings do not count, and 100 levels are fine', () => {
+    expect(jsonDepthOffset(JSON.stringify({ s: '['.repeat(500) }))).toBeUndefined();
+    const ok = `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`;
+    expect(jsonDepthOffset(ok)).toBeUndefined();
+    expect(() => checkJsonDepth(ok, 'x.json')).not.toThrow();
+    expect(jsonDepthOffset(`[${ok}]`)).toBe(MAX_JSON_DEPTH);
   });
 });

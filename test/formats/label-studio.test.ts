@@ -92,3 +92,36 @@ describe('parseLabelStudio', () => {
     expect(errorOf(() => parseLabelStudio(content, 'ls.json'))).toBe(message);
   });
 });
+
+describe('parseLabelStudio refuses results of a bad shape instead of dropping them', () => {
+  const withValue = (value: Record<string, unknown>) => JSON.stringify([task(1, 'Ann Lee', [region(0, 3, ['PER'])]), task(2, 'Bob Ray', [{ type: 'labels', value }])], null, 1);
+  test.each([
+    ['"end": "three"', { start: 0, end: 'three', labels: ['PER'] }, 'task 1: annotations[0].result[0].value.end must be a whole-number character offset; found "three"'],
+    ['"labels": "PER"', { start: 0, end: 3, labels: 'PER' }, 'task 1: annotations[0].result[0].value.labels must be a list of label names like ["PER"]; found "PER"'],
+    ['"labels": []', { start: 0, end: 3, labels: [] }, 'value.labels must be a list of label names like ["PER"]; found []'],
+    ['a negative start', { start: -1, end: 3, labels: ['PER'] }, 'value.start must be a whole-number character offset; found -1'],
+    ['no start', { end: 3, labels: ['PER'] }, 'value.start must be a whole-number character offset; found nothing'],
+    ['"choices": "refund"', { choices: 'refund' }, 'task 1: annotations[0].result[0].value.choices must be a list of class names like ["refund"]; found "refund"'],
+  ])('%s names the task index and the field', (_what, value, message) => {
+    const m = errorOf(() => parseLabelStudio(withValue(value), 'ls.json'));
+    expect(m).toMatch(/^ls\.json:\d+: task 1: annotations\[0\]\.result\[0\]\.value\./);
+    expect(m.endsWith(message)).toBe(true);
+  });
+
+  test('a long bad value is quoted by its first 200 characters', () => {
+    const m = errorOf(() => parseLabelStudio(withValue({ start: 0, end: 3, labels: 'x'.repeat(5000) }), 'ls.json'));
+    expect(m).toContain(`found "${'x'.repeat(199)}… (4802 more characters)`);
+  });
+
+  test('the index counts cancelled annotations, so the field path points at the right one', () => {
+    const t = { id: 1, data: { text: 'Ann' }, annotations: [{ was_cancelled: true, result: [] }, { result: [{ value: { start: 0, end: 'x', labels: ['PER'] } }] }] };
+    expect(errorOf(() => parseLabelStudio(JSON.stringify([t]), 'ls.json'))).toContain('task 0: annotations[1].result[0].value.end');
+  });
+
+  test('results of other kinds (a relation, a text area) are still skipped with a warning', () => {
+    const content = JSON.stringify([task(1, 'Ann Lee', [region(0, 3, ['PER']), { type: 'relation', from_id: 'a', to_id: 'b' }, { type: 'textarea', value: { text: ['note'] } }])]);
+    const data = parseLabelStudio(content, 'ls.json');
+    expect(data.examples).toHaveLength(1);
+    expect(data.warnings).toEqual(['2 result(s) that are neither labelled regions nor choices were ignored']);
+  });
+});

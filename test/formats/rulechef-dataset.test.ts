@@ -46,14 +46,64 @@ describe('parseRulechef', () => {
     expect(d.examples).toEqual([
       { id: 'a1b2c3d4', text: '🙂 Aspirin', spans: [{ start: 3, end: 10, label: 'DRUG', text: 'Aspirin' }], meta: { rulechef_source: 'human_labeled' }, split: 'train', source: 'gold' },
       {
-        id: 'c0ffee00',
+        id: 'correction-c0ffee00',
         text: 'take Ibuprofen',
         spans: [{ start: 5, end: 14, label: 'DRUG', text: 'Ibuprofen' }],
-        meta: { model_output: { entities: [] }, feedback: 'missed it' },
+        meta: { correction_id: 'c0ffee00' },
         split: 'train',
         source: 'correction',
       },
     ]);
+    expect(d.rulechef).toEqual({
+      corrections: [
+        {
+          id: 'c0ffee00',
+          text: 'take Ibuprofen',
+          produced: { spans: [] },
+          expected: { spans: [{ start: 5, end: 14, label: 'DRUG', text: 'Ibuprofen' }] },
+          note: 'missed it',
+        },
+      ],
+      feedback: [],
+      rules: [],
+    });
+  });
+
+  test('a saved dataset keeps its feedback and structured feedback as feedback and its rules as rules', () => {
+    const rule = { id: 'r1', name: 'drug', format: 'regex', content: '(?i)aspirin', output_template: { text: '$0', start: '$start', end: '$end', type: 'DRUG' }, output_key: 'entities' };
+    const content = JSON.stringify({
+      name: 'meds',
+      task: nerTask,
+      examples: [{ id: 'e1', input: { text: 'Aspirin' }, expected_output: { entities: [] } }],
+      corrections: [{ id: 'c1', input: { text: 'x' }, model_output: { entities: [] }, expected_output: { entities: [] } }],
+      feedback: ['drugs follow a dosage'],
+      structured_feedback: [
+        { id: 'f1', text: 'too broad', level: 'rule', target_id: 'r1' },
+        { id: 'f2', text: 'this one is odd', level: 'example', target_id: 'e1' },
+        { id: 'f3', text: 'look at this fix', level: 'example', target_id: 'c1' },
+        { id: 'f4', text: 'in general', level: 'task', target_id: '' },
+      ],
+      rules: [rule],
+    });
+    const d = parseRulechef(content, 'meds.json');
+    expect(d.rulechef!.feedback).toEqual([
+      { level: 'task', target_id: null, text: 'drugs follow a dosage' },
+      { level: 'rule', target_id: 'r1', text: 'too broad' },
+      { level: 'example', target_id: 'e1', text: 'this one is odd' },
+      { level: 'example', target_id: 'correction-c1', text: 'look at this fix' },
+      { level: 'task', target_id: null, text: 'in general' },
+    ]);
+    expect(d.rulechef!.rules).toEqual([rule]);
+    expect(d.examples.map((e) => e.id)).toEqual(['e1', 'correction-c1']);
+  });
+
+  test.each([
+    ['a feedback entry that is not text', { feedback: [3] }, /^b\.json:\d+: a RuleChef "feedback" entry must be a non-empty string/],
+    ['structured feedback with an unknown level', { structured_feedback: [{ text: 'x', level: 'span', target_id: 'e1' }] }, /^b\.json:\d+: a RuleChef "structured_feedback" entry must be/],
+    ['example feedback about an example the file lacks', { structured_feedback: [{ text: 'x', level: 'example', target_id: 'nope' }] }, /targets "nope"/],
+  ])('refuses %s with its place', (_t, extra, message) => {
+    const content = JSON.stringify({ task: nerTask, examples: [{ id: 'e1', input: { text: 'a' }, expected_output: { entities: [] } }], ...extra }, null, 2);
+    expect(errorOf(() => parseRulechef(content, 'b.json'))).toMatch(message);
   });
 
   test.each([
@@ -81,7 +131,7 @@ describe('parseRulechef', () => {
     ['an entity whose text is not at its offsets', jsonLines({ input: { text: 'ab' }, output: { entities: [] } }, { input: { text: 'Aspirin' }, output: { entities: [{ text: 'Aspirin', start: 1, end: 7, type: 'DRUG' }] } }), 'b.jsonl:2: spans[0] text "Aspirin" differs from the text at [1, 7), which is "spirin"; fix the offsets or the span text'],
     ['an entity without offsets', jsonLines({ input: { text: 'ab' }, output: { entities: [{ text: 'ab', type: 'X' }] } }), 'b.jsonl:1: entities[0] must be {"text": "...", "start": N, "end": N, "type": "LABEL"} with integer offsets'],
     ['no output', jsonLines({ input: { text: 'ab' }, output: { entities: [] } }, { input: { text: 'cd' } }), 'b.jsonl:2: expected a RuleChef example {"input": {...}, "expected_output": {...}} (or "output")'],
-    ['duplicate ids in a dataset', JSON.stringify({ task: nerTask, examples: [{ id: 'x', input: { text: 'a' }, expected_output: { entities: [] } }] }, null, 2).replace(']\n}', '],\n  "corrections": [\n    {"id": "x", "input": {"text": "b"}, "model_output": {}, "expected_output": {"entities": []}}\n  ]\n}'), 'b.jsonl:27: duplicate id "x" (first used at b.jsonl:16); ids must be unique within a file'],
+    ['duplicate ids in a dataset', JSON.stringify({ task: nerTask, examples: [{ id: 'x', input: { text: 'a' }, expected_output: { entities: [] } }] }, null, 2).replace(']\n}', '],\n  "corrections": [\n    {"id": "x", "input": {"text": "b"}, "model_output": {}, "expected_output": {"entities": []}},\n    {"id": "x", "input": {"text": "b"}, "model_output": {}, "expected_output": {"entities": []}}\n  ]\n}'), 'b.jsonl:28: duplicate id "correction-x" (first used at b.jsonl:27); ids must be unique within a file'],
   ])('rejects %s with FILE:LINE', (_t, content, message) => {
     expect(errorOf(() => parseRulechef(content, 'b.jsonl'))).toBe(message);
   });

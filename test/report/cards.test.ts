@@ -35,12 +35,29 @@ describe('ruleCard', () => {
     expect(html).toContain('<dt>marginal F1</dt><dd>+0.2000</dd>');
   });
 
+  test('shows label recall and label F1 beside the all-gold recall and solo F1', () => {
+    const m = { ...per!.metrics!, tp: 5, fp: 1, fn: 15, recall: 0.25, f1: 10 / 26, label_recall: 5 / 8, label_f1: 10 / 14 };
+    const html = ruleCard({ ...per!, metrics: m }, 1, 1.96);
+    expect(html).toContain('<dt>label recall</dt><dd>0.625</dd>');
+    expect(html).toContain('<dt>label F1</dt><dd>0.714</dd>');
+    expect(html).toContain('<dt>recall</dt><dd>0.250</dd>');
+    expect(html).toContain('<dt>solo F1</dt><dd>0.385</dd>');
+  });
+
   test('says why an unmeasured rule has no figures', () => {
     expect(ruleCard(off!, null, 1.96)).toContain('disabled rules do not run');
   });
 });
 
 describe('sampleHtml', () => {
+  test('shows the matcher\'s reason, escaped, and flags a lexical stand-in', () => {
+    const s = fixtureReport().rules[2]!.metrics!.samples.tp[0]!;
+    const html = sampleHtml({ ...s, reason: 'lexical similarity 0.9 <b>', lexical_fallback: true });
+    expect(html).toContain('<span class="reason">— <span class="lexical" title="no embedder is configured: lexical similarity, not semantic">lexical</span> lexical similarity 0.9 &lt;b&gt;</span>');
+    expect(sampleHtml({ ...s, reason: '9.5 differs from 9 by 0.5' })).toContain('<span class="reason">— 9.5 differs from 9 by 0.5</span>');
+    expect(sampleHtml(s)).not.toContain('class="reason"');
+  });
+
   test('escapes the context around the highlighted item', () => {
     const s = fixtureReport().rules[2]!.metrics!.samples.tp[0]!;
     const html = sampleHtml(s);

@@ -32,7 +32,7 @@ function sample(kind: 'tp' | 'fp' | 'fn', id: string, before: string, text: stri
 }
 
 /** Metrics of one rule: counts, derived ratios, flags and samples. */
-export function metrics(id: string, name: string, label: string, p: { tp: number; fp: number; fn: number; marginal: number | null; position: number; samples?: Partial<RuleMetrics['samples']> }): RuleMetrics {
+export function metrics(id: string, name: string, label: string, p: { tp: number; fp: number; fn: number; marginal: number | null; position: number; samples?: Partial<RuleMetrics['samples']>; labelRecall?: number | null; labelF1?: number | null }): RuleMetrics {
   const c = ctr(p.tp, p.fp, p.fn);
   const support = p.tp + p.fp;
   return {
@@ -41,6 +41,8 @@ export function metrics(id: string, name: string, label: string, p: { tp: number
     label,
     position: p.position,
     ...c,
+    label_recall: p.labelRecall === undefined ? c.recall : p.labelRecall,
+    label_f1: p.labelF1 === undefined ? c.f1 : p.labelF1,
     support,
     fired: support,
     fired_docs: support,

@@ -71,8 +71,18 @@ describe('the README tour, run command by command in a fresh folder', () => {
       expect(r.output).toContain('quit');
       return;
     }
+    const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+    // An example the tour points at is a training example: held-out text never reaches training or a prompt.
+    const example = /--example (\S+)/.exec(line)?.[1];
+    if (example) expect(JSON.parse(cli('examples', 'show', example, '--json').stdout), `${example} after the tour's split`).toMatchObject({ split: 'train' });
     const r = spawnSync('bash', ['-c', cmd], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
     expect(r.status, `${line}\n${r.stderr}`).toBe(0);
+    if (line.endsWith('learn --incremental')) {
+      // The tour's correction sticks: after the incremental run the rules produce what it expects.
+      const list = JSON.parse(cli('corrections', 'list', '--json').stdout) as { total: number; corrections: { id: string; holds: boolean }[] };
+      expect(list.total).toBeGreaterThan(0);
+      expect(list.corrections.filter((c) => !c.holds).map((c) => c.id), r.stdout).toEqual([]);
+    }
     expect(r.stdout.length).toBeGreaterThan(0);
     if (subcommand(line) === 'extract') expect(r.stdout).toMatch(/"id":"n1"/);
     if (subcommand(line) === 'report') expect(existsSync(join(dir, 'report.html'))).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Example, Task } from '../../src/core/schemas/index.js';
-import { addCorrection, listCorrections } from '../../src/service/corrections.js';
+import { addCorrection, deleteCorrection, listCorrections, showCorrection } from '../../src/service/corrections.js';
 import { splitDataset } from '../../src/service/split.js';
 import { Store } from '../../src/store/index.js';
 import { codeAndMessage, rejected } from '../helpers/errors.js';
@@ -15,13 +15,88 @@ describe('corrections', () => {
   test('by example id: records what the rules produced, what was expected and the note; the correction trains', () => {
     const { store, datasetId } = intentStore(tmp.path('w.db'));
     store.rules.insert(datasetId, rule({ id: 'hello', format: 'lexicon', terms: ['hello'], output: { label: 'greet' } }));
-    const r = addCorrection(store, { exampleId: 'd-r2', expectedLabel: 'refund', note: 'money back means refund' });
-    expect(r.correction).toMatchObject({ id: 'c1', example_id: 'd-r2', text: 'I would like my money back', produced: { label: null }, expected: { label: 'refund' }, note: 'money back means refund' });
-    expect(r.example_id).toBe('correction-c1');
-    expect(r.notes).toEqual(['example d-r2 stays in dev; its corrected copy joins train']);
-    expect(store.examples.get(datasetId, 'correction-c1')).toMatchObject({ split: 'train', source: 'correction', label: 'refund', text: 'I would like my money back' });
-    expect(store.examples.get(datasetId, 'd-r2')!.split).toBe('dev');
+    const r = addCorrection(store, { exampleId: 'rm0', expectedLabel: 'refund', note: 'money back means refund' });
+    expect(r.correction).toMatchObject({ id: 'c1', example_id: 'rm0', text: 'can I get my money back', produced: { label: null }, expected: { label: 'refund' }, note: 'money back means refund' });
+    expect(r.correction).toMatchObject({ moved_from: null, contradicts_gold: false });
+    expect([r.example_id, r.moved, r.warnings]).toEqual(['correction-c1', null, []]);
+    expect(store.examples.get(datasetId, 'correction-c1')).toMatchObject({ split: 'train', source: 'correction', label: 'refund', text: 'can I get my money back' });
     expect(listCorrections(store).corrections.map((c) => c.id)).toEqual(['c1']);
+    store.close();
+  });
+
+  test.each([
+    ['d-r2', 'dev'],
+    ['t-1', 'test'],
+  ])('a %s example (%s) is refused without --move-to-train, naming the flag in a command that works when pasted', async (id, split) => {
+    const { store, datasetId } = intentStore(tmp.path('w.db'));
+    const e = await rejected(() => addCorrection(store, { exampleId: id, expectedLabel: 'refund', note: "it's money back" }));
+    expect(codeAndMessage(e)).toMatch(new RegExp(`^BAD_INPUT: example ${id} is in ${split}, held out from training`));
+    expect(e.exitCode).toBe(2);
+    expect(e.message).toContain(`\`rulewright correct --example ${id} --expected-label refund --note 'it'\\''s money back' --move-to-train\``);
+    expect(store.corrections.count(datasetId)).toBe(0);
+    expect(store.examples.count(datasetId, { source: 'correction' })).toBe(0);
+    expect(store.examples.get(datasetId, id)!.split).toBe(split);
+    store.close();
+  });
+
+  test('with moveToTrain a held-out example moves to train visibly: the split sizes change and the correction records it', () => {
+    const { store, datasetId } = intentStore(tmp.path('w.db'));
+    const r = addCorrection(store, { exampleId: 'd-r2', expectedLabel: 'refund', moveToTrain: true });
+    expect(r.moved).toEqual({ example_id: 'd-r2', from: 'dev', splits_before: { train: 20, dev: 7, test: 1 }, splits_after: { train: 22, dev: 6, test: 1 } });
+    expect(r.notes).toContain('moved example d-r2 from dev to train: dev 7 → 6, train 20 → 22 (with the corrected copy)');
+    expect(r.correction.moved_from).toBe('dev');
+    expect(store.examples.get(datasetId, 'd-r2')!.split).toBe('train');
+    expect(store.examples.countsBy(datasetId, 'split')).toEqual({ train: 22, dev: 6, test: 1 });
+    // A later re-split keeps the corrected example in train with its correction.
+    splitDataset(store, { dev: 0.5, test: 0.3, seed: 3 });
+    expect(store.examples.get(datasetId, 'd-r2')!.split).toBe('train');
+    store.close();
+  });
+
+  test('an expected output that contradicts the gold is flagged on the correction, with a warning', () => {
+    const { store } = intentStore(tmp.path('w.db'));
+    const r = addCorrection(store, { exampleId: 'r0', expectedLabel: 'cancel' });
+    expect(r.correction.contradicts_gold).toBe(true);
+    expect(r.warnings).toEqual([
+      'the expected output contradicts the gold of example r0 ({"label":"refund"}): the correction trains on what you expect ' +
+        'while the example keeps its gold; if the gold is wrong, fix it in the source file and import it again',
+    ]);
+    expect(listCorrections(store).corrections[0]).toMatchObject({ id: 'c1', contradicts_gold: true });
+    // Agreeing with the gold (label case aside) is no contradiction.
+    expect(addCorrection(store, { exampleId: 'r1', expectedLabel: 'REFUND' }).correction.contradicts_gold).toBe(false);
+    store.close();
+  });
+
+  test('list, show and delete: each correction says whether it holds under the current rules', () => {
+    const { store, datasetId } = intentStore(tmp.path('w.db'));
+    addCorrection(store, { text: 'hello, I want a refund', expectedLabel: 'refund' });
+    addCorrection(store, { text: 'hello you', expectedLabel: 'greet' });
+    const before = listCorrections(store);
+    expect(before.corrections.map((c) => [c.id, c.holds, c.produced_now.label])).toEqual([
+      ['c1', false, null],
+      ['c2', false, null],
+    ]);
+    // A rule arrives: c2 holds now, c1 gets greet where refund is expected.
+    store.rules.insert(datasetId, rule({ id: 'hello', format: 'lexicon', terms: ['hello'], output: { label: 'greet' } }));
+    const after = listCorrections(store);
+    expect([after.total, after.holding]).toEqual([2, 1]);
+    expect(after.corrections.map((c) => [c.id, c.holds, c.produced_now.label])).toEqual([
+      ['c1', false, 'greet'],
+      ['c2', true, 'greet'],
+    ]);
+    expect(showCorrection(store, 'c2').correction).toMatchObject({ id: 'c2', holds: true, text: 'hello you' });
+    expect(deleteCorrection(store, 'c1')).toMatchObject({ deleted: 'c1', example_id: 'correction-c1' });
+    expect(store.examples.get(datasetId, 'correction-c1')).toBeUndefined();
+    expect(listCorrections(store).corrections.map((c) => c.id)).toEqual(['c2']);
+    store.close();
+  });
+
+  test.each([
+    ['show', (store: Store) => showCorrection(store, 'c9')],
+    ['delete', (store: Store) => deleteCorrection(store, 'c9')],
+  ])('%s of an unknown correction is NOT_FOUND and names the list command', async (_name, fn) => {
+    const { store } = intentStore(tmp.path('w.db'));
+    expect(await failure(() => fn(store))).toBe('NOT_FOUND: no correction "c9" in dataset "intents": see `rulewright corrections list`');
     store.close();
   });
 

@@ -250,6 +250,24 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
   });
 
   test('makes a seeded, stratified dev split first when there is none, and says so', async () => {
+    const rows = Array.from({ length: 90 }, (_, i) => ({
+      id: `x${i}`,
+      text: ['please refund me', 'hello there', 'cancel it'][i % 3]! + ` #${i}`,
+      label: ['refund', 'greet', 'cancel'][i % 3]!,
+    }));
+    const { store, datasetId } = intentStore(tmp.path('w.db'), rows);
+    server.enqueue(scriptedReplies(), scriptedReplies(), scriptedReplies());
+    const r = await run(store, { rounds: 0 });
+    expect(r.split.created).toEqual({ dev: 0.2, seed: 42, splits: { train: 72, dev: 18, test: 0 } });
+    expect(r.notes[0]).toMatch(/no dev split: made a seeded, stratified one first/);
+    expect(store.examples.count(datasetId, { split: 'dev' })).toBe(18);
+    // Only train texts reached the model.
+    const devTexts = store.examples.list(datasetId, { split: 'dev' }).map((e) => e.text!);
+    for (const req of server.chatRequests) for (const t of devTexts) expect(userText(req)).not.toContain(`"${t}"`);
+    store.close();
+  });
+
+  test('makes no dev split when it would hold fewer than five examples per label, and says so', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => ({
       id: `x${i}`,
       text: ['please refund me', 'hello there', 'cancel it'][i % 3]! + ` #${i}`,
@@ -258,12 +276,10 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
     const { store, datasetId } = intentStore(tmp.path('w.db'), rows);
     server.enqueue(scriptedReplies(), scriptedReplies(), scriptedReplies());
     const r = await run(store, { rounds: 0 });
-    expect(r.split.created).toEqual({ dev: 0.2, seed: 42, splits: { train: 24, dev: 6, test: 0 } });
-    expect(r.notes[0]).toMatch(/no dev split: made a seeded, stratified one first/);
-    expect(store.examples.count(datasetId, { split: 'dev' })).toBe(6);
-    // Only train texts reached the model.
-    const devTexts = store.examples.list(datasetId, { split: 'dev' }).map((e) => e.text!);
-    for (const req of server.chatRequests) for (const t of devTexts) expect(userText(req)).not.toContain(`"${t}"`);
+    expect(r.split.created).toBeNull();
+    expect(r.split.judged_on).toBe('train');
+    expect(r.notes.join('\n')).toMatch(/too few examples for a dev split \(30 train examples, 3 labels\)/);
+    expect(store.examples.count(datasetId, { split: 'dev' })).toBe(0);
     store.close();
   });
 });

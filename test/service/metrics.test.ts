@@ -79,13 +79,22 @@ describe('metrics service', () => {
     ws.close();
   });
 
-  test('without a dev split: measured on all examples, said in notes, stamped from all', async () => {
-    const rows = ROWS.map(({ split: _s, ...r }) => r);
+  test.each([
+    ['no splits at all', ROWS.map(({ split: _s, ...r }) => r)],
+    ['train and test only', ROWS.map((r) => (r.split === 'dev' ? { ...r, split: 'test' } : r))],
+  ])('without a dev split (%s): measured on all examples, nothing stamped, and the note says how to make one', async (_name, rows) => {
     const ws = intentWorkspace(tmp.path('w.db'), rows);
+    const evalBefore = await ws.evaluate({ split: 'all' });
     const r = await ws.metrics();
-    expect([r.split, r.n]).toEqual(['all', 8]);
+    expect([r.split, r.n, r.stamped]).toEqual(['all', 8, 0]);
     expect(r.notes).toContain('no dev split: measured on all examples');
-    expect(r.stamped).toBeGreaterThan(0);
+    expect(r.notes).toContain(
+      'no dev split: validated precision and support were not stamped (they come from dev only); make one with `rulewright split --dev 0.2 --dataset intents`',
+    );
+    expect(ws.store.rules.list(ws.dataset().id).every((x) => x.validated_precision === null)).toBe(true);
+    // eval is a function of the data, the rules and the config: a metrics run in between moves nothing.
+    const evalAfter = await ws.evaluate({ split: 'all' });
+    expect([evalAfter.micro, evalAfter.ruleset_hash]).toEqual([evalBefore.micro, evalBefore.ruleset_hash]);
     ws.close();
   });
 

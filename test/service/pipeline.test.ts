@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { PatternScreen } from '../../src/core/matchers/pattern-screen.js';
 import { MatcherRegistry } from '../../src/core/matchers/registry.js';
 import { parseRuleset } from '../../src/core/rulesets/index.js';
 import { Example, type ExampleInput, Rule, type RuleInput, Task, type TaskInput } from '../../src/core/schemas/index.js';
-import { executeInputs, resolveSplit, runPipeline, rulesHash } from '../../src/service/pipeline.js';
+import type { ExecutionIssue } from '../../src/core/engine/index.js';
+import { executeInputs, issueNotes, resolveSplit, runPipeline, rulesHash } from '../../src/service/pipeline.js';
 import { Workspace } from '../../src/service/index.js';
 import { Store } from '../../src/store/index.js';
 import { shared, sharedMissing } from '../helpers/shared.js';
@@ -132,6 +134,60 @@ describe('runPipeline', () => {
       ]),
     );
     store.close();
+  });
+
+  describe('a regex matcher whose pattern comes from the data', () => {
+    const rows: ExampleInput[] = [
+      { id: 'r1', input: { text: `code: ${'a'.repeat(32)}!` }, output: { code: '(a+)+$' } },
+      { id: 'r2', input: { text: 'code: aa!' }, output: { code: 'a+!' } },
+    ];
+    const setup = (budget = 100) => {
+      const { store, id } = workspace(tmp.path('w.db'), rows, { type: 'transformation', labels: undefined, matching: { matchers: { code: 'regex' }, rule_budget_ms: budget } });
+      store.rules.insert(id, rule({ id: 'code', pattern: 'a+!', label: 'code' }));
+      return store;
+    };
+
+    test('is screened: an exponential one is refused, the run finishes and says which example and field', async () => {
+      const store = setup();
+      const r = await runPipeline(store);
+      expect(r.report.micro).toMatchObject({ tp: 1, fp: 1, fn: 1 });
+      expect(r.matcher_issues).toEqual([
+        expect.objectContaining({ kind: 'matcher_refused', doc_id: 'r1', field: 'code', matcher: 'regex', reason: expect.stringMatching(/exponential backtracking/) }),
+      ]);
+      expect(r.report.notes).toContainEqual(expect.stringMatching(/^the regex matcher was refused by the ReDoS screen on 1 value \(example r1, field code\); counted as not matching/));
+      store.close();
+    });
+
+    test('runs under the rules\' budget when the screen lets it through, and the timeout names example and field', async () => {
+      const store = setup(30);
+      const patterns = new PatternScreen();
+      patterns.set('^(?:(a+)+$)$', '', { refused: false, reason: 'let through for the test' });
+      const t0 = performance.now();
+      const r = await runPipeline(store, { context: { patterns } });
+      expect(performance.now() - t0).toBeLessThan(5000);
+      expect(r.matcher_issues).toEqual([expect.objectContaining({ kind: 'matcher_timeout', doc_id: 'r1', field: 'code' })]);
+      expect(r.report.notes).toContainEqual(expect.stringMatching(/^the regex matcher ran out of its time budget on 1 value \(example r1, field code\).*30 ms budget/));
+      store.close();
+    });
+  });
+
+  const timeout = (rule_id: string, doc_index: number): ExecutionIssue => ({
+    kind: 'timeout',
+    rule_id,
+    rule_position: 0,
+    doc_index,
+    doc_id: `d${doc_index}`,
+    elapsed_ms: 101,
+    message: 'x',
+  });
+  test.each([
+    // (rule, document) pairs that timed out → the note's counts
+    [[['a', 0]], '1 rule ran out of its time budget on 1 document (a)'],
+    [[['a', 0], ['a', 1]], '1 rule ran out of its time budget on 2 documents (a)'],
+    [[['a', 0], ['b', 0], ['a', 1], ['b', 1], ['c', 1], ['a', 2]], '3 rules ran out of their time budget on 3 documents (6 rule-document pairs) (a, b, c)'],
+  ] as const)('timeouts %j are noted with each document counted once', (pairs, start) => {
+    const notes = issueNotes(pairs.map(([r, d]) => timeout(r, d)));
+    expect(notes).toEqual([`${start}; their matches there were dropped, so recall may be understated`]);
   });
 
   test('observed examples pass their source and truth through to the report', async () => {

@@ -150,7 +150,7 @@ describe('rules service', () => {
     ws.close();
   });
 
-  test('import keeps ReDoS rules flagged, rejects the others with reasons, all or nothing', async () => {
+  test('import stores catastrophic and broken rules rejected with reasons, all or nothing', async () => {
     const ws = open();
     writeFileSync(
       tmp.path('rc.json'),
@@ -165,12 +165,15 @@ describe('rules service', () => {
       }),
     );
     const r = await ws.importRules(tmp.path('rc.json'));
-    expect(r).toMatchObject({ format: 'rulechef', shape: 'result.rules', rules: 3, added: 3, active: 2 });
-    expect(r.flagged).toEqual([expect.objectContaining({ name: 'evil', problems: [expect.objectContaining({ code: 'redos' })] })]);
-    expect(r.rejected).toEqual([expect.objectContaining({ name: 'empty', problems: [expect.objectContaining({ code: 'empty_pattern' })] })]);
+    expect(r).toMatchObject({ format: 'rulechef', shape: 'result.rules', rules: 3, added: 3, active: 1 });
+    expect(r.flagged).toEqual([]);
+    expect(r.rejected).toEqual([
+      expect.objectContaining({ name: 'evil', problems: [expect.objectContaining({ code: 'redos' })] }),
+      expect.objectContaining({ name: 'empty', problems: [expect.objectContaining({ code: 'empty_pattern' })] }),
+    ]);
     const rows = ws.listRules().rules;
     expect(rows.map((x) => [x.name, x.status, x.dialect, x.provenance, x.flags])).toEqual([
-      ['evil', 'active', 'python', 'imported', ['redos']],
+      ['evil', 'rejected', 'python', 'imported', []],
       ['empty', 'rejected', 'python', 'imported', []],
       ['money', 'active', 'python', 'imported', []],
     ]);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { spanWorkspace } from '../tui/fixtures.js';
-import { useTemplateWorkspace } from '../tui/harness.js';
+import { useTemplateWorkspace, useTempWorkspace } from '../tui/harness.js';
+import { Example } from '../../src/core/schemas/index.js';
 
 describe('exampleOutcomes, predictExample and storedRuleMetrics', () => {
   const tmp = useTemplateWorkspace((ws, dir) => spanWorkspace(ws, `${dir}/people.jsonl`));
@@ -42,5 +43,23 @@ describe('exampleOutcomes, predictExample and storedRuleMetrics', () => {
     await ws.setRuleStatus('cities', 'disabled');
     expect(ws.storedRuleMetrics({ ruleId: 'names' }).stale).toBe(true);
     expect(ws.storedRuleMetrics({ ruleId: 'missing' })).toMatchObject({ computed: true, metrics: null, stale: false });
+  });
+});
+
+describe('exampleOutcomes: why a matcher said no', () => {
+  const tmp = useTempWorkspace();
+
+  test('each row lists the reasons of the pairs its matchers failed, lexical ones flagged', async () => {
+    const ws = tmp.open();
+    ws.createDataset({ name: 'r', type: 'transformation' });
+    const id = ws.dataset().id;
+    ws.store.transaction(() =>
+      ws.store.examples.insertMany(id, [Example.parse({ id: 'x1', input: { text: 'TOTAL 9.50 at Aeon Mall' }, output: { total: '9.00', shop: 'Tesco Stores' } })]),
+    );
+    await ws.addRule({ name: 'total', pattern: 'TOTAL (\\d+\\.\\d\\d)', group: '$1', label: 'total' });
+    await ws.addRule({ name: 'shop', pattern: 'at (.+)$', group: '$1', label: 'shop' });
+    ws.updateTask({ matchers: { total: 'numeric_tolerance', shop: 'semantic_similarity' } });
+    const row = (await ws.exampleOutcomes()).rows[0]!;
+    expect(row.why).toEqual(['total: 9.5 differs from 9 by 0.5 (allowed 0)', expect.stringMatching(/^shop: \[lexical\] lexical similarity 0\.\d{3} < 0\.8/)]);
   });
 });

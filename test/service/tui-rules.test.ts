@@ -59,7 +59,7 @@ describe('rulesOverview timeouts', () => {
     );
     ws.importFile(tmp.path('d.jsonl'), { create: { name: 'd' } });
     ws.updateTask({ rule_budget_ms: 20 });
-    // An imported catastrophic rule is flagged, kept and run under the budget.
+    // A catastrophic rule imported with allowFlagged is flagged, kept and run under the budget.
     writeFileSync(
       tmp.path('rules.json'),
       JSON.stringify({
@@ -70,7 +70,7 @@ describe('rulesOverview timeouts', () => {
         ],
       }),
     );
-    await ws.importRules(tmp.path('rules.json'));
+    await ws.importRules(tmp.path('rules.json'), { allowFlagged: true });
     await ws.metrics();
     const o = ws.rulesOverview();
     expect(o.rules.map((r) => [r.id, r.timed_out])).toEqual([

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { BUSY_TIMEOUT_MS, MIGRATIONS, migrate, openDb, SCHEMA_VERSION, Store, userVersion } from '../../src/store/index.js';
 import { makeTask, useTempDir } from '../helpers/temp.js';
@@ -94,3 +94,22 @@ const ruleStub = {
   version: 1,
   flagged: [],
 };
+
+describe('what --db points at', () => {
+  const tmp = useTempDir();
+
+  test('a directory says it is a directory', () => {
+    expect(() => openDb(tmp.dir())).toThrow(expect.objectContaining({ code: 'BAD_INPUT', message: expect.stringMatching(/ is a directory, not a workspace file: pass the file inside it, e\.g\. --db .*rulewright\.db$/) }));
+  });
+
+  test('a 0-byte file is not turned into a workspace by a command that only reads', () => {
+    const path = tmp.path('zero.db');
+    writeFileSync(path, '');
+    expect(() => openDb(path)).toThrow(expect.objectContaining({ code: 'BAD_INPUT', message: expect.stringContaining('is an empty file (0 bytes), not a rulewright workspace') }));
+    expect(readFileSync(path).length).toBe(0);
+    // init (create) may make it one
+    const db = openDb(path, { create: true });
+    expect(userVersion(db)).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+});

@@ -8,7 +8,7 @@ describe('correct screen (spans)', () => {
   test('edits the expected spans (remove, add by text, relabel, move edges) and saves the correction with a note', async () => {
     const ws = tmp.open();
     const app = renderApp(ws, { initial: { screen: 'correct', exampleId: 's4' } });
-    const f = await app.until((f) => expect(f).toContain('Correct example s4 (dev, gold)'));
+    const f = await app.until((f) => expect(f).toContain('Correct example s4 (dev, gold) · held out: saving asks to move it to train'));
     expect(f).toContain('[Paris]LOC is far from [Oslo]LOC, said [Dora]PER.');
     expect(f).toContain('gold LOC:"Paris" LOC:"Oslo" PER:"Dora"');
     expect(f).toContain('rules now LOC:"Paris" LOC:"Oslo"');
@@ -39,7 +39,12 @@ describe('correct screen (spans)', () => {
     await app.type('names after "said" are people');
     expectFits(app.frame(), 80, 24);
     await app.press(KEY.enter);
-    await app.until((f) => expect(f).toContain('correction c1 saved'));
+    // s4 is a dev example: nothing is saved until the move to train is agreed to.
+    await app.until((f) => expect(f).toContain('s4 is in dev, held out: move it to train to correct it'));
+    expect(ws.listCorrections().total).toBe(0);
+    await app.press('y');
+    await app.until((f) => expect(f).toContain('correction c1 saved and s4 moved from dev to train'));
+    expect(ws.getExample('s4').split).toBe('train');
     const [c] = ws.listCorrections().corrections;
     expect(c).toMatchObject({
       example_id: 's4',
@@ -49,6 +54,20 @@ describe('correct screen (spans)', () => {
     });
     // The correction became a training example.
     expect(ws.getExample('correction-c1').source).toBe('correction');
+    app.unmount();
+  });
+
+  test('n at the held-out question keeps the example in dev and saves nothing', async () => {
+    const ws = tmp.open();
+    const app = renderApp(ws, { initial: { screen: 'correct', exampleId: 's4' } });
+    await app.until((f) => expect(f).toContain('Correct example s4'));
+    await app.press(KEY.ctrlS);
+    await app.until((f) => expect(f).toContain('move it to train to correct it'));
+    await app.press('n');
+    await app.until((f) => expect(f).not.toContain('move it to train to correct it'));
+    expect(app.frame()).toContain('Correct example s4');
+    expect(ws.listCorrections().total).toBe(0);
+    expect(ws.getExample('s4').split).toBe('dev');
     app.unmount();
   });
 

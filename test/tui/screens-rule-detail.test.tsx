@@ -14,8 +14,9 @@ describe('rule detail screen', () => {
     const f = await app.until((f) => expect(f).toContain('any money any-money [active] v1 · human · priority 1'));
     expect(f).toContain('pattern \\b(?:money|transfer)\\b');
     expect(f).toContain('template exchange_rate ← $0 · regex/js /i');
-    expect(f).toMatch(/harmful dev: TP 1 FP 12 FN 89 · P \.077 R \.011 F1 \.019 · ΔF1 -\.058/);
-    expect(f).toContain('overlaps 3 examples');
+    // Label recall and F1 against exchange_rate's 18 gold; RuleChef's all-gold figures on the next line.
+    expect(f).toMatch(/harmful dev: TP 1 FP 12 FN 89 · P \.077 · label R \.056 F1 \.065 · ΔF1 -\.058/);
+    expect(f).toContain('all gold R .011 F1 .019 · overlaps 3 examples');
     expect(f).toMatch(/› TP train-293 exchange_rate What is my money worth/);
     expect(f).toMatch(/FP train-772 pending_cash_withdrawal→exchange_rate/);
     expect(f).toMatch(/FN train-295 exchange_rate→\(abstain\)/);
@@ -107,7 +108,12 @@ describe('rule detail screen', () => {
     await app.press(KEY.tab);
     await app.type('about a pending withdrawal, not rates');
     await app.press(KEY.ctrlS);
-    await app.until((f) => expect(f).toMatch(/correction c1 saved/));
+    // The rule's items are dev examples: correcting one asks to move it to train first.
+    await app.until((f) => expect(f).toContain('train-772 is in dev, held out: move it to train to correct it'));
+    expect(ws.listCorrections().total).toBe(0);
+    await app.press('y');
+    await app.until((f) => expect(f).toMatch(/correction c1 saved and train-772 moved from dev to train/));
+    expect(ws.getExample('train-772').split).toBe('train');
     await app.until((f) => expect(f).toContain('any money any-money'));
     const c = ws.listCorrections().corrections;
     expect(c).toHaveLength(1);

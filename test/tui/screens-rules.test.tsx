@@ -19,9 +19,11 @@ describe('rules screen', () => {
     const f = await app.until((f) => expect(f).toContain('ensemble P .778 R .700 F1 .737'));
     expect(f).toContain('split dev │ mode text');
     expect(f).toContain('8 rules (8 active)');
-    expect(f).toMatch(/name▲\s+label\s+st\s+fired\s+TP\s+FP\s+FN\s+P\s+WLB\s+F1\s+ΔF1\s+bdg/);
-    expect(f).toMatch(/any money\s+exchange_r…\s+on\s+13\s+1\s+12\s+89\s+\.077\s+\.\d{3}\s+\.\d{3}\s+-\.058\s+H/);
-    expect(f).toMatch(/zebra\s+exchange_r…\s+on\s+0\s+0\s+0\s+90\s+—\s+\.000\s+\.000\s+±0\s+D/);
+    // At 80 columns fired and FN give way to the label columns (label recall and F1 against the rule's own label).
+    expect(f).toMatch(/name▲\s+label\s+st\s+TP\s+FP\s+P\s+WLB\s+F1\s+LR\s+LF1\s+ΔF1\s+bdg/);
+    // any money: 1 of the 18 exchange_rate gold found (LR 1/18), LF1 = 2·1 / (13 outputs + 18 gold).
+    expect(f).toMatch(/any money\s+exchange_r…\s+on\s+1\s+12\s+\.077\s+\.\d{3}\s+\.019\s+\.056\s+\.065\s+-\.058\s+H/);
+    expect(f).toMatch(/zebra\s+exchange_r…\s+on\s+0\s+0\s+—\s+\.000\s+\.000\s+\.000\s+\.000\s+±0\s+D/);
     expect(hasEscapes(f)).toBe(false);
     expectFits(f, 80, 24);
     app.unmount();
@@ -46,12 +48,13 @@ describe('rules screen', () => {
     await app.press('r');
     await app.until((f) => expect(f).toMatch(/▲FP/));
     expect(rowNames(app.frame()).slice(-2)).toEqual(['any card', 'any money']);
-    await app.press('>', '>', '>', '>', '>'); // FN, P, WLB, F1, ΔF1
+    await app.press('>', '>', '>', '>', '>', '>', '>'); // FN, P, WLB, F1, LR, LF1, ΔF1
     await app.until((f) => expect(f).toMatch(/▼ΔF1/));
     expect(rowNames(app.frame())[0]).toBe('exchange rate');
     expect(rowNames(app.frame()).at(-1)).toBe('any money');
     await app.press('<');
-    await app.until((f) => expect(f).toMatch(/▼F1/));
+    await app.until((f) => expect(f).toMatch(/▼LF1/));
+    expect(rowNames(app.frame())[0]).toBe('disposable');
     app.unmount();
   });
 

@@ -81,6 +81,8 @@ describe.skipIf(!hasTmux)(title, () => {
     s.type('a withdrawal, not exchange rates');
     await screen((x) => x.includes('a withdrawal, not exchange rates'), 'the typed note');
     s.keys('Enter');
+    await screen((x) => x.includes('train-772 is in dev, held out: move it to train'), 'the question before moving a dev example to train');
+    s.keys('y');
     await screen((x) => x.includes('correction c1 saved') && x.includes('any money any-money'), 'the saved correction');
 
     // Plain-English feedback on this rule.
@@ -92,9 +94,9 @@ describe.skipIf(!hasTmux)(title, () => {
 
     // Prune: the plan, a refusal, then confirmation.
     s.keys('4');
-    await screen((x) => x.includes('F1 .737 → .795 by disabling 1 rule (dry run)'), 'the pruning plan');
+    await screen((x) => x.includes('F1 .746 → .792 by disabling 1 rule (dry run)'), 'the pruning plan (dev lost the example moved to train)');
     s.keys('a');
-    await screen((x) => x.includes('Disable 1 rule (F1 .737 → .795)?'), 'the confirmation');
+    await screen((x) => x.includes('Disable 1 rule (F1 .746 → .792)?'), 'the confirmation');
     s.keys('y');
     await screen((x) => x.includes('disabled 1 rule (prune op 1)'), 'the applied prune');
     const during = Workspace.open({ db });

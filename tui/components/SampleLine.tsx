@@ -23,7 +23,12 @@ export function SampleLine({ sample: s, width, selected, focused, classification
   const full = s.context.before + s.context.text + s.context.after;
   const start = s.context.before.length;
   const end = start + s.context.text.length;
-  const rest = Math.max(10, width - head.length);
+  const all = Math.max(10, width - head.length);
+  // The matcher's reason (flagged when lexical) takes up to 45% of the line, after the item.
+  const why = s.reason ? `${s.lexical_fallback ? '[lexical] ' : ''}${s.reason}` : '';
+  const whyWidth = why ? Math.min(why.length + 3, Math.floor(all * 0.45)) : 0;
+  const rest = Math.max(10, all - whyWidth);
+  const reason = whyWidth > 3 ? <Tone tone="muted">{` — ${fit(why, whyWidth - 3)}`}</Tone> : null;
   const tone = s.kind === 'tp' ? 'good' : s.kind === 'fp' ? 'bad' : 'warn';
   if (classification) {
     const gold = s.gold?.label ?? '(none)';
@@ -34,6 +39,7 @@ export function SampleLine({ sample: s, width, selected, focused, classification
         {mark}
         <Tone tone={tone}>{KIND_TAG[s.kind]}</Tone> {id} <Tone tone="accent">{labels}</Tone>
         <Tone tone="muted">{fit(full, Math.max(5, rest - labels.length))}</Tone>
+        {reason}
       </Text>
     );
   }
@@ -42,6 +48,7 @@ export function SampleLine({ sample: s, width, selected, focused, classification
       {mark}
       <Tone tone={tone}>{KIND_TAG[s.kind]}</Tone> {id}{' '}
       <Highlight text={full} start={start} end={end} kind={s.kind} width={rest} />
+      {reason}
     </Text>
   );
 }

@@ -1,5 +1,5 @@
 import type { Answer } from '../../src/core/schemas/index.js';
-import type { Workspace } from '../../src/service/index.js';
+import type { CorrectionList, Workspace } from '../../src/service/index.js';
 import type { EditSpan } from '../model/span-edit.js';
 
 /** What the correction screen shows and edits. */
@@ -48,22 +48,30 @@ export function loadCorrectionTarget(ws: Workspace, dataset: string | undefined,
   };
 }
 
-/** Saves the correction through the service (which records what the rules produce now). */
+/** A dev or test example: correcting it moves it to train, so the screen asks first. */
+export const isHeldOut = (t: Pick<CorrectionTarget, 'split'>): boolean => t.split === 'dev' || t.split === 'test';
+
+/**
+ * Saves the correction through the service (which records what the rules produce now). A held-out
+ * example needs `moveToTrain` (the person said yes to moving it); the service refuses it otherwise.
+ */
 export function saveCorrection(
   ws: Workspace,
   dataset: string | undefined,
   t: CorrectionTarget,
   expected: { label: string | null; spans: readonly EditSpan[] },
   note: string,
-): { id: string; alreadyRight: boolean } {
+  moveToTrain = false,
+): { id: string; alreadyRight: boolean; moved: boolean; warnings: readonly string[] } {
   const r = ws.correct({
     ...(dataset ? { dataset } : {}),
     exampleId: t.id,
     ...(t.kind === 'classification' ? { expectedLabel: expected.label } : {}),
     ...(t.kind === 'spans' ? { expectedSpans: expected.spans.map((s) => ({ start: s.start, end: s.end, label: s.label })) } : {}),
     ...(note.trim() ? { note } : {}),
+    ...(moveToTrain ? { moveToTrain: true } : {}),
   });
-  return { id: r.correction.id, alreadyRight: r.already_right };
+  return { id: r.correction.id, alreadyRight: r.already_right, moved: r.moved !== null, warnings: r.warnings };
 }
 
 /** An answer as one line of text. */
@@ -71,4 +79,14 @@ export function answerText(a: Answer, text: string): string {
   if (a.spans) return spansText(a.spans, text);
   if (a.output) return JSON.stringify(a.output);
   return a.label ?? '(no label)';
+}
+
+/** The corrections with whether each holds under the current rules (the service runs them). */
+export function listCorrections(ws: Workspace, dataset: string | undefined): CorrectionList {
+  return ws.listCorrections(dataset);
+}
+
+/** Deletes a correction and the training example it became. */
+export function deleteCorrection(ws: Workspace, dataset: string | undefined, id: string): void {
+  ws.deleteCorrection(id, dataset);
 }

@@ -27,6 +27,8 @@ export function toRulesView(o: RulesOverview, timedOut: ReadonlySet<string> = ne
       precision: m?.precision ?? null,
       wilson: m?.wilson_lower ?? null,
       f1: m?.f1 ?? null,
+      labelRecall: m?.label_recall ?? null,
+      labelF1: m?.label_f1 ?? null,
       marginal: m?.marginal_f1 ?? null,
       dead: m?.dead ?? false,
       harmful: m?.harmful ?? false,

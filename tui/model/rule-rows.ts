@@ -15,6 +15,9 @@ export interface RuleRow {
   readonly precision: number | null;
   readonly wilson: number | null;
   readonly f1: number | null;
+  /** Recall and F1 against the gold of the rule's own label (`f1`: against all gold, as RuleChef). */
+  readonly labelRecall: number | null;
+  readonly labelF1: number | null;
   readonly marginal: number | null;
   readonly dead: boolean;
   readonly harmful: boolean;
@@ -33,11 +36,13 @@ export type RuleSortKey =
   | 'precision'
   | 'wilson'
   | 'f1'
+  | 'labelRecall'
+  | 'labelF1'
   | 'marginal'
   | 'badges';
 
 /** Sortable columns in table order (what `s`, `<` and `>` step through). */
-export const SORT_KEYS: readonly RuleSortKey[] = ['name', 'label', 'status', 'fired', 'tp', 'fp', 'fn', 'precision', 'wilson', 'f1', 'marginal', 'badges'];
+export const SORT_KEYS: readonly RuleSortKey[] = ['name', 'label', 'status', 'fired', 'tp', 'fp', 'fn', 'precision', 'wilson', 'f1', 'labelRecall', 'labelF1', 'marginal', 'badges'];
 
 export interface RuleSort {
   readonly key: RuleSortKey;

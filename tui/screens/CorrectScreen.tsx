@@ -4,7 +4,7 @@ import { ErrorPanel } from '../components/ErrorPanel.js';
 import { SpanText } from '../components/SpanText.js';
 import { TextField } from '../components/TextField.js';
 import { Tone } from '../components/Tone.js';
-import { loadCorrectionTarget, saveCorrection } from '../data/corrections.js';
+import { isHeldOut, loadCorrectionTarget, saveCorrection } from '../data/corrections.js';
 import { useCapture } from '../hooks/use-capture.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { errorText, useLoader } from '../hooks/use-loader.js';
@@ -42,13 +42,19 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
   const [adding, setAdding] = useState<LineState | null>(null);
   const [note, setNote] = useState<LineState>(lineOf(''));
   const [error, setError] = useState<string | undefined>();
-  useCapture(active && (pane === 'note' || adding !== null));
+  // A held-out example is corrected only after the person agrees to move it to train.
+  const [confirming, setConfirming] = useState(false);
+  useCapture(active && (pane === 'note' || adding !== null || confirming));
 
-  const save = () => {
+  const save = (moveToTrain = false) => {
     if (!t) return;
+    if (isHeldOut(t) && !moveToTrain) return setConfirming(true);
+    setConfirming(false);
     try {
-      const r = saveCorrection(ws, dataset, t, { label, spans }, note.value);
-      shell.notify(`correction ${r.id} saved${r.alreadyRight ? ' (the rules already produce it)' : ''}: it trains the next learning round`);
+      const r = saveCorrection(ws, dataset, t, { label, spans }, note.value, moveToTrain);
+      const moved = r.moved ? ` and ${t.id} moved from ${t.split} to train` : '';
+      const warn = r.warnings.length ? ` · warning: ${r.warnings[0]}` : '';
+      shell.notify(`correction ${r.id} saved${moved}${r.alreadyRight ? ' (the rules already produce it)' : ''}: it trains the next learning round${warn}`);
       shell.back();
     } catch (e) {
       setError(errorText(e));
@@ -58,6 +64,11 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
   useKeys((input, key) => {
     if (!t) {
       if (key.escape) shell.back();
+      return;
+    }
+    if (confirming) {
+      if (input === 'y') return save(true);
+      if (input === 'n' || key.escape) return setConfirming(false);
       return;
     }
     if (key.ctrl && input === 's') return save();
@@ -118,6 +129,7 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
       <Text wrap="truncate">
         <Tone tone="title">Correct</Tone> example {t.id} <Tone tone="muted">{`(${t.split}, ${t.source})`}</Tone>
         {ruleId ? <Tone tone="muted">{` · from rule ${ruleId}`}</Tone> : null}
+        {isHeldOut(t) ? <Tone tone="warn">{` · held out: saving asks to move it to train`}</Tone> : null}
       </Text>
       <Box height={textLines} overflow="hidden">
         {t.kind === 'spans' ? <SpanText text={t.text} spans={spans} selected={spanIndex} /> : <Text wrap="wrap">{t.text}</Text>}
@@ -159,7 +171,11 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
         {adding ? <TextField label="span text" line={adding} focused width={width} /> : null}
       </Box>
       <TextField label="note" line={note} focused={pane === 'note'} width={width} placeholder="optional: why it is wrong (tab)" />
-      {error ? (
+      {confirming ? (
+        <Tone tone="warn" wrap="truncate">
+          {`${t.id} is in ${t.split}, held out: move it to train to correct it (${t.split} shrinks by one)? y move and save · n keep it held out`}
+        </Tone>
+      ) : error ? (
         <Tone tone="bad" wrap="truncate">
           {error}
         </Tone>

@@ -114,7 +114,7 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
         <Box flexDirection="column" height={2}>
           <Text wrap="truncate">{selected ? selected.text : ' '}</Text>
           <Text wrap="truncate">
-            <Tone tone="muted">{selected ? `rules: ${selected.rules.join(', ') || '—'}` : ' '}</Tone>
+            <Tone tone="muted">{selected ? `rules: ${selected.rules.join(', ') || '—'}${selected.why.length ? ` · why: ${selected.why.join(' · ')}` : ''}` : ' '}</Tone>
           </Text>
         </Box>
       )}

@@ -52,6 +52,7 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
     if (error && key.escape) return setError(undefined);
     if (nav.onKey(input, key)) return;
     if (input === 'n' || input === 'F') return shell.composeFeedback({ level: 'task' });
+    if (input === 'c') return shell.push({ screen: 'corrections' });
     const change = (verb: string, fn: (id: string) => unknown) => {
       try {
         fn(selected!.id);
@@ -92,7 +93,16 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
         height={tableHeight}
         empty="no feedback yet: press n to write some on the task, or f on a rule or an example"
       />
-      {error ? <Tone tone="bad">{error}</Tone> : <Text wrap="truncate">{selected ? selected.text : ' '}</Text>}
+      {error ? (
+        <Tone tone="bad">{error}</Tone>
+      ) : (
+        <Text wrap="truncate">
+          {selected?.status === 'open' && selected.not_applied ? (
+            <Tone tone="warn">{`not applied by learn run ${selected.not_applied.run_id}: ${selected.not_applied.reason} · `}</Tone>
+          ) : null}
+          {selected ? selected.text : ' '}
+        </Text>
+      )}
     </Box>
   );
 }

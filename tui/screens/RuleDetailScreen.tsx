@@ -195,7 +195,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
             {m.dead ? <Tone tone="bad">dead </Tone> : null}
             {d.stale ? <Tone tone="warn">stale </Tone> : null}
             <Tone tone="muted">{`${d.split ?? 'all'}: `}</Tone>TP <Tone tone="good">{fmtCount(m.tp)}</Tone> FP <Tone tone="bad">{fmtCount(m.fp)}</Tone> FN {fmtCount(m.fn)} · P{' '}
-            {fmtRatio(m.precision)} R {fmtRatio(m.recall)} F1 {fmtRatio(m.f1)} · ΔF1{' '}
+            {fmtRatio(m.precision)} · label R {fmtRatio(m.label_recall)} F1 {fmtRatio(m.label_f1)} · ΔF1{' '}
             <Tone tone={m.marginal_f1 !== null && m.marginal_f1 < 0 ? 'bad' : 'plain'}>{fmtDelta(m.marginal_f1)}</Tone> · WLB {fmtRatio(m.wilson_lower)} · fired {fmtCount(m.fired)}
           </Text>
         ) : (
@@ -204,7 +204,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
       </Text>
       <Text wrap="truncate">
         {m ? (
-          <Tone tone="muted">{`overlaps ${m.overlap.examples} examples${m.overlap.partners.length ? ` (${m.overlap.partners.map((p) => p.name).join(', ')})` : ''} · conflicts ${m.conflict.examples}`}</Tone>
+          <Tone tone="muted">{`all gold R ${fmtRatio(m.recall)} F1 ${fmtRatio(m.f1)} · overlaps ${m.overlap.examples} examples${m.overlap.partners.length ? ` (${m.overlap.partners.map((p) => p.name).join(', ')})` : ''} · conflicts ${m.conflict.examples}`}</Tone>
         ) : (
           ' '
         )}

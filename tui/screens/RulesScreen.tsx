@@ -42,16 +42,19 @@ const STATUS_SHORT: Record<RuleRow['status'], [string, ToneName]> = {
 
 function columnSpecs(wide: boolean): ColumnSpec[] {
   return [
-    { key: 'name', title: 'name', width: 12, grow: 3 },
+    { key: 'name', title: 'name', width: 13, grow: 3 },
     { key: 'label', title: 'label', width: 10, grow: 1 },
     { key: 'status', title: 'st', width: 3 },
-    { key: 'fired', title: 'fired', width: 6, align: 'right' },
+    // Narrow terminals drop fired (about TP + FP), then FN (every label's gold), before the label columns.
+    { key: 'fired', title: 'fired', width: 6, align: 'right', dropOrder: 2 },
     { key: 'tp', title: 'TP', width: 4, align: 'right' },
     { key: 'fp', title: 'FP', width: 4, align: 'right' },
-    { key: 'fn', title: 'FN', width: 4, align: 'right' },
+    { key: 'fn', title: 'FN', width: 4, align: 'right', dropOrder: 1 },
     { key: 'precision', title: 'P', width: 4, align: 'right' },
     { key: 'wilson', title: 'WLB', width: 4, align: 'right' },
     { key: 'f1', title: 'F1', width: 4, align: 'right' },
+    { key: 'labelRecall', title: 'LR', width: 4, align: 'right' },
+    { key: 'labelF1', title: 'LF1', width: 4, align: 'right' },
     { key: 'marginal', title: 'ΔF1', width: 5, align: 'right' },
     wide ? { key: 'badges', title: 'badges', width: 14 } : { key: 'badges', title: 'bdg', width: 4 },
   ];
@@ -71,6 +74,8 @@ function cells(r: RuleRow, wide: boolean): Record<string, Cell> {
     precision: { text: fmtRatio(r.precision) },
     wilson: { text: fmtRatio(r.wilson) },
     f1: { text: fmtRatio(r.f1) },
+    labelRecall: { text: fmtRatio(r.labelRecall) },
+    labelF1: { text: fmtRatio(r.labelF1) },
     marginal: { text: fmtDelta(r.marginal), ...(r.marginal !== null && r.marginal < 0 ? { tone: 'bad' as const } : {}) },
     badges: { text: badges(r, wide), ...(bad ? { tone: 'bad' as const } : r.stale ? { tone: 'warn' as const } : {}) },
   };

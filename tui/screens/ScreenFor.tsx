@@ -3,6 +3,7 @@ import { EvalScreen } from './EvalScreen.js';
 import { ExamplesScreen } from './ExamplesScreen.js';
 import { FeedbackScreen } from './FeedbackScreen.js';
 import { CorrectScreen } from './CorrectScreen.js';
+import { CorrectionsScreen } from './CorrectionsScreen.js';
 import { LearnScreen } from './LearnScreen.js';
 import { PruneScreen } from './PruneScreen.js';
 import { RuleDetailScreen } from './RuleDetailScreen.js';
@@ -26,6 +27,8 @@ export function ScreenFor({ route, ...props }: ScreenForProps) {
       return <CorrectScreen {...props} exampleId={route.exampleId} {...(route.ruleId ? { ruleId: route.ruleId } : {})} />;
     case 'feedback':
       return <FeedbackScreen {...props} />;
+    case 'corrections':
+      return <CorrectionsScreen {...props} />;
     case 'prune':
       return <PruneScreen {...props} />;
     case 'eval':

@@ -10,6 +10,7 @@ interface CorrectOptions extends CommonOptions {
   expectedSpans?: string;
   expectedOutput?: string;
   note?: string;
+  moveToTrain?: boolean;
 }
 
 function parseJson(flag: string, raw: string): unknown {
@@ -28,7 +29,11 @@ function render(out: Output, r: CorrectionResult): void {
     ['expected', JSON.stringify(c.expected)],
     ...(c.note ? ([['note', c.note]] as const) : []),
   ]);
-  for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
+  if (r.moved) {
+    const { from, splits_before: b, splits_after: a } = r.moved;
+    out.line(`Moved example ${out.c.bold(r.moved.example_id)} from ${from} to train: train ${b.train} → ${a.train}, dev ${b.dev} → ${a.dev}, test ${b.test} → ${a.test}`);
+  }
+  for (const n of r.notes) if (!r.moved || !n.startsWith('moved example')) out.line(out.c.dim(`note: ${n}`));
 }
 
 /** `correct`: record what the rules got wrong and what was expected. */
@@ -41,6 +46,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--expected-spans <json>', 'span tasks: the right spans as JSON, [{"start","end","label"}] or [{"text","label"}] ([] for none)')
     .option('--expected-output <json>', 'transformation: the right output record as JSON')
     .option('--note <text>', 'why, in plain English')
+    .option('--move-to-train', 'correct a dev or test example: move it to train first (held-out examples are refused without it)')
     .action(async (opts: CorrectOptions) => {
       if ((opts.example === undefined) === (opts.text === undefined)) throw usage('say what to correct: --example ID or --text "…" (one of them)');
       const spans = opts.expectedSpans !== undefined ? parseJson('--expected-spans', opts.expectedSpans) : undefined;
@@ -56,8 +62,10 @@ export function register(program: Command, ctx: CliContext): void {
           ...(spans !== undefined ? { expectedSpans: spans } : {}),
           ...(output !== undefined ? { expectedOutput: output as Record<string, unknown> } : {}),
           ...(opts.note !== undefined ? { note: opts.note } : {}),
+          ...(opts.moveToTrain ? { moveToTrain: true } : {}),
         }),
       );
+      for (const w of result.warnings) ctx.out.warn(w);
       ctx.emit(opts, result, render);
     });
 }

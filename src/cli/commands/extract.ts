@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { RulewrightError } from '../../core/errors.js';
 import { TaskType } from '../../core/schemas/index.js';
-import { extractStream, type ExtractRuleset, rulesetFromFile } from '../../service/index.js';
+import { extractStream, type ExtractRuleset, rulesetFromFile, screenFileRuleset } from '../../service/index.js';
 import { choice, type CliContext, type CommonOptions } from '../context.js';
 
 interface ExtractOptions extends CommonOptions {
@@ -11,6 +11,7 @@ interface ExtractOptions extends CommonOptions {
   input?: string;
   type?: string;
   summary?: boolean;
+  allowFlagged?: boolean;
 }
 
 /**
@@ -29,12 +30,16 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--input <file>', 'read documents from this file instead of stdin')
     .addOption(choice('--type <type>', "with --rules: the task type to run as (default: the file's)", TaskType.options))
     .option('--summary', 'print a summary line on stderr at the end')
+    .option('--allow-flagged', 'with --rules: run rules that can backtrack catastrophically (under the time budget) instead of skipping them')
     .action(async (opts: ExtractOptions) => {
       if (opts.type && !opts.rules) throw new RulewrightError('USAGE', '--type applies to --rules FILE; a workspace dataset runs as its own task');
       if (opts.input && opts.input !== '-' && !existsSync(opts.input)) throw new RulewrightError('NOT_FOUND', `no input file at ${opts.input}`);
-      const ruleset: ExtractRuleset = opts.rules
-        ? rulesetFromFile(opts.rules, opts.type ? { type: opts.type } : {})
-        : await ctx.withWorkspace(opts, (ws) => ws.extractRuleset(opts.dataset));
+      let ruleset: ExtractRuleset;
+      if (opts.rules) {
+        const screened = await screenFileRuleset(rulesetFromFile(opts.rules, opts.type ? { type: opts.type } : {}), { allowFlagged: !!opts.allowFlagged });
+        for (const s of screened.skipped) ctx.out.warn(s.message);
+        ruleset = screened;
+      } else ruleset = await ctx.withWorkspace(opts, (ws) => ws.extractRuleset(opts.dataset));
       const fromFile = opts.input && opts.input !== '-';
       const input = fromFile ? createReadStream(opts.input!, 'utf8') : process.stdin;
       const lines = createInterface({ input, crlfDelay: Infinity });

@@ -55,8 +55,23 @@ export function register(program: Command, ctx: CliContext): void {
       );
       ctx.emit(opts, result, (out, r) => {
         out.table(
-          r.feedback.map((f) => ({ id: f.id, status: f.status, about: f.level === 'task' ? 'task' : `${f.level} ${f.target_id}`, run: f.applied_run_id, text: f.text })),
-          [{ key: 'id' }, { key: 'status' }, { key: 'about', max: 30 }, { key: 'run', header: 'applied by run' }, { key: 'text', max: 80 }],
+          r.feedback.map((f) => ({
+            id: f.id,
+            status: f.status,
+            about: f.level === 'task' ? 'task' : `${f.level} ${f.target_id}`,
+            run: f.applied_run_id,
+            // Open after a run read it: which run, and why nothing it prompted was accepted.
+            last: f.status === 'open' && f.not_applied ? `run ${f.not_applied.run_id}: ${f.not_applied.reason}` : '',
+            text: f.text,
+          })),
+          [
+            { key: 'id' },
+            { key: 'status' },
+            { key: 'about', max: 30 },
+            { key: 'run', header: 'applied by run' },
+            { key: 'last', header: 'not applied by', max: 60 },
+            { key: 'text', max: 80 },
+          ],
         );
         out.line(out.c.dim(`${r.counts.open} open, ${r.counts.applied} applied, ${r.counts.dismissed} dismissed`));
       });

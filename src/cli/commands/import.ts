@@ -73,6 +73,7 @@ export function register(program: Command, ctx: CliContext): void {
         ...(opts.idPrefix !== undefined ? { idPrefix: opts.idPrefix } : {}),
         ...(opts.trecLabel ? { trecLabel: opts.trecLabel } : {}),
         onProgress: (p) => progress.update(p),
+        onWait: (note) => ctx.out.warn(note),
       };
       let result: ImportResult;
       try {
@@ -88,6 +89,11 @@ export function register(program: Command, ctx: CliContext): void {
             `from ${r.format} in ${(r.elapsed_ms / 1000).toFixed(2)} s`,
         );
         out.line(`train ${fmt(r.splits.train)} · dev ${fmt(r.splits.dev)} · test ${fmt(r.splits.test)} · ${fmt(r.labels.length)} labels · dataset now ${fmt(r.examples_total)} examples`);
+        if (r.rulechef)
+          out.line(
+            `with ${fmt(r.rulechef.corrections)} corrections, ${fmt(r.rulechef.feedback)} feedback and ${fmt(r.rulechef.rules)} rules` +
+              (r.rulechef.rejected_rules.length ? ` (${r.rulechef.rejected_rules.length} rejected: rulewright rules list --status rejected)` : ''),
+          );
       });
     });
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { register as correct } from './correct.js';
+import { register as corrections } from './corrections.js';
 import { register as datasets } from './datasets.js';
 import { register as examples } from './examples.js';
 import { register as exportCmd } from './export.js';
@@ -26,4 +27,4 @@ import { register as tui } from './tui.js';
 export type Register = (program: Command, ctx: CliContext) => void;
 
 /** Every command, in the order `--help` lists them. Add new commands here. */
-export const COMMANDS: readonly Register[] = [init, importCmd, exportCmd, split, datasets, examples, stats, task, rules, evalCmd, runs, extract, learn, correct, feedback, tui, metrics, rank, prune, undo, report];
+export const COMMANDS: readonly Register[] = [init, importCmd, exportCmd, split, datasets, examples, stats, task, rules, evalCmd, runs, extract, learn, correct, corrections, feedback, tui, metrics, rank, prune, undo, report];

@@ -9,6 +9,10 @@ interface LearnOptions extends CommonOptions {
   offline?: boolean;
   seed?: number;
   matchers?: string;
+  budget?: number;
+  minPrecision?: number;
+  maxRules?: number;
+  maxRulesPerLabel?: number;
 }
 
 function tokens(r: { prompt_tokens: number | null; completion_tokens: number | null }): number | null {
@@ -45,6 +49,8 @@ export function renderLearn(out: Output, r: LearnResult): void {
   for (const rej of x.rejected.slice(0, 5)) out.line(out.c.dim(`  rejected ${rej.id} (${rej.name}): ${rej.reason}`));
   if (x.rejected.length > 5) out.line(out.c.dim(`  … ${x.rejected.length - 5} more rejected (see \`rulewright rules list\`)`));
   if (r.feedback_applied.length) out.line(`feedback applied: ${r.feedback_applied.join(', ')}`);
+  if (r.feedback_open.length) out.line(`feedback still open (no change it prompted was accepted): ${r.feedback_open.map((f) => f.id).join(', ')}`);
+  if (r.corrections.total) out.line(`corrections holding: ${fmt(r.corrections.holding)} of ${fmt(r.corrections.total)} (\`rulewright corrections list\`)`);
   if (r.proposer === 'llm') out.line(`LLM: ${fmt(r.llm.calls)} calls, ${fmt(tokens(r.llm))} tokens, cost ${r.llm.cost_usd === null ? 'unknown' : `$${r.llm.cost_usd.toFixed(4)}`}`);
   for (const e of r.decisions.filter((d) => d.action === 'error')) out.warn(e.reason);
   for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
@@ -58,10 +64,15 @@ export function register(program: Command, ctx: CliContext): void {
         'refine them in rounds judged on dev (a dev split is made first when there is none); prune what hurts',
     )
     .option('--rounds <n>', `refinement rounds after synthesis (default ${DEFAULT_ROUNDS}, at most ${MAX_ROUNDS})`, parse.wholeNumber('--rounds'))
-    .option('--incremental', 'patch only the rules and labels that open feedback and new corrections target; leave the rest untouched')
+    .option('--incremental', 'patch only the rules and labels that open feedback and open corrections (those that do not hold) target; leave the rest untouched')
     .option('--offline', 'use the offline inducer even when an LLM is configured')
     .option('--seed <n>', 'seed of the dev split made when there is none, and of the inducer', parse.wholeNumber('--seed'))
     .option('--matchers <file>', 'a JS module registering the custom matchers the task config names (as for eval)')
+    .option('--budget <seconds>', 'offline: wall-clock budget of the inducer (default 90); when it runs out, the summary says so', parse.wholeNumber('--budget'))
+    .option('--min-precision <p>', 'offline: lowest train precision of a learned rule, 0 to 1 (default: none; the rule list is cut where held-out F1 is best)', parse.fraction('--min-precision'))
+    .option('--max-rules <n>', 'offline: at most this many rules (default 2000 for classification, 100 otherwise)', parse.wholeNumber('--max-rules'))
+    .option('--max-rules-per-label <n>', 'offline: at most this many rules of one label (default 200)', parse.wholeNumber('--max-rules-per-label'))
+    .addHelpText('after', '\nExamples:\n  rulewright learn --offline\n  rulewright learn --offline --budget 30 --max-rules 300\n  rulewright learn --offline --min-precision 0.9   # fewer, more precise rules\n  rulewright learn --incremental                  # patch what feedback and corrections target')
     .action(async (opts: LearnOptions) => {
       if (opts.rounds !== undefined && opts.rounds > MAX_ROUNDS) throw usage(`--rounds must be at most ${MAX_ROUNDS}`);
       const progress = !opts.json && !!ctx.io.stderr.isTTY;
@@ -72,6 +83,10 @@ export function register(program: Command, ctx: CliContext): void {
           incremental: !!opts.incremental,
           offline: !!opts.offline,
           ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+          ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
+          ...(opts.minPrecision !== undefined ? { minPrecision: opts.minPrecision } : {}),
+          ...(opts.maxRules !== undefined ? { maxRules: opts.maxRules } : {}),
+          ...(opts.maxRulesPerLabel !== undefined ? { maxRulesPerLabel: opts.maxRulesPerLabel } : {}),
           ...(opts.matchers ? { matchers: opts.matchers, cwd: ctx.io.cwd } : {}),
           env: ctx.io.env,
           ...(progress ? { onEvent: (e) => void ctx.io.stderr.write(`learn: ${e.stage}: ${e.message}\n`) } : {}),

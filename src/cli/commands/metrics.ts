@@ -46,6 +46,8 @@ export function renderMetrics(out: Output, r: MetricsResult): void {
       { key: 'precision', header: 'P', align: 'right' },
       { key: 'recall', header: 'R', align: 'right' },
       { key: 'f1', header: 'F1', align: 'right' },
+      { key: 'label_recall', header: 'label R', align: 'right' },
+      { key: 'label_f1', header: 'label F1', align: 'right' },
       { key: 'support', align: 'right' },
       { key: 'fired', align: 'right' },
       { key: 'wilson_lower', header: 'wilson', align: 'right' },
@@ -65,7 +67,8 @@ export function renderMetrics(out: Output, r: MetricsResult): void {
 export function register(program: Command, ctx: CliContext): void {
   measureOptions(common(program.command('metrics')))
     .description(
-      'per-rule metrics: each rule alone (TP, FP, FN, precision, recall, F1, support, fired, Wilson bound), dead and harmful rules, ' +
+      'per-rule metrics: each rule alone (TP, FP, FN, precision, recall and F1 over all gold, label recall and label F1 over its own label, ' +
+        'support, fired, Wilson bound), dead and harmful rules, ' +
         'samples, overlaps and conflicts; stamps validated precision from dev and caches the metrics',
     )
     .action(async (opts: MeasureOptions) => {

@@ -177,13 +177,15 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--replace', 'store rules whose id exists as new versions instead of failing')
     .option('--path <path>', 'RuleChef files holding several rule lists: the dotted path of the one to import')
     .option('--default-label <label>', 'label for RuleChef rules without an output template (default _NONE)')
-    .action(async (file: string, opts: CommonOptions & { replace?: boolean; path?: string; defaultLabel?: string }) => {
+    .option('--allow-flagged', 'keep rules that can backtrack catastrophically active (flagged, under the time budget) instead of rejected')
+    .action(async (file: string, opts: CommonOptions & { replace?: boolean; path?: string; defaultLabel?: string; allowFlagged?: boolean }) => {
       const result = await ctx.withWorkspace(opts, (ws) =>
         ws.importRules(file, {
           ...(opts.dataset ? { dataset: opts.dataset } : {}),
           ...(opts.replace ? { replace: true } : {}),
           ...(opts.path ? { path: opts.path } : {}),
           ...(opts.defaultLabel ? { defaultLabel: opts.defaultLabel } : {}),
+          ...(opts.allowFlagged ? { allowFlagged: true } : {}),
         }),
       );
       if (!opts.json) for (const w of result.warnings) ctx.out.warn(w);

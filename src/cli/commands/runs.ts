@@ -2,7 +2,44 @@ import type { Command } from 'commander';
 import { renderEvalTable } from '../../core/eval/render-table.js';
 import { EvalReport, RunKind } from '../../core/schemas/index.js';
 import { choice, type CliContext, common, type CommonOptions, parse } from '../context.js';
-import { fmt, fmtMs } from '../output.js';
+import type { CompactOutcome, RecordedVerdict } from '../../service/index.js';
+import { fmt, fmtMs, type Output } from '../output.js';
+
+const shown = (v: unknown): string => {
+  const s = typeof v === 'string' ? JSON.stringify(v) : v === null || v === undefined ? '(none)' : JSON.stringify(v);
+  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+};
+
+/**
+ * An eval run's per-example outcomes, each followed by the matcher verdicts recorded for it: why a
+ * matcher said no (or yes), flagged when lexical or when it could not judge the pair.
+ */
+function renderOutcomes(out: Output, result: Record<string, unknown>): void {
+  const outcomes = Array.isArray(result.outcomes) ? (result.outcomes as CompactOutcome[]) : [];
+  const verdicts = Array.isArray(result.verdicts) ? (result.verdicts as RecordedVerdict[]) : [];
+  const byExample = new Map<string, RecordedVerdict[]>();
+  for (const v of verdicts) {
+    const list = byExample.get(v.example_id);
+    if (list) list.push(v);
+    else byExample.set(v.example_id, [v]);
+  }
+  out.line('');
+  out.line(out.c.bold(`outcomes (${fmt(outcomes.length)} examples)`));
+  for (const [id, tp, fp, fn, exact] of outcomes) {
+    out.line(`  ${id}  tp ${fmt(tp)} fp ${fmt(fp)} fn ${fmt(fn)}  ${exact ? out.c.green('exact') : out.c.red('wrong')}`);
+    for (const v of byExample.get(id) ?? []) {
+      const flags = [v.lexical_fallback ? 'lexical, not semantic' : '', v.matcher_issue ? `not judged: ${v.matcher_issue}` : ''].filter(Boolean);
+      const verdict = v.passed ? out.c.green('passed') : out.c.red('failed');
+      out.line(
+        `      ${v.field}  ${verdict}  gold ${shown(v.gold)}  predicted ${shown(v.predicted)}${flags.length ? `  [${flags.join('; ')}]` : ''}`,
+      );
+      out.line(`        ${out.c.dim('why:')} ${v.reason}`);
+    }
+  }
+  const total = typeof result.verdict_count === 'number' ? result.verdict_count : verdicts.length;
+  if (total > verdicts.length) out.line(out.c.dim(`  ${fmt(total - verdicts.length)} more matcher verdicts were not kept (the run keeps ${fmt(verdicts.length)}, failures first)`));
+  else if (!result.verdicts) out.line(out.c.dim('  this run was recorded before matcher verdicts were kept: run eval again to see why each matcher said no'));
+}
 
 /** `runs list` and `runs show ID`. */
 export function register(program: Command, ctx: CliContext): void {
@@ -64,6 +101,7 @@ export function register(program: Command, ctx: CliContext): void {
           out.line(`config: split ${String(r.config.split)}, mode ${String(r.config.mode)}${m?.path ? `, matchers ${m.path}` : ''}`);
           out.line('');
           out.io.stdout.write(renderEvalTable(report.data));
+          if (opts.outcomes) renderOutcomes(out, r.result);
           return;
         }
         out.line(out.c.bold('config'));

@@ -53,7 +53,11 @@ export interface RuleOutputs {
 export interface ExecuteOptions {
   /** Per-rule, per-document budget; default `task.matching.rule_budget_ms`. */
   budgetMs?: number;
-  /** How long one guarded batch works before it yields (default: the budget). */
+  /**
+   * How long into a guarded batch a pair may still start (default and maximum: `SLICE_SHARE` of
+   * the budget, at least 1 ms). The batch's hard limit is slice + budget, so this is what a
+   * stopped pair can overrun its budget by.
+   */
   sliceMs?: number;
   /** Keep only each rule's first span per document; default: classification tasks. */
   firstMatchOnly?: boolean;
@@ -71,12 +75,26 @@ export interface ExecuteOptions {
 const LONG_TEXT = 2048;
 
 /**
+ * The share of the budget a batch may start pairs in. A pair that starts at most this far into a
+ * batch has at least its budget left before the batch's hard limit and at most budget × (1 +
+ * share), so a runaway pair is stopped within 1.1× its budget (plus the watchdog's millisecond).
+ * A guarded call costs ~72 µs: at the default 100 ms budget that is 0.7% of a 10 ms slice. (A
+ * slice is at least 1 ms, so budgets under 10 ms overrun by up to 1 ms more.)
+ */
+export const SLICE_SHARE = 0.1;
+
+/** Watchdog granularity: its timer can fire up to 1 ms early, and the batch starts after it. */
+const WATCHDOG_SLACK_MS = 2;
+
+/**
  * Runs ordered, compiled rules over documents. All (rule, document) pairs run in batches inside
- * guarded calls (see guard.ts): a batch stops itself once it has worked for `slice` ms (default
- * the budget), and is killed at slice + budget (2×budget by default). A pair that is killed is blamed only when it provably used its own budget:
- * its start time is known (long documents), or it is re-run alone under a limit of `budget` and
- * times out again. A blamed pair is reported as a timeout issue with its document, its spans are
- * dropped, and execution resumes with the next pair; a throwing rule is reported the same way.
+ * guarded calls (see guard.ts): a batch starts no pair after `slice` ms (a tenth of the budget by
+ * default) and is killed at slice + budget, so a pair whose start time is known (the clock is read
+ * before every pair of a long document) is stopped within budget × 1.1 and blamed at once. A pair
+ * of a short document (whose clock is read only every few pairs) that is killed is re-run alone
+ * under a limit of `budget` and blamed only if it times out again. A blamed pair is reported as a
+ * timeout issue with its document, its spans are dropped, and execution resumes with the next
+ * pair; a throwing rule is reported the same way.
  */
 export function executeRules(
   task: ExecTask,
@@ -86,7 +104,9 @@ export function executeRules(
 ): RuleOutputs {
   const t0 = performance.now();
   const budget = options.budgetMs ?? task.matching.rule_budget_ms;
-  const slice = options.sliceMs ?? budget;
+  // At least 1 ms, so tiny budgets do not spend most of their time starting guarded calls.
+  const slice = Math.min(options.sliceMs ?? Infinity, Math.max(1, budget * SLICE_SHARE));
+  const limit = slice + budget + WATCHDOG_SLACK_MS;
   const firstOnly = options.firstMatchOnly ?? task.type === 'classification';
   const docOffset = options.docOffset ?? 0;
   const nDocs = texts.length;
@@ -206,8 +226,8 @@ export function executeRules(
   if (nRules > 0) {
     for (;;) {
       batches++;
-      // A pair starts before the slice ends, so one still running at slice + budget overran.
-      const outcome = runGuarded(work, slice + budget);
+      // A pair starts before the slice ends, so one still running at the limit overran.
+      const outcome = runGuarded(work, limit);
       if (outcome === 'done') break;
       if (outcome === 'yielded') {
         options.onProgress?.(Math.floor((Math.floor(st.cursor / 4) + 1) / nRules), nDocs);

@@ -4,7 +4,8 @@ import type { OutputSpan, Span } from '../schemas/span.js';
 import { SEM_COR, SEM_PAR, pairSemeval, semevalScheme } from './semeval.js';
 import { type Pairing, indexByStart, newPairing, pairByOverlap, pairByPredicate, pairIndexed } from './span-pairing.js';
 import { newTally } from './tally.js';
-import type { ExampleScore, Outcome } from './types.js';
+import { verdictNotes } from './score-transformation.js';
+import type { ExampleScore, MatcherIssue, Outcome } from './types.js';
 
 /** What span scoring needs, resolved once per task by the scorer. */
 export interface SpanConfig {
@@ -51,20 +52,33 @@ function labelTextIndex(gold: SpanGold): Map<string, Map<string, number[]>> {
 
 const startIndex = (gold: SpanGold): Map<number, number[]> => (gold.byStart ??= indexByStart(gold.spans));
 
-function pairText(cfg: SpanConfig, p: Pairing, gold: SpanGold, pred: readonly OutputSpan[]): void {
+/** Pairs by label and text under each label's matcher; returns the pairs a matcher could not judge. */
+function pairText(cfg: SpanConfig, p: Pairing, gold: SpanGold, pred: readonly OutputSpan[]): MatcherIssue[] | undefined {
   const g = gold.spans;
   const t = gold.texts;
   if (cfg.plainText) {
     const index = labelTextIndex(gold);
     pairIndexed(p, pred.length, (j) => index.get(pred[j]!.label)?.get(pred[j]!.text), null);
-    return;
+    return undefined;
   }
+  let issues: MatcherIssue[] | undefined;
   pairByPredicate(p, g.length, pred.length, (i, j) => {
     const label = g[i]!.label;
     if (label !== pred[j]!.label) return false;
     const m = cfg.matcherFor(label);
-    return m.isPlainExact ? t[i] === pred[j]!.text : m.match(t[i], pred[j]!.text, cfg.ctx).passed;
+    if (m.isPlainExact) return t[i] === pred[j]!.text;
+    const v = m.match(t[i], pred[j]!.text, cfg.ctx);
+    if (v.issue) (issues ??= []).push({ field: label, matcher: m.name, issue: v.issue, reason: v.reason });
+    return v.passed;
   });
+  return issues;
+}
+
+/** Why a text-mode pair matched, when a matcher other than plain equality said so. */
+function matchNotes(cfg: SpanConfig, gold: Span, goldText: string, pred: OutputSpan): Pick<Outcome, 'reason' | 'lexical_fallback' | 'matcher_issue'> {
+  if (cfg.mode !== 'text' || cfg.plainText) return {};
+  const m = cfg.matcherFor(gold.label);
+  return m.isPlainExact ? {} : verdictNotes(m.match(goldText, pred.text, cfg.ctx));
 }
 
 /**
@@ -118,7 +132,8 @@ export function scoreSpans(cfg: SpanConfig, id: string, gold: SpanGold, pred: re
   }
 
   p = newPairing(nG, nP);
-  if (cfg.mode === 'text') pairText(cfg, p, gold, pred);
+  let issues: MatcherIssue[] | undefined;
+  if (cfg.mode === 'text') issues = pairText(cfg, p, gold, pred);
   else if (cfg.mode === 'exact') {
     const index = startIndex(gold);
     pairIndexed(p, nP, (j) => index.get(pred[j]!.start), (i, j) => g[i]!.end === pred[j]!.end && g[i]!.label === pred[j]!.label);
@@ -132,7 +147,7 @@ export function scoreSpans(cfg: SpanConfig, id: string, gold: SpanGold, pred: re
       unmatchedPred++;
     } else {
       tally.add(g[i]!.label, 1, 0, 0);
-      outcomes?.push({ kind: 'match', gold: g[i]!, pred: pred[j]!, credit: 1 });
+      outcomes?.push({ kind: 'match', gold: g[i]!, pred: pred[j]!, credit: 1, ...matchNotes(cfg, g[i]!, gold.texts[i]!, pred[j]!) });
     }
   }
   let unmatchedGold = 0;
@@ -142,7 +157,12 @@ export function scoreSpans(cfg: SpanConfig, id: string, gold: SpanGold, pred: re
       unmatchedGold++;
     }
   }
-  if ((unmatchedPred === 0 && unmatchedGold === 0) || cfg.errorKinds === false) return tally.finish(id, undefined, outcomes);
+  const finish = () => {
+    const s = tally.finish(id, undefined, outcomes);
+    if (issues) s.matcher_issues = issues;
+    return s;
+  };
+  if ((unmatchedPred === 0 && unmatchedGold === 0) || cfg.errorKinds === false) return finish();
 
   // Error kinds: pair the leftovers that overlap, best overlap first.
   const e: Pairing = { goldOf: Int32Array.from(p.goldOf), predOf: Int32Array.from(p.predOf) };
@@ -164,7 +184,7 @@ export function scoreSpans(cfg: SpanConfig, id: string, gold: SpanGold, pred: re
     tally.errors.missing++;
     outcomes?.push({ kind: 'missed', gold: g[i]! });
   }
-  return tally.finish(id, undefined, outcomes);
+  return finish();
 }
 
 /** Keeps only the spans whose label the example asserts. */

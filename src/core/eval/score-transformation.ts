@@ -1,7 +1,7 @@
-import type { BoundMatcher, MatcherContext } from '../matchers/types.js';
+import type { BoundMatcher, MatcherContext, Verdict } from '../matchers/types.js';
 import { sameValue } from '../matchers/values.js';
 import { type Tally, newTally } from './tally.js';
-import type { ExampleScore, Outcome } from './types.js';
+import type { ExampleScore, MatcherIssue, Outcome } from './types.js';
 
 /** What field scoring needs, resolved once per task by the scorer. */
 export interface FieldConfig {
@@ -32,15 +32,31 @@ function items(v: unknown): unknown[] {
   return isEmptyValue(v) ? [] : [v];
 }
 
+/** The parts of a verdict an outcome carries: why, and its flags. */
+export function verdictNotes(v: Verdict): Pick<Outcome, 'reason' | 'lexical_fallback' | 'matcher_issue'> {
+  const o: Pick<Outcome, 'reason' | 'lexical_fallback' | 'matcher_issue'> = { reason: v.reason };
+  if (v.lexical_fallback) o.lexical_fallback = true;
+  if (v.issue) o.matcher_issue = v.issue;
+  return o;
+}
+
 class FieldScorer {
   readonly tally: Tally = newTally();
   readonly outcomes: Outcome[] | undefined;
+  issues: MatcherIssue[] | undefined;
 
   constructor(
     private readonly cfg: FieldConfig,
     private readonly rules: Record<string, string[]> | undefined,
   ) {
     this.outcomes = cfg.outcomes ? [] : undefined;
+  }
+
+  /** A matcher's verdict on one pair; a pair it could not judge is recorded with its field. */
+  private judge(m: BoundMatcher, path: string, g: unknown, p: unknown): Verdict {
+    const v = m.match(g, p, this.cfg.ctx);
+    if (v.issue) (this.issues ??= []).push({ field: path, matcher: m.name, issue: v.issue, reason: v.reason });
+    return v;
   }
 
   private ruleOf(path: string, top: string, index: number): string | null {
@@ -95,7 +111,7 @@ class FieldScorer {
       this.outcomes?.push({ kind: 'spurious', field: path, pred });
       return;
     }
-    const v = m.isPlainExact ? null : m.match(g, p, this.cfg.ctx);
+    const v = m.isPlainExact ? null : this.judge(m, path, g, p);
     const ok = v ? v.passed : sameValue(g, p);
     if (ok) t.add(path, 1, 0, 0);
     else {
@@ -108,7 +124,7 @@ class FieldScorer {
       gold: { label: path, value: g },
       pred,
       credit: ok ? 1 : 0,
-      ...(v ? { reason: v.reason } : {}),
+      ...(v ? verdictNotes(v) : {}),
     });
   }
 
@@ -119,12 +135,18 @@ class FieldScorer {
     const t = this.tally;
     for (let j = 0; j < p.length; j++) {
       let hit = -1;
+      let why: Verdict | null = null;
       for (let i = 0; i < g.length; i++) {
         if (used[i]) continue;
-        if (m.isPlainExact ? sameValue(g[i], p[j]) : m.match(g[i], p[j], this.cfg.ctx).passed) {
-          hit = i;
-          break;
+        if (m.isPlainExact) {
+          if (!sameValue(g[i], p[j])) continue;
+        } else {
+          const v = this.judge(m, path, g[i], p[j]);
+          if (!v.passed) continue;
+          why = v;
         }
+        hit = i;
+        break;
       }
       if (hit === -1) {
         spare.push(j);
@@ -138,6 +160,7 @@ class FieldScorer {
         gold: { label: path, value: g[hit] },
         pred: { label: path, value: p[j], rule_id: this.ruleOf(path, top, j) },
         credit: 1,
+        ...(why ? verdictNotes(why) : {}),
       });
     }
     let s = 0;
@@ -151,12 +174,15 @@ class FieldScorer {
       } else {
         t.add(path, 0, 1, 1);
         t.errors.wrong_value++;
+        // Why this leftover pair failed: asked again (matchers are cheap or cache their verdicts).
+        const why = this.outcomes && !m.isPlainExact ? verdictNotes(m.match(g[i], p[j], this.cfg.ctx)) : {};
         this.outcomes?.push({
           kind: 'wrong_value',
           field: path,
           gold: { label: path, value: g[i] },
           pred: { label: path, value: p[j], rule_id: this.ruleOf(path, top, j) },
           credit: 0,
+          ...why,
         });
       }
     }
@@ -192,5 +218,6 @@ export function scoreTransformation(
     for (const k in pred) if ((!gold || !(k in gold)) && (!annotated || annotated.has(k))) f.walk(k, k, undefined, pred[k]);
   const s = f.tally.finish(id, undefined, f.outcomes);
   s.covered = pred !== undefined && !isEmptyValue(pred);
+  if (f.issues) s.matcher_issues = f.issues;
   return s;
 }

@@ -1,5 +1,6 @@
 import { MatcherRegistry } from '../matchers/registry.js';
 import type { BoundMatcher, MatcherContext } from '../matchers/types.js';
+import { type PatternScreen, type ScreenPattern, screenPattern } from '../matchers/pattern-screen.js';
 import { VerdictCache, prefetchVerdicts } from '../matchers/verdict-cache.js';
 import type { Example } from '../schemas/example.js';
 import type { Prediction } from '../schemas/prediction.js';
@@ -16,6 +17,8 @@ export interface Scorer {
   readonly mode: MatchMode;
   /** Some matcher in use answers asynchronously: run `prefetch` (or `scoreAllAsync`) first. */
   readonly needsAsync: boolean;
+  /** Some matcher in use runs patterns: screen them first (`screenScorerPatterns`) with a shared `patterns`. */
+  readonly screensPatterns: boolean;
   readonly ctx: MatcherContext;
   score(example: Example, prediction: Prediction | null | undefined): ExampleScore;
   /**
@@ -84,6 +87,9 @@ export function compileScorer(task: Task, options: ScorerOptions = {}): Scorer {
   if (options.judge) ctx.judge = options.judge;
   if (options.embedder) ctx.embedder = options.embedder;
   if (options.verdicts) ctx.verdicts = options.verdicts;
+  if (options.patterns) ctx.patterns = options.patterns;
+  // Matchers' patterns run under the rules' per-call budget.
+  ctx.budgetMs = task.matching.rule_budget_ms;
   const outcomes = options.outcomes ?? true;
   const mode = options.mode ?? task.matching.mode;
   const configured = task.matching.matchers;
@@ -97,10 +103,12 @@ export function compileScorer(task: Task, options: ScorerOptions = {}): Scorer {
   };
   const usesMatchers = task.type === 'transformation' || (isSpanTask(task.type) && mode === 'text');
   let needsAsync = false;
+  let screensPatterns = false;
   if (usesMatchers) {
     for (const m of [def, ...Object.keys(configured).map((k) => named(k)!)]) {
       m.check(ctx);
       needsAsync ||= m.needsAsync(ctx);
+      screensPatterns ||= m.screensPatterns;
     }
   }
   const spanCfg: SpanConfig = {
@@ -140,6 +148,7 @@ export function compileScorer(task: Task, options: ScorerOptions = {}): Scorer {
     task,
     mode,
     needsAsync,
+    screensPatterns,
     ctx,
     score(example, prediction) {
       const s = scoreAnswer(example, prediction);
@@ -193,6 +202,32 @@ export function scoreExample(task: Task, example: Example, prediction: Predictio
 /** Scores every example against the prediction at the same index (a missing prediction is no output). */
 export function scoreAll(scorer: Scorer, examples: readonly Example[], predictions: readonly (Prediction | null | undefined)[]): ExampleScore[] {
   return examples.map((e, i) => scorer.score(e, predictions[i]));
+}
+
+/**
+ * The ReDoS screen's pass over the patterns scoring would run (a `regex` matcher's own pattern,
+ * gold values used as patterns): a collecting pass over every example records them without running
+ * any, `screen` screens each once, and `options.patterns` then holds the verdicts for every scorer
+ * compiled with it. Nothing to do (and no pass) when no matcher in use runs patterns.
+ */
+export async function screenScorerPatterns(
+  task: Task,
+  examples: readonly Example[],
+  predictions: readonly (Prediction | null | undefined)[],
+  options: ScorerOptions & { patterns: PatternScreen },
+  screen: ScreenPattern = screenPattern,
+): Promise<number> {
+  // Asynchronous matchers' pairs are deferred into a cache of its own, never resolved here.
+  const quiet = compileScorer(task, { ...options, verdicts: new VerdictCache(), outcomes: false });
+  if (!quiet.screensPatterns) return 0;
+  quiet.ctx.verdicts!.collecting = true;
+  options.patterns.collecting = true;
+  try {
+    for (let i = 0; i < examples.length; i++) quiet.counts(examples[i]!, predictions[i]);
+  } finally {
+    options.patterns.collecting = false;
+  }
+  return options.patterns.resolve(screen);
 }
 
 /**

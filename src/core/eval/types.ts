@@ -1,5 +1,6 @@
 import type { Counts } from '../ratio.js';
-import type { Embedder, Judge } from '../matchers/types.js';
+import type { PatternScreen } from '../matchers/pattern-screen.js';
+import type { Embedder, Judge, VerdictIssue } from '../matchers/types.js';
 import type { MatcherRegistry } from '../matchers/registry.js';
 import type { VerdictCache } from '../matchers/verdict-cache.js';
 import type { MatchMode } from '../schemas/task.js';
@@ -57,6 +58,19 @@ export interface Outcome {
   field?: string;
   /** Why a matcher passed or failed the pair, when a matcher other than plain equality decided. */
   reason?: string;
+  /** The verdict is a lexical stand-in for a semantic one (`semantic_similarity` with no embedder). */
+  lexical_fallback?: true;
+  /** The matcher could not judge the pair (see `Verdict.issue`) and counted it as not matching. */
+  matcher_issue?: VerdictIssue;
+}
+
+/** A pair a matcher could not judge (its pattern timed out, was refused, or does not compile). */
+export interface MatcherIssue {
+  /** The dotted field path (transformation) or span label. */
+  field: string;
+  matcher: string;
+  issue: VerdictIssue;
+  reason: string;
 }
 
 /** The score of one prediction against one example. Counts are additive across examples. */
@@ -82,6 +96,8 @@ export interface ExampleScore {
   };
   /** Drill-down items (absent when the scorer was compiled with `outcomes: false`). */
   outcomes?: Outcome[];
+  /** Pairs a matcher could not judge; collected even without outcomes, so a run can report them. */
+  matcher_issues?: MatcherIssue[];
 }
 
 /** What scoring may use: matchers, injected judge/embedder, the async verdict cache. */
@@ -90,6 +106,8 @@ export interface ScoreContext {
   judge?: Judge;
   embedder?: Embedder;
   verdicts?: VerdictCache;
+  /** ReDoS screen verdicts of matcher patterns (see `screenScorerPatterns`). */
+  patterns?: PatternScreen;
 }
 
 export interface ScorerOptions extends ScoreContext {

@@ -24,7 +24,14 @@ function combine(parts: { m: BoundMatcher; weight: number }[], verdicts: Verdict
   const score = total / weights;
   const passed = score >= threshold;
   const summary = components.map((c) => `${c.matcher} ${c.score.toFixed(2)}×${c.weight}`).join(', ');
-  return verdict(passed, score, `weighted score ${score.toFixed(3)} ${passed ? '>=' : '<'} ${threshold} (${summary})`, { components });
+  const failed = verdicts.map((v, i) => (v.passed ? null : `${parts[i]!.m.name}: ${v.reason}`)).filter((r) => r !== null);
+  const why = failed.length ? `; ${failed.join('; ')}` : '';
+  const v = verdict(passed, score, `weighted score ${score.toFixed(3)} ${passed ? '>=' : '<'} ${threshold} (${summary})${why}`, { components });
+  // A component's flags are the composite's: its verdict rests on them.
+  const issue = verdicts.find((c) => c.issue)?.issue;
+  if (issue) v.issue = issue;
+  if (verdicts.some((c) => c.lexical_fallback)) v.lexical_fallback = true;
+  return v;
 }
 
 /** A weighted mean of other matchers' scores, passing at a threshold. */
@@ -38,6 +45,7 @@ export const compositeMatcher: MatcherDefinition<CompositeOptions> = {
       match: (gold, predicted, ctx) => combine(parts, parts.map((p) => p.m.match(gold, predicted, ctx)), o.threshold),
       matchAsync: async (gold, predicted, ctx) =>
         combine(parts, await Promise.all(parts.map((p) => p.m.matchAsync(gold, predicted, ctx))), o.threshold),
+      screensPatterns: parts.some((p) => p.m.screensPatterns),
       needsAsync: (ctx) => parts.some((p) => p.m.needsAsync(ctx)),
       check: (ctx) => parts.forEach((p) => p.m.check(ctx)),
     };

@@ -26,7 +26,7 @@ export const dateMatcher: MatcherDefinition<DateOptions> = {
         if (p === null) return verdict(false, 0, `predicted ${show(predicted)} is not a date I can read`);
         return g === p
           ? verdict(true, 1, `both are ${g}`, { gold: g, predicted: p })
-          : verdict(false, 0, `${p} is not ${g}`, { gold: g, predicted: p });
+          : verdict(false, 0, `predicted ${show(predicted)} reads as ${p}, gold ${show(gold)} as ${g}`, { gold: g, predicted: p });
       },
     };
   },

@@ -28,7 +28,9 @@ async function grade(judge: Judge, o: RubricOptions, gold: unknown, predicted: u
   if (typeof r?.score !== 'number' || Number.isNaN(r.score))
     throw new RulewrightError('LLM', `llm_rubric: the judge returned no numeric score (${JSON.stringify(r)?.slice(0, 120)})`);
   const score = Math.max(0, Math.min(1, r.score));
-  return verdict(score >= o.threshold, score, String(r.reason ?? ''), { criterion: o.criterion, judge: true });
+  const passed = score >= o.threshold;
+  const why = String(r.reason ?? '').trim() || 'the judge gave no reason';
+  return verdict(passed, score, `judge score ${score.toFixed(2)} ${passed ? '>=' : '<'} ${o.threshold}: ${why}`, { criterion: o.criterion, judge: true, judge_reason: r.reason ?? null });
 }
 
 /** A natural-language criterion graded by an injected judge (an LLM). Asynchronous: needs a pre-pass. */

@@ -38,7 +38,7 @@ export const normalizedMatcher: MatcherDefinition<NormalizedOptions> = {
       const g = normalizeText(gold, o);
       const p = normalizeText(predicted, o);
       return g === p
-        ? verdict(true, 1, 'equal after normalisation')
+        ? verdict(true, 1, `equal after normalisation: ${show(g)}`, { gold: g, predicted: p })
         : verdict(false, 0, `differ after normalisation: ${show(g)} vs ${show(p)}`, { gold: g, predicted: p });
     },
   }),

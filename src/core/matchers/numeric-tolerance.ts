@@ -40,6 +40,9 @@ export function toleranceFor(gold: number, o: NumericToleranceOptions): { abs: n
   return { abs: r?.abs ?? o.abs, rel: r?.rel ?? o.rel, range: best >= 0 ? best : null };
 }
 
+/** A gap as people read it: binary noise such as 0.30000000000000004 - 0.1 rounded away. */
+const gap = (d: number): string => String(Number(d.toPrecision(12)));
+
 /** Numbers equal within an absolute or relative tolerance; numbers are read from text such as "RM 9.00". */
 export const numericToleranceMatcher: MatcherDefinition<NumericToleranceOptions> = {
   name: 'numeric_tolerance',
@@ -58,7 +61,7 @@ export const numericToleranceMatcher: MatcherDefinition<NumericToleranceOptions>
       const passed = diff <= allowed + 1e-9 * Math.max(1, Math.abs(g));
       const score = passed ? 1 : Math.max(0, 1 - diff / Math.max(Math.abs(g), Math.abs(p), 1e-12));
       const details = { gold: g, predicted: p, diff, allowed, range: t.range };
-      return verdict(passed, score, passed ? `${p} is within ${allowed} of ${g}` : `${p} differs from ${g} by ${diff} (allowed ${allowed})`, details);
+      return verdict(passed, score, passed ? `${p} is within ${allowed} of ${g} (gap ${gap(diff)})` : `${p} differs from ${g} by ${gap(diff)} (allowed ${allowed})`, details);
     },
   }),
 };

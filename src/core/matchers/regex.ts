@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RulewrightError } from '../errors.js';
-import type { MatcherDefinition } from './types.js';
+import { clip, screenedVerdict, withinBudget } from './pattern-screen.js';
+import type { MatcherContext, MatcherDefinition, Verdict } from './types.js';
 import { asText, show, verdict } from './values.js';
 
 const Options = z.strictObject({
@@ -14,37 +15,88 @@ const Options = z.strictObject({
 });
 type RegexOptions = z.infer<typeof Options>;
 
-function compile(source: string, o: RegexOptions, where: string): RegExp {
-  try {
-    return new RegExp(o.full ? `^(?:${source})$` : source, o.flags);
-  } catch (e) {
-    throw new RulewrightError('BAD_INPUT', `${where}: regex does not compile: ${(e as Error).message}`);
-  }
+function compile(source: string, o: RegexOptions): RegExp {
+  return new RegExp(o.full ? `^(?:${source})$` : source, o.flags);
 }
 
-/** The predicted value matches a regular expression (from the options, or the gold value itself). */
+/** Bounded memo sizes: compiled gold patterns, and verdicts of (pattern, value, budget). */
+const MAX_PATTERNS = 10_000;
+const MAX_VERDICTS = 50_000;
+
+/**
+ * One test of `re` on `text` under the per-call time budget; a timeout counts as no match. `role`
+ * names the value tested, for the reason.
+ */
+function guardedTest(re: RegExp, text: string, role: string, ctx: MatcherContext): boolean | Verdict {
+  const r = withinBudget(() => re.test(text), ctx, `pattern /${clip(re.source)}/ on the ${role} ${show(text)}`);
+  return 'value' in r ? r.value : r;
+}
+
+/**
+ * The predicted value matches a regular expression (from the options, or the gold value itself).
+ * The pattern goes through the rules' ReDoS screen (when scoring screened it first, see
+ * pattern-screen.ts) and every test runs under the per-call time budget, so a catastrophic pattern
+ * from a config or from the data costs at most one budget per distinct value, and says so.
+ */
 export const regexMatcher: MatcherDefinition<RegexOptions> = {
   name: 'regex',
   description: 'the predicted value matches a regex (options.pattern, or the gold value as the pattern)',
   options: Options,
   bind(o) {
-    const fixed = o.pattern === undefined ? undefined : compile(o.pattern, o, 'regex matcher');
-    const fromGold = new Map<string, RegExp>();
+    let fixed: RegExp | undefined;
+    if (o.pattern !== undefined) {
+      try {
+        fixed = compile(o.pattern, o);
+      } catch (e) {
+        throw new RulewrightError('BAD_INPUT', `regex matcher: regex does not compile: ${(e as Error).message}`);
+      }
+    }
+    const fromGold = new Map<string, RegExp | string>();
+    const memo = new Map<string, Verdict>();
+    const remember = (k: string, v: Verdict): Verdict => {
+      if (memo.size >= MAX_VERDICTS) memo.delete(memo.keys().next().value!);
+      memo.set(k, v);
+      return v;
+    };
+    const goldPattern = (src: string): RegExp | string => {
+      let re = fromGold.get(src);
+      if (re === undefined) {
+        try {
+          re = compile(src, o);
+        } catch (e) {
+          re = (e as Error).message;
+        }
+        if (fromGold.size >= MAX_PATTERNS) fromGold.delete(fromGold.keys().next().value!);
+        fromGold.set(src, re);
+      }
+      return re;
+    };
     return {
-      match(gold, predicted) {
+      screensPatterns: true,
+      match(gold, predicted, ctx) {
+        const p = asText(predicted);
         let re = fixed;
+        let g: string | undefined;
         if (!re) {
           const src = asText(gold);
-          re = fromGold.get(src);
-          if (!re) {
-            re = compile(src, o, 'regex matcher (gold value as pattern)');
-            if (fromGold.size < 10_000) fromGold.set(src, re);
-          }
-        } else if (o.check_gold && !re.test(asText(gold))) {
-          return verdict(false, 0, `gold ${show(gold)} does not match /${o.pattern}/`);
+          const compiled = goldPattern(src);
+          if (typeof compiled === 'string')
+            return { ...verdict(false, 0, `the gold value ${show(gold)} is not a regex that compiles: ${compiled}`), issue: 'invalid' };
+          re = compiled;
+        } else if (o.check_gold) g = asText(gold);
+        const refused = screenedVerdict(re.source, re.flags, ctx);
+        if (refused) return refused;
+        const k = `${ctx.budgetMs ?? ''}\u0000${re.source}\u0000${g ?? ''}\u0000${p}`;
+        const hit = memo.get(k);
+        if (hit) return hit;
+        if (g !== undefined) {
+          const gt = guardedTest(re, g, 'gold value', ctx);
+          if (typeof gt !== 'boolean') return remember(k, gt);
+          if (!gt) return remember(k, verdict(false, 0, `gold ${show(gold)} does not match /${clip(o.pattern!)}/`, { pattern: re.source }));
         }
-        const ok = re.test(asText(predicted));
-        return verdict(ok, ok ? 1 : 0, `${show(predicted)} ${ok ? 'matches' : 'does not match'} ${re.source}`);
+        const t = guardedTest(re, p, 'predicted value', ctx);
+        if (typeof t !== 'boolean') return remember(k, t);
+        return remember(k, verdict(t, t ? 1 : 0, `${show(predicted)} ${t ? 'matches' : 'does not match'} /${clip(re.source)}/`, { pattern: re.source }));
       },
     };
   },

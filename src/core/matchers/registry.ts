@@ -201,6 +201,7 @@ export class MatcherRegistry {
       key: cacheKey ?? `${name}\u0000#${++uniqueKeys}`,
       isPlainExact: def === exactMatcher,
       collection: def.collection ?? false,
+      screensPatterns: impl.screensPatterns ?? false,
       needsAsync: impl.needsAsync ? impl.needsAsync.bind(impl) : () => false,
       check: impl.check ? impl.check.bind(impl) : () => undefined,
       match,

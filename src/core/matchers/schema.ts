@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RulewrightError, describeIssues } from '../errors.js';
-import type { MatcherDefinition } from './types.js';
+import { screenedVerdict, withinBudget } from './pattern-screen.js';
+import type { MatcherDefinition, Verdict } from './types.js';
 import { verdict } from './values.js';
 
 /** Anything with zod's `safeParse` (a zod schema passed programmatically). */
@@ -23,7 +24,25 @@ const Options = z
   });
 type SchemaOptions = z.infer<typeof Options>;
 
-/** The predicted value is valid against a schema (the gold value is not used). */
+/** The regexes a JSON Schema carries (`pattern` values, `patternProperties` keys), which validation runs. */
+export function schemaPatterns(schema: unknown, out: string[] = []): string[] {
+  if (Array.isArray(schema)) for (const s of schema) schemaPatterns(s, out);
+  else if (schema && typeof schema === 'object') {
+    for (const [k, v] of Object.entries(schema)) {
+      if (k === 'pattern' && typeof v === 'string') out.push(v);
+      else if (k === 'patternProperties' && v && typeof v === 'object' && !Array.isArray(v)) {
+        out.push(...Object.keys(v));
+        for (const sub of Object.values(v)) schemaPatterns(sub, out);
+      } else schemaPatterns(v, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The predicted value is valid against a schema (the gold value is not used). A JSON Schema's
+ * patterns go through the rules' ReDoS screen, and validation runs under the per-call time budget.
+ */
 export const schemaMatcher: MatcherDefinition<SchemaOptions> = {
   name: 'schema',
   description: 'the predicted value validates against a JSON Schema (options.json_schema) or a zod schema (options.zod)',
@@ -38,9 +57,21 @@ export const schemaMatcher: MatcherDefinition<SchemaOptions> = {
         throw new RulewrightError('BAD_INPUT', `schema matcher: the JSON Schema is not supported: ${(e as Error).message}`);
       }
     }
+    const patterns = [...new Set(o.json_schema ? schemaPatterns(o.json_schema) : [])];
     return {
-      match(_gold, predicted) {
-        const r = parser.safeParse(predicted);
+      screensPatterns: patterns.length > 0,
+      match(_gold, predicted, ctx) {
+        let unscreened: Verdict | undefined;
+        // While collecting, every pattern is looked up so all of them get screened.
+        for (const p of patterns) {
+          const v = screenedVerdict(p, '', ctx);
+          unscreened ??= v;
+          if (unscreened && !ctx.patterns?.collecting) break;
+        }
+        if (unscreened) return unscreened;
+        const run = withinBudget(() => parser.safeParse(predicted), ctx, 'schema validation');
+        if (!('value' in run)) return run;
+        const r = run.value;
         if (r.success) return verdict(true, 1, 'valid against the schema');
         return verdict(false, 0, `invalid: ${describeIssues(r.error)}`, {
           issues: r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),

@@ -49,12 +49,15 @@ export const semanticSimilarityMatcher: MatcherDefinition<SemanticOptions> = {
       const similarity = o.fallback === 'char_ngram' ? charNgramCosine(g, p, o.n) : tokenJaccard(g, p);
       const passed = similarity >= o.threshold;
       const method = o.fallback === 'char_ngram' ? `character ${o.n}-gram cosine` : 'token Jaccard';
-      return verdict(
-        passed,
-        similarity,
-        `lexical similarity ${similarity.toFixed(3)} (${method}; no embedder is configured, so this is not semantic)`,
-        { semantic: false, method: o.fallback, similarity },
-      );
+      return {
+        ...verdict(
+          passed,
+          similarity,
+          `lexical similarity ${similarity.toFixed(3)} ${passed ? '>=' : '<'} ${o.threshold} (${method}; no embedder is configured, so this is not semantic)`,
+          { semantic: false, method: o.fallback, similarity },
+        ),
+        lexical_fallback: true,
+      };
     };
     return {
       match(gold, predicted, ctx) {

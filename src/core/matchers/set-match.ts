@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MatcherRef } from '../schemas/task.js';
 import { ratio } from '../ratio.js';
 import type { MatcherDefinition, Verdict } from './types.js';
-import { sameValue, verdict } from './values.js';
+import { sameValue, show, verdict } from './values.js';
 
 const Options = z.strictObject({
   /** Passes when F1 is at least this. */
@@ -46,7 +46,19 @@ function pair(gold: unknown[], pred: unknown[], passes: (i: number, j: number) =
   return { matched, missing, extra };
 }
 
-function setVerdict(nGold: number, nPred: number, matched: number, missing: unknown[], extra: unknown[], threshold: number): Verdict {
+/** The flags of the item verdicts a set verdict rests on (see `Verdict`). */
+interface ItemFlags {
+  issue?: Verdict['issue'];
+  lexical_fallback?: true;
+}
+
+function flagsOf(into: ItemFlags, v: Verdict): boolean {
+  if (v.issue && !into.issue) into.issue = v.issue;
+  if (v.lexical_fallback) into.lexical_fallback = true;
+  return v.passed;
+}
+
+function setVerdict(nGold: number, nPred: number, matched: number, missing: unknown[], extra: unknown[], threshold: number, flags: ItemFlags = {}): Verdict {
   const precision = ratio(matched, nPred);
   const recall = ratio(matched, nGold);
   const f1 = nGold + nPred === 0 ? 1 : (2 * matched) / (nGold + nPred);
@@ -55,7 +67,9 @@ function setVerdict(nGold: number, nPred: number, matched: number, missing: unkn
     nGold + nPred === 0
       ? 'both sets are empty'
       : `${matched} of ${nGold} gold items found, ${extra.length} extra (F1 ${f1.toFixed(3)})`;
-  return verdict(passed, f1, reason, { precision, recall, f1, missing, extra });
+  const shown = (xs: unknown[]) => xs.slice(0, 3).map((x) => show(x, 30)).join(', ') + (xs.length > 3 ? ', …' : '');
+  const detail = `${missing.length ? `; missing ${shown(missing)}` : ''}${extra.length ? `; extra ${shown(extra)}` : ''}`;
+  return { ...verdict(passed, f1, reason + detail, { precision, recall, f1, missing, extra }), ...flags };
 }
 
 /** Set comparison: precision, recall and F1 of the items, with the missing and extra ones. */
@@ -70,17 +84,20 @@ export const setMatchMatcher: MatcherDefinition<SetMatchOptions> = {
       match(gold, predicted, ctx) {
         const g = items(gold, o.separator);
         const p = items(predicted, o.separator);
-        const r = pair(g, p, item.isPlainExact ? (i, j) => sameValue(g[i], p[j]) : (i, j) => item.match(g[i], p[j], ctx).passed);
-        return setVerdict(g.length, p.length, r.matched, r.missing, r.extra, o.threshold);
+        const flags: ItemFlags = {};
+        const r = pair(g, p, item.isPlainExact ? (i, j) => sameValue(g[i], p[j]) : (i, j) => flagsOf(flags, item.match(g[i], p[j], ctx)));
+        return setVerdict(g.length, p.length, r.matched, r.missing, r.extra, o.threshold, flags);
       },
       async matchAsync(gold, predicted, ctx) {
         const g = items(gold, o.separator);
         const p = items(predicted, o.separator);
         // Resolve every item pair first, then pair synchronously from the results.
-        const passed = await Promise.all(g.map((a) => Promise.all(p.map(async (b) => (await item.matchAsync(a, b, ctx)).passed))));
+        const flags: ItemFlags = {};
+        const passed = await Promise.all(g.map((a) => Promise.all(p.map(async (b) => flagsOf(flags, await item.matchAsync(a, b, ctx))))));
         const r = pair(g, p, (i, j) => passed[i]![j]!);
-        return setVerdict(g.length, p.length, r.matched, r.missing, r.extra, o.threshold);
+        return setVerdict(g.length, p.length, r.matched, r.missing, r.extra, o.threshold, flags);
       },
+      screensPatterns: item.screensPatterns,
       needsAsync: (ctx) => item.needsAsync(ctx),
       check: (ctx) => item.check(ctx),
     };

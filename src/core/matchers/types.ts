@@ -1,5 +1,9 @@
 import type { z } from 'zod';
+import type { PatternScreen } from './pattern-screen.js';
 import type { VerdictCache } from './verdict-cache.js';
+
+/** Why a matcher could not judge a pair (see `Verdict.issue`). */
+export type VerdictIssue = 'timeout' | 'refused' | 'invalid';
 
 /** A matcher's judgement of one (gold, predicted) pair. */
 export interface Verdict {
@@ -10,6 +14,17 @@ export interface Verdict {
   /** One line a person can read: why it passed or failed. */
   reason: string;
   details?: Record<string, unknown>;
+  /**
+   * Set when the verdict is a lexical stand-in for a semantic comparison (`semantic_similarity`
+   * without an embedder), so every verdict says so, not only a run note.
+   */
+  lexical_fallback?: true;
+  /**
+   * Set when the matcher could not judge the pair and counted it as not matching: its pattern ran
+   * out of the per-call time budget (`timeout`), the ReDoS screen refused it (`refused`), or a
+   * pattern taken from the data does not compile (`invalid`).
+   */
+  issue?: VerdictIssue;
 }
 
 /** Grades a value against a natural-language criterion (an LLM behind it, or a fake in tests). */
@@ -28,6 +43,13 @@ export interface MatcherContext {
   embedder?: Embedder;
   /** Verdicts of asynchronous matchers, filled by an async pre-pass (see `prefetchVerdicts`). */
   verdicts?: VerdictCache;
+  /**
+   * The per-call time budget of user- and data-supplied patterns (ms), the same as rules' (the
+   * task's `rule_budget_ms`); default `DEFAULT_PATTERN_BUDGET_MS`.
+   */
+  budgetMs?: number;
+  /** ReDoS screen verdicts of the patterns matchers run, filled by a pre-pass (see pattern-screen.ts). */
+  patterns?: PatternScreen;
 }
 
 /**
@@ -52,6 +74,8 @@ export interface BoundMatcher {
   readonly isPlainExact: boolean;
   /** Compares whole collections (e.g. `set_match`) rather than single items. */
   readonly collection: boolean;
+  /** Runs patterns (its own or its components'): scoring should screen them first (see pattern-screen.ts). */
+  readonly screensPatterns: boolean;
   /** Needs an async pre-pass before synchronous use (when `ctx` has no synchronous way to answer). */
   needsAsync(ctx: MatcherContext): boolean;
   /** Checks that `ctx` provides what the matcher needs (e.g. a judge); throws a RulewrightError otherwise. */
@@ -84,4 +108,6 @@ export interface BoundMatcherImpl {
   matchAsync?(gold: unknown, predicted: unknown, ctx: MatcherContext): Promise<Verdict>;
   needsAsync?(ctx: MatcherContext): boolean;
   check?(ctx: MatcherContext): void;
+  /** Runs patterns (see `BoundMatcher.screensPatterns`). */
+  screensPatterns?: boolean;
 }

@@ -2,6 +2,7 @@ import type { Scorer } from '../eval/scorer.js';
 import type { Counts } from '../ratio.js';
 import type { RuleMetrics, RulePartner } from '../schemas/rule-metrics.js';
 import { ruleInteractions } from './interactions.js';
+import { labelRecalls } from './label-recall.js';
 import { type RankResult, rankRules } from './rank.js';
 import { ruleSamples, type SampleOptions } from './samples.js';
 import type { ScoredRun } from './scored-run.js';
@@ -30,7 +31,8 @@ export interface RuleMetricsResult {
 }
 
 /**
- * Metrics of every rule alone (TP, FP, FN, precision, recall against all gold, F1, support,
+ * Metrics of every rule alone (TP, FP, FN, precision, recall and F1 against all gold as RuleChef
+ * counts them, label recall and label F1 against the gold of the rule's own label, support,
  * fired, Wilson lower bound of precision, dead), its marginal F1 in the ensemble (harmful when
  * negative), samples with context, and overlaps and conflicts with other rules, all from the
  * outputs computed once (no regex runs again).
@@ -42,6 +44,7 @@ export function computeRuleMetrics(run: ScoredRun, options: RuleMetricsOptions =
   const top = options.partners ?? 5;
   const inter = ruleInteractions(run.outputs, tell && ((done, total) => tell(done, total, 'interactions')));
   const samples = options.sampleScorer ? ruleSamples(run, options.sampleScorer, options) : undefined;
+  const byLabel = labelRecalls(run, rank.rules.map((r) => r.support));
   const rules = run.outputs.rules;
   const partners = (m: Map<number, number>): RulePartner[] =>
     [...m]
@@ -61,6 +64,8 @@ export function computeRuleMetrics(run: ScoredRun, options: RuleMetricsOptions =
       precision: r.solo_precision,
       recall: r.solo_recall,
       f1: r.solo_f1,
+      label_recall: byLabel[p]!.label_recall,
+      label_f1: byLabel[p]!.label_f1,
       support: r.support,
       fired: r.fired,
       fired_docs: r.fired_docs,

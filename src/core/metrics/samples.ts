@@ -94,7 +94,10 @@ function item(i: OutcomeItem | undefined): SampleItem | null {
 }
 
 function sample(ex: Example, text: string, kind: 'tp' | 'fp' | 'fn', o: Outcome, focus: OutcomeItem, width: number): RuleSample {
-  return { example_id: ex.id, kind, outcome: o.kind, gold: item(o.gold), predicted: item(o.pred), context: contextOf(text, focus, width) };
+  const s: RuleSample = { example_id: ex.id, kind, outcome: o.kind, gold: item(o.gold), predicted: item(o.pred), context: contextOf(text, focus, width) };
+  if (o.reason !== undefined) s.reason = o.reason;
+  if (o.lexical_fallback) s.lexical_fallback = true;
+  return s;
 }
 
 /** The focus item and `width` characters either side; a whole (clipped) text for class labels. */

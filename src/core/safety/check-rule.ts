@@ -5,11 +5,11 @@ import { IntBuffer } from '../engine/int-buffer.js';
 import { RulewrightError } from '../errors.js';
 import type { Rule, RuleFlag } from '../schemas/rule.js';
 import { BROAD_SHARE, CATCH_ALL_PROBES } from './probes.js';
-import { screenRedos, type RedosEffort } from './redos.js';
+import { screenRedos, screenRedosStatic, type RedosEffort, type RedosVerdict } from './redos.js';
 
 /**
- * Where a rule comes from. `add` and `learn` reject a ReDoS-vulnerable pattern; `import` keeps it,
- * flagged, to run under the time budget (an imported ruleset should load as it was published).
+ * Where a rule comes from. Every mode rejects an exponential (catastrophic) pattern; `import` with
+ * `allowFlagged` keeps it, flagged, to run under the time budget (for a user who accepts the cost).
  */
 export type CheckMode = 'add' | 'learn' | 'import';
 
@@ -41,18 +41,50 @@ export interface CheckOptions {
   redosTimeoutMs?: number;
   /** Per-probe time limit for the catch-all probe runs (ms, default 100). */
   probeBudgetMs?: number;
+  /** Import mode: keep an exponential pattern active with a flag instead of rejecting it. */
+  allowFlagged?: boolean;
 }
 
 /**
  * Checks a rule before it is added, imported or learned: it must compile (a non-empty pattern or
  * term list, and its output group must exist), it must not be a catch-all (yield a span on every
  * one of `CATCH_ALL_PROBES`), and it is screened for ReDoS with recheck on the JS regex it
- * compiles to (after the dialect's translation). When adding or learning, exponential and
- * cubic-or-worse backtracking rejects; quadratic is flagged only: learned patterns such as
- * `\bcard\b.*\bpending\b` are quadratic on adversarial input, and the per-document budget bounds
- * them. In an import every vulnerability only flags. recheck's `unknown` only flags.
+ * compiles to (after the dialect's translation). Exponential backtracking rejects, in every mode
+ * (an import keeps the rule, `rejected`, with the reason; `allowFlagged` keeps it active and
+ * flagged instead). Polynomial backtracking is flagged, with the input length that costs 100 ms,
+ * only when that attack fits in a realistic document: learned patterns such as
+ * `\bcard\b.*\bpending\b` need some 20,000 characters of "card card …" on one line, and the
+ * per-document budget bounds them. recheck's `unknown` only flags.
  */
 export async function checkRule(rule: Rule, options: CheckOptions = {}): Promise<RuleCheck> {
+  const { problems, compiled, effort } = precheck(rule, options);
+  if (compiled && rule.format === 'regex' && effort !== 'off') {
+    const re = compiled.matcher.regex;
+    const verdict = await screenRedos(re.source, re.flags, {
+      effort,
+      ...(options.redosTimeoutMs ? { timeoutMs: options.redosTimeoutMs } : {}),
+      pattern: { source: rule.pattern, flags: rule.flags, dialect: rule.dialect },
+    });
+    problems.push(...verdictProblems(verdict, options));
+  }
+  return { ok: !problems.some((p) => p.severity === 'reject'), problems, rule: applyProblems(rule, problems) };
+}
+
+/**
+ * `checkRule` with the static ReDoS screen only (no recheck, so no waiting): what a synchronous
+ * import uses. A pattern the static screen cannot decide is flagged `redos_unknown`.
+ */
+export function checkRuleStatic(rule: Rule, options: CheckOptions = {}): RuleCheck {
+  const { problems, compiled, effort } = precheck(rule, options);
+  if (compiled && rule.format === 'regex' && effort !== 'off') {
+    const re = compiled.matcher.regex;
+    problems.push(...verdictProblems(screenRedosStatic(re.source, re.flags, { source: rule.pattern, flags: rule.flags, dialect: rule.dialect }), options));
+  }
+  return { ok: !problems.some((p) => p.severity === 'reject'), problems, rule: applyProblems(rule, problems) };
+}
+
+/** Compiles the rule and runs the catch-all probes: the checks before the ReDoS screen. */
+function precheck(rule: Rule, options: CheckOptions): { problems: RuleProblem[]; compiled: CompiledRule | undefined; effort: RedosEffort | 'off' } {
   const mode = options.mode ?? 'add';
   const problems: RuleProblem[] = [];
   let compiled: CompiledRule | undefined;
@@ -63,30 +95,40 @@ export async function checkRule(rule: Rule, options: CheckOptions = {}): Promise
     const code: ProblemCode = reason === 'empty' ? 'empty_pattern' : reason === 'group' ? 'missing_group' : 'invalid';
     problems.push({ code, severity: 'reject', message: (e as Error).message });
   }
-  if (compiled) {
-    problems.push(...probeProblems(compiled, options.probeBudgetMs ?? 100));
-    const effort = options.redos ?? (mode === 'import' ? 'quick' : 'thorough');
-    if (rule.format === 'regex' && effort !== 'off') {
-      const re = compiled.matcher.regex;
-      const verdict = await screenRedos(re.source, re.flags, {
-        effort,
-        ...(options.redosTimeoutMs ? { timeoutMs: options.redosTimeoutMs } : {}),
-        pattern: { source: rule.pattern, flags: rule.flags, dialect: rule.dialect },
-      });
-      if (verdict.status === 'vulnerable') {
-        const reject = mode !== 'import' && verdict.exponential;
-        problems.push({
-          code: 'redos',
-          severity: reject ? 'reject' : 'flag',
-          message:
-            `the pattern can backtrack catastrophically (${verdict.complexity}); attack string: ${verdict.attack}` +
-            (reject ? '; rewrite it without nested or overlapping repetition' : '; it runs under the per-document time budget'),
-        });
-      } else if (verdict.status === 'unknown')
-        problems.push({ code: 'redos_unknown', severity: 'flag', message: `ReDoS screening was inconclusive (${verdict.reason}); it runs under the time budget` });
-    }
+  if (compiled) problems.push(...probeProblems(compiled, options.probeBudgetMs ?? 100));
+  return { problems, compiled, effort: options.redos ?? (mode === 'import' ? 'quick' : 'thorough') };
+}
+
+function verdictProblems(verdict: RedosVerdict, options: CheckOptions): RuleProblem[] {
+  if (verdict.status === 'vulnerable') {
+    const problem = redosProblem(verdict, (options.mode ?? 'add') === 'import' && !!options.allowFlagged);
+    return problem ? [problem] : [];
   }
-  return { ok: !problems.some((p) => p.severity === 'reject'), problems, rule: applyProblems(rule, problems) };
+  if (verdict.status === 'unknown')
+    return [{ code: 'redos_unknown', severity: 'flag', message: `ReDoS screening was inconclusive (${verdict.reason}); it runs under the time budget` }];
+  return [];
+}
+
+/** What a vulnerable verdict means for the rule: a rejection, a flag, or nothing (an attack no real document holds). */
+function redosProblem(verdict: Extract<RedosVerdict, { status: 'vulnerable' }>, keepExponential: boolean): RuleProblem | undefined {
+  const cost = verdict.length100ms ? `; about ${verdict.length100ms.toLocaleString('en-US')} characters of it cost 100 ms` : '';
+  if (verdict.exponential) {
+    return {
+      code: 'redos',
+      severity: keepExponential ? 'flag' : 'reject',
+      message:
+        `the pattern can backtrack catastrophically (${verdict.complexity}); attack string: ${verdict.attack}${cost}` +
+        (keepExponential
+          ? '; kept because of --allow-flagged, it runs under the per-document time budget'
+          : '; rewrite it without nested or overlapping repetition (an import keeps it active only with --allow-flagged)'),
+    };
+  }
+  if (verdict.realistic === false) return undefined;
+  return {
+    code: 'redos',
+    severity: 'flag',
+    message: `the pattern can backtrack polynomially (${verdict.complexity})${cost}; attack string: ${verdict.attack}; it runs under the per-document time budget`,
+  };
 }
 
 /** Runs the rule on the probes (each under a time limit) and judges how broad it is. */

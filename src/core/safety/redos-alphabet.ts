@@ -37,7 +37,8 @@ const ASCII_WORD = new RegExp(`^[${ASCII_WORD_ITEMS}]$`, 'u');
 const testers = new Map<string, RegExp>();
 const TESTER_LIMIT = 4000;
 
-function tester(atom: AtomNode): RegExp {
+/** A membership test of one atom (a code point as a string), shared with the step-counting matcher. */
+export function tester(atom: AtomNode): RegExp {
   const src = atom.type === 'dot' ? (atom.dotall ? '[^]' : '[^\\n]') : new Emitter().emit(atom);
   let re = testers.get(src);
   if (!re) {

@@ -2,13 +2,16 @@ import type { Flags, Node } from '../regex/python/ast.js';
 import { emitScreenProxy } from '../regex/python/emit-screen.js';
 import { parsePython } from '../regex/python/parse.js';
 import { analyse, type Ambiguity, type Witness } from './redos-ambiguity.js';
+import { attackCost, measurable, Unmeasurable, type AttackCost } from './redos-cost.js';
 import { buildAutomaton, Undecided, type PositionAutomaton } from './redos-nfa.js';
 
 /** The static screen's verdict on one pattern (see `screenStatic`). */
 export type StaticVerdict =
-  | { readonly status: 'safe'; readonly proxy: string; readonly flags: string }
+  | { readonly status: 'safe'; readonly proxy: string; readonly flags: string; readonly note?: string }
   | {
       readonly status: 'vulnerable';
+      /** What the attack costs a backtracking search, counted in steps (null: it could not be measured). */
+      readonly cost: AttackCost | null;
       readonly proxy: string;
       readonly flags: string;
       readonly exponential: boolean;
@@ -48,8 +51,9 @@ const cache = new Map<string, StaticVerdict>();
 export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'python'): StaticVerdict {
   const f: Flags = { i: flags.includes('i'), m: flags.includes('m'), s: flags.includes('s'), x: flags.includes('x'), a: dialect === 'js' };
   let root: Node;
+  let groupCount: number;
   try {
-    root = parsePython(pattern, f).root;
+    ({ root, groupCount } = parsePython(pattern, f));
   } catch (e) {
     return { status: 'undecided', proxy: null, flags: '', reason: `the static screen cannot read the pattern (${(e as Error).message})` };
   }
@@ -59,7 +63,7 @@ export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'py
   if (hit) return hit;
   let verdict: StaticVerdict;
   try {
-    verdict = judge(root, dialect === 'js', proxy.source, proxy.flags);
+    verdict = measured(judge(root, dialect === 'js', proxy.source, proxy.flags), root, groupCount);
   } catch (e) {
     if (!(e instanceof Undecided)) throw e;
     verdict = { status: 'undecided', proxy: proxy.source, flags: proxy.flags, reason: e.message };
@@ -95,6 +99,7 @@ function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): St
       : `${ordinal(degree!)} degree polynomial${catastrophic ? ` (${degree} overlapping loops in a chain: catastrophic)` : ''}`;
   return {
     status: 'vulnerable',
+    cost: null,
     proxy,
     flags,
     exponential: amb.kind === 'exponential' || catastrophic,
@@ -102,6 +107,27 @@ function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): St
     complexity,
     witness: render(amb.witness, worst!.automaton),
   };
+}
+
+/**
+ * Runs the attack on a step-counting backtracking matcher (`attackCost`), so the verdict says how
+ * long a text of it costs 100 ms. An exponential structure whose attack runs in linear time is
+ * safe: the loop is ambiguous, but a backtrack of one step always lets the rest of the pattern
+ * match (a name loop followed by one more name), so a search never explores the other paths.
+ * Steps, not time: the same verdict on every run and every machine.
+ */
+function measured(v: StaticVerdict, root: Node, groupCount: number): StaticVerdict {
+  if (v.status !== 'vulnerable') return v;
+  let cost: AttackCost;
+  try {
+    cost = attackCost(measurable(root, groupCount), v.witness);
+  } catch (e) {
+    if (e instanceof Unmeasurable) return v;
+    throw e;
+  }
+  if (v.exponential && cost.length100ms === null)
+    return { status: 'safe', proxy: v.proxy, flags: v.flags, note: 'linear (an ambiguous loop, but its attack runs in linear time)' };
+  return { ...v, cost };
 }
 
 const rank = (a: Ambiguity | undefined): number => (!a ? -1 : a.kind === 'linear' ? 0 : a.kind === 'exponential' ? 1e9 : a.degree);

@@ -1,5 +1,4 @@
 import type { Diagnostics, Parameters } from 'recheck';
-import { runGuarded } from '../engine/guard.js';
 import { screenStatic, type StaticVerdict } from './redos-proxy.js';
 
 /**
@@ -19,17 +18,32 @@ export type RedosVerdict =
       proxy?: string;
       /** Static screen: the attack's parts (prefix + pump repeated + suffix). */
       witness?: { prefix: string; pump: string; suffix: string };
+      /**
+       * Characters of the attack that cost a backtracking search about 100 ms, counted in steps
+       * (deterministic); null when no length does, undefined when it was not measured.
+       */
+      length100ms?: number | null;
+      /** Whether the attack fits in a realistic document (see REALISTIC_ATTACK_LENGTH): only then is the rule flagged. */
+      realistic?: boolean;
     }
   | { status: 'unknown'; reason: string; by?: 'static' | 'recheck'; proxy?: string };
 
 /**
- * How hard to look. `thorough` (adding or learning one rule): recheck's defaults with a 3 s cap.
- * `quick` (bulk imports): a small fuzzing effort with a 1 s cap. On RuleChef's 126 Banking77
- * rules: 30 s in all (median 0.19 s, max 0.85 s) against 50 s for a medium effort and ~0.9 s per
- * rule at `thorough`, with about the same verdicts (104 safe, 22 polynomial). Either way the
- * run-time budget is the real guarantee; screening names the risky rules.
+ * How hard recheck looks at a pattern the static screen cannot decide. `thorough` (adding or
+ * learning one rule): recheck's default fuzzing; `quick` (bulk imports): a small fuzzing effort.
+ * Neither has a clock (see DETERMINISTIC). Either way the run-time budget is the real guarantee;
+ * screening names the risky rules.
  */
 export type RedosEffort = 'thorough' | 'quick';
+
+/**
+ * The longest attack text that counts as fitting in a realistic document. A polynomial pattern
+ * that costs 100 ms only on a longer run of one repeated token (`\d+\s*mg` needs about 8,000
+ * digits in a row, RuleChef's `\bcard\b.*\bpending\b` rules some 20,000 characters of
+ * "card card …" on one line) is no risk a real document poses, and the per-document time budget
+ * bounds it anyway; it is not flagged.
+ */
+export const REALISTIC_ATTACK_LENGTH = 5000;
 
 export interface RedosOptions {
   effort?: RedosEffort;
@@ -43,19 +57,29 @@ export interface RedosOptions {
   pattern?: { source: string; flags: string; dialect: 'js' | 'python' };
 }
 
+/**
+ * recheck without clocks: every time limit is off (its fuzzer and its attack runs then stop on
+ * their step limits) and the seed is fixed, so the same pattern gets the same verdict however busy
+ * the machine is. `quick` fuzzes less.
+ */
+const DETERMINISTIC: Parameters = { timeout: null, attackTimeout: null, incubationTimeout: null, seedingTimeout: null, recallTimeout: -1, randomSeed: 0 };
+
 const PARAMS: Record<RedosEffort, Parameters> = {
-  thorough: { timeout: 3000 },
+  thorough: { ...DETERMINISTIC },
   quick: {
-    timeout: 1000,
+    ...DETERMINISTIC,
     maxIteration: 2,
     maxInitialGenerationSize: 20,
     maxGenerationSize: 20,
     crossoverSize: 10,
     mutationSize: 10,
-    attackTimeout: 100,
-    incubationTimeout: 25,
+    attackLimit: 100_000_000,
+    incubationLimit: 25_000,
   },
 };
+
+/** A last resort against a recheck that never answers (ms); it has never been reached on a real rule. */
+const RECHECK_DEADLINE_MS = 120_000;
 
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, RedosVerdict>();
@@ -67,18 +91,27 @@ const cache = new Map<string, RedosVerdict>();
  *
  * First the static screen (`screenStatic`): it reads the rule's pattern (`options.pattern`) or
  * else `source`, and decides typical rules in a few ms (RuleChef's 126 Banking77 and 22 TAB rules:
- * ~0.5 s in all, against ~45 s for recheck at `quick`). An exponential verdict is confirmed by
- * running the compiled regex on the static screen's attack under a hard time limit (~100 ms at
- * most); an unconfirmed one, and a pattern the static screen cannot decide (it does not parse
- * there, or exceeds its budget), go to recheck on `source` at the chosen effort, as before:
- * fuzzing at ~0.24 s (`quick`) to ~0.9 s (`thorough`) per rule, its agent answering one request
- * at a time (checks are queued here, so concurrent callers are harmless). recheck's safe and
+ * a few seconds in all, against ~45 s for recheck at `quick`). Its attack is then run on a
+ * step-counting backtracking matcher (`attackCost`): that confirms an exponential verdict, says
+ * how long an input costs 100 ms, and so whether the attack fits in a realistic document. Steps,
+ * not a clock, so a verdict never depends on how busy the machine is. A pattern the static screen
+ * cannot decide (it does not parse there, or exceeds its budget) goes to recheck on `source` at
+ * the chosen effort, with its clocks off and a fixed seed, its agent answering one request at a
+ * time (checks are queued here, so concurrent callers are harmless). recheck's safe and
  * vulnerable verdicts are cached by (source, flags, effort); static ones by screening proxy.
  */
 export async function screenRedos(source: string, flags: string, options: RedosOptions = {}): Promise<RedosVerdict> {
   const fromStatic = staticVerdict(source, flags, options.pattern);
   if (fromStatic) return fromStatic;
   return screenWithRecheck(source, flags, options);
+}
+
+/**
+ * The static screen alone, for callers that cannot wait for recheck (a synchronous import): a
+ * pattern it cannot decide is `unknown`, which only flags.
+ */
+export function screenRedosStatic(source: string, flags: string, pattern?: RedosOptions['pattern']): RedosVerdict {
+  return staticVerdict(source, flags, pattern) ?? { status: 'unknown', reason: 'the static screen cannot decide it', by: 'static' };
 }
 
 /** The static screen's verdict as a RedosVerdict, or undefined when recheck must decide. */
@@ -92,11 +125,11 @@ function staticVerdict(source: string, flags: string, pattern: RedosOptions['pat
     return undefined;
   }
   if (v.status === 'undecided') return undefined;
-  if (v.status === 'safe') return { status: 'safe', complexity: 'linear', by: 'static', proxy: v.proxy };
-  const provenByRun = v.degree === null;
-  if (provenByRun && !blowsUp(source, flags, v.witness)) return undefined;
+  if (v.status === 'safe') return { status: 'safe', complexity: v.note ?? 'linear', by: 'static', proxy: v.proxy };
   const { prefix, pump, suffix } = v.witness;
-  const times = v.degree === null ? 30 : Math.max(2, Math.ceil(20_000 / Math.max(1, pump.length)));
+  const length = v.cost?.length100ms ?? null;
+  const pumpLength = Math.max(1, pump.length);
+  const times = Math.max(2, Math.ceil((v.exponential ? 30 * pumpLength : (length ?? 20_000)) / pumpLength));
   return {
     status: 'vulnerable',
     complexity: v.complexity,
@@ -106,32 +139,19 @@ function staticVerdict(source: string, flags: string, pattern: RedosOptions['pat
     by: 'static',
     proxy: v.proxy,
     witness: v.witness,
+    length100ms: v.cost ? length : undefined,
+    realistic: isRealistic(v.exponential, v.cost ? length : undefined),
   };
 }
 
 /**
- * Whether the compiled regex really blows up on the static attack: the pump is repeated 2, 4, …
- * up to 40 times (texts of a few hundred characters, which a linear or low-degree pattern scans in
- * microseconds) until one run takes over 20 ms or hits its 100 ms hard limit.
+ * Whether an attack fits in a realistic document: an exponential one always does; a polynomial
+ * one when a text of at most REALISTIC_ATTACK_LENGTH characters of it costs 100 ms, or when it
+ * could not be measured (then the screen stays cautious).
  */
-function blowsUp(source: string, flags: string, w: { prefix: string; pump: string; suffix: string }): boolean {
-  let re: RegExp;
-  try {
-    re = new RegExp(source, `${flags.replace(/[gy]/g, '')}g`);
-  } catch {
-    return false;
-  }
-  for (let n = 2; n <= 40; n += 2) {
-    const text = w.prefix + w.pump.repeat(n) + w.suffix;
-    const start = performance.now();
-    const outcome = runGuarded(() => {
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m; m = re.exec(text)) if (m[0] === '') re.lastIndex++;
-      return true;
-    }, 100);
-    if (outcome === 'timeout' || performance.now() - start > 20) return true;
-  }
-  return false;
+function isRealistic(exponential: boolean, length100ms: number | null | undefined): boolean {
+  if (exponential || length100ms === undefined) return true;
+  return length100ms !== null && length100ms <= REALISTIC_ATTACK_LENGTH;
 }
 
 /** A string as a single-quoted JS literal, non-printable characters escaped. */
@@ -152,14 +172,14 @@ async function screenWithRecheck(source: string, flags: string, options: RedosOp
   // recheck 4.5 reads `u` but not `v`; most `v` patterns read the same under `u`.
   if (f.includes('v')) f = f.replace('v', 'u');
   const params = { ...PARAMS[effort], ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) };
-  const key = `${effort}\u0000${params.timeout}\u0000${f}\u0000${source}`;
+  const key = `${effort}\u0000${params.timeout ?? ''}\u0000${f}\u0000${source}`;
   const hit = cache.get(key);
   if (hit) return hit;
   let diag: Diagnostics;
   try {
     // Loaded on first use: recheck costs ~0.5 s to load and the static screen decides most rules.
     const { check } = await import('recheck');
-    diag = await inTurn(() => withDeadline(check(source, f, params), (params.timeout ?? 3000) + 5000));
+    diag = await inTurn(() => withDeadline(check(source, f, params), (params.timeout ?? RECHECK_DEADLINE_MS) + 5000));
   } catch (e) {
     return { status: 'unknown', reason: `recheck failed: ${(e as Error).message}`, by: 'recheck' };
   }

@@ -15,6 +15,8 @@ export const Feedback = z
     status: FeedbackStatus.default('open'),
     created_at: z.string(),
     applied_run_id: z.number().int().nullable().default(null),
+    /** The latest learn run that read it without accepting a change it prompted, and why: it stayed open. */
+    not_applied: z.strictObject({ run_id: z.number().int(), reason: z.string() }).nullable().default(null),
   })
   .refine((f) => (f.level === 'task') === (f.target_id === null), {
     message: 'task-level feedback has no target; rule and example feedback need a target id',

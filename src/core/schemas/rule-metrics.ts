@@ -19,6 +19,10 @@ export const RuleSample = z.strictObject({
   predicted: SampleItem.nullable(),
   /** The focus item (the rule's output for tp/fp, the gold item for fn) and the text either side. */
   context: z.strictObject({ before: z.string(), text: z.string(), after: z.string() }),
+  /** Why the matcher passed or failed the pair (absent when plain equality decided). */
+  reason: z.string().optional(),
+  /** The matcher's verdict was a lexical stand-in for a semantic one (`semantic_similarity`, no embedder). */
+  lexical_fallback: z.literal(true).optional(),
 });
 export type RuleSample = z.infer<typeof RuleSample>;
 
@@ -45,6 +49,9 @@ export const RuleMetrics = z.strictObject({
   precision: nullableRatio,
   recall: nullableRatio,
   f1: nullableRatio,
+  /** Recall and F1 against the gold of the rule's own label only (`recall`, `f1`: all gold, as RuleChef). */
+  label_recall: nullableRatio,
+  label_f1: nullableRatio,
   /** TP + FP. */
   support: z.number().min(0),
   /** Output items of the rule alone (after its own dedup). */

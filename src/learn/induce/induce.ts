@@ -4,10 +4,13 @@ import type { Task } from '../../core/schemas/task.js';
 import { classificationCandidates } from './classify.js';
 import { fieldCandidates } from './fields.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
-import { runPipeline } from './pipeline.js';
+import { induceClasses } from './covering/induce-classes.js';
+import { induceWindows } from './windows/induce-windows.js';
+import { finalizeRules, runPipeline, scoreRules } from './pipeline.js';
 import { newReport } from './report.js';
-import { spanCandidates } from './spans/index.js';
-import type { Candidate, InduceOptions, InduceResult } from './types.js';
+import { spanCandidates, spanDocs } from './spans/index.js';
+import type { Candidate, InduceOptions, InduceReport, InduceResult } from './types.js';
+import type { Rule } from '../../core/schemas/rule.js';
 
 /** A seeded sample of `n` examples, in their original order. */
 export function sample<T>(items: readonly T[], n: number, seed: number): T[] {
@@ -31,6 +34,60 @@ export function generateCandidates(task: Task, train: readonly Example[], opts: 
   return spanCandidates(task, train, opts);
 }
 
+/** Texts and characters (train and dev together) below which the candidate-selection learner is cheap enough to run as well. */
+const SELECTION_AFFORDABLE = { texts: 3000, chars: 500_000 };
+
+/** Whether running every candidate through the engine (candidate selection, generic patches) is cheap enough here. */
+export function selectionAffordable(train: readonly Example[], dev: readonly Example[] | null): boolean {
+  let chars = 0;
+  for (const e of [...train, ...(dev ?? [])]) chars += (e.text ?? JSON.stringify(e.input ?? '')).length;
+  return train.length + (dev?.length ?? 0) <= SELECTION_AFFORDABLE.texts && chars <= SELECTION_AFFORDABLE.chars;
+}
+
+/**
+ * Classification: the covering learner always runs. With a dev split and little text, the
+ * candidate-selection learner (every candidate run through the engine, a decision list kept by
+ * its gains on train and dev) runs as well, and the ruleset with the higher dev F1 is kept: dev
+ * decides between two models, as it decides where to cut one.
+ */
+async function bestOfTwo(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, started: number): Promise<{ rules: Rule[]; report: InduceReport; finalized: boolean }> {
+  const covering = induceClasses({ task, train, opts, report, started });
+  const dev = opts.dev;
+  if (!dev) return { rules: covering, report, finalized: false };
+  if (!selectionAffordable(train, dev)) return { rules: covering, report, finalized: false };
+  const alt = newReport(task, train.length, dev.length);
+  const altOpts: ResolvedOptions = { ...opts, maxRules: Math.min(opts.maxRules, 100), budgetMs: Math.max(0, opts.budgetMs - (performance.now() - started)) };
+  const selection = await runPipeline({ task, train, candidates: generateCandidates(task, train, altOpts), opts: altOpts, report: alt, started: performance.now(), merge: true });
+  const a = scoreRules(task, covering, dev).f1 ?? 0;
+  const b = scoreRules(task, selection, dev).f1 ?? 0;
+  const note = `two learners were compared on dev: sequential covering F1 ${a.toFixed(3)} (${covering.length} rules), candidate selection F1 ${b.toFixed(3)} (${selection.length} rules); kept ${b > a ? 'candidate selection' : 'sequential covering'}`;
+  const winner = b > a ? { rules: selection, report: alt, finalized: true } : { rules: covering, report, finalized: false };
+  winner.report.notes.push(note);
+  return winner;
+}
+
+/**
+ * Spans: the token-window learner runs beside the candidate pipeline, and of the two rulesets and
+ * their union the one with the best F1 on dev (train without dev) is kept.
+ */
+async function withWindows(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, started: number, pipeline: Rule[]): Promise<Rule[]> {
+  const win = induceWindows({ task, train, docs: spanDocs(train), opts, report, started });
+  if (!win.length) return pipeline;
+  const judge = opts.dev ?? train;
+  const shifted = pipeline.map((r) => ({ ...r, priority: r.priority + win.length }));
+  const options = [
+    { name: 'the candidate pipeline', rules: pipeline },
+    { name: 'token-window templates', rules: win },
+    { name: 'both together', rules: [...shifted, ...win] },
+  ].map((o) => ({ ...o, f1: scoreRules(task, o.rules, judge).f1 ?? 0 }));
+  const best = options.reduce((a, b) => (b.f1 > a.f1 + 1e-12 ? b : a));
+  report.notes.push(`span learners compared on ${opts.dev ? 'dev' : 'train'}: ${options.map((o) => `${o.name} F1 ${o.f1.toFixed(3)} (${o.rules.length} rules)`).join(', ')}; kept ${best.name}`);
+  if (best.rules === pipeline) return pipeline;
+  const kept = best.rules === win ? [] : shifted;
+  const fresh = await finalizeRules({ task, train, opts, report, started }, win, kept);
+  return [...kept, ...fresh];
+}
+
 /** `induceRules`: candidates from train, then the shared selection pipeline. */
 export async function induce(task: Task, trainIn: readonly Example[], options: InduceOptions): Promise<InduceResult> {
   const started = performance.now();
@@ -43,8 +100,16 @@ export async function induce(task: Task, trainIn: readonly Example[], options: I
     report.elapsed_ms = Math.round(performance.now() - started);
     return { rules: [], remove: [], report };
   }
+  if (task.type === 'classification') {
+    const chosen = await bestOfTwo(task, train, opts, report, started);
+    const rules = chosen.finalized ? chosen.rules : await finalizeRules({ task, train, opts, report: chosen.report, started }, chosen.rules);
+    chosen.report.emitted = rules.length;
+    chosen.report.elapsed_ms = Math.round(performance.now() - started);
+    return { rules, remove: [], report: chosen.report };
+  }
   const candidates = generateCandidates(task, train, opts);
-  const rules = await runPipeline({ task, train, candidates, opts, report, started, merge: task.type === 'classification' });
+  let rules = await runPipeline({ task, train, candidates, opts, report, started, merge: false });
+  if (task.type !== 'transformation') rules = await withWindows(task, train, opts, report, started, rules);
   report.emitted = rules.length;
   report.elapsed_ms = Math.round(performance.now() - started);
   return { rules, remove: [], report };

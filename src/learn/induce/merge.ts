@@ -1,7 +1,7 @@
 import type { Candidate } from './types.js';
 
 const MAX_ALTERNATIVES = 12;
-const UNIT_KINDS = new Set(['word', 'stem', 'phrase', 'label_word', 'label_stem', 'label_phrase']);
+const UNIT_KINDS = new Set(['word', 'stem', 'phrase', 'gap', 'first', 'label_word', 'label_stem', 'label_phrase']);
 
 /**
  * Merges runs of adjacent classification candidates (in execution order) that emit the same

@@ -7,6 +7,10 @@ export interface ResolvedOptions {
   dev: readonly Example[] | null;
   seed: number;
   maxRules: number;
+  maxRulesPerLabel: number;
+  /** The precision floor the user set (null: none). */
+  userMinPrecision: number | null;
+  onProgress?: (done: number, total: number) => void;
   status: 'proposed' | 'active';
   minSupport: number;
   minPrecision: number;
@@ -24,7 +28,10 @@ export function resolveOptions(task: Task, options: InduceOptions = {}): Resolve
   return {
     dev,
     seed: options.seed ?? 0,
-    maxRules: options.maxRules ?? 100,
+    maxRules: options.maxRules ?? (task.type === 'classification' ? 2000 : 500),
+    maxRulesPerLabel: options.maxRulesPerLabel ?? 200,
+    userMinPrecision: options.minPrecision ?? null,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     status: options.status ?? 'proposed',
     minSupport: options.minSupport ?? (dev ? 1 : 2),
     minPrecision: options.minPrecision ?? 0.6,
@@ -33,6 +40,6 @@ export function resolveOptions(task: Task, options: InduceOptions = {}): Resolve
     maxCandidates: options.maxCandidates ?? 6000,
     maxTrainExamples: options.maxTrainExamples ?? 20000,
     idPrefix: options.idPrefix ?? 'ind-',
-    budgetMs: options.budgetMs ?? 45000,
+    budgetMs: options.budgetMs ?? 90000,
   };
 }

@@ -11,13 +11,21 @@ export interface InduceOptions {
   dev?: readonly Example[];
   /** Seed for the deterministic sampling used when a train set exceeds `maxTrainExamples`. */
   seed?: number;
-  /** At most this many rules are emitted (default 100). */
+  /** At most this many rules are emitted (default 2000; classification counts rules before merging). */
   maxRules?: number;
+  /** At most this many rules of one label (default 200). */
+  maxRulesPerLabel?: number;
+  /** Called as covering proceeds with train examples covered so far and the total. */
+  onProgress?: (done: number, total: number) => void;
   /** Status of the emitted rules (default `proposed`: a person or the learning loop activates them). */
   status?: Extract<RuleStatus, 'proposed' | 'active'>;
   /** Fewest true positives on train a candidate needs (default 1 with a dev split, else 2). */
   minSupport?: number;
-  /** Lowest Laplace-smoothed train precision of an eligible candidate (default 0.6). */
+  /**
+   * Precision floor. Classification: the lowest train precision of a rule (default none: the list
+   * is cut where held-out F1 is best). Spans and fields: the lowest Laplace-smoothed train precision
+   * of an eligible candidate (default 0.6).
+   */
   minPrecision?: number;
   /**
    * Lowest precision of what a rule adds when it is accepted: the new true positives over the new
@@ -37,8 +45,8 @@ export interface InduceOptions {
   /** Prefix of emitted rule ids (default `ind-`); ids are a hash of the rule's content, so stable. */
   idPrefix?: string;
   /**
-   * Soft wall-clock budget in ms (default 45000): selection stops adding candidates once it is
-   * spent and says so in the report's notes.
+   * Soft wall-clock budget in ms (default 90000): learning stops once it is spent, says so in the
+   * report's notes and sets `budget_exhausted`.
    */
   budgetMs?: number;
 }
@@ -99,6 +107,16 @@ export interface InduceReport {
   removed: string[];
   notes: string[];
   elapsed_ms: number;
+  /** True when the time budget ran out before learning finished. */
+  budget_exhausted?: boolean;
+  /** Classification: the size of the train index (features and postings). */
+  index?: { features: number; entries: number };
+  /** Classification: what covering did (rules learned before the held-out cut, why it stopped). */
+  covering?: { rules: number; stop: string; uncovered_train: number };
+  /** Spans: the window index and what template selection did. */
+  windows?: { windows: number; candidates: number; selected: number; unreachable_gold: number; stop: string };
+  /** Labels with train examples that got no rule, and why. */
+  labels_without_rules?: { label: string; reason: string }[];
 }
 
 /** The inducer's answer: rules (provenance `induced`) and the report. */

@@ -7,9 +7,26 @@ export interface AcceptancePolicy {
   minF1Gain: number;
   /** Or: precision rises by more than `minF1Gain` while recall falls by at most this (absolute, default 0.01). */
   recallTolerance: number;
+  /**
+   * Or: more corrections hold while held-out F1 falls by at most this (absolute, default 0.01).
+   * Corrections are the strongest signal, yet their texts are in train, so dev F1 rarely moves for them.
+   */
+  correctionTolerance?: number;
 }
 
-export const DEFAULT_ACCEPTANCE: AcceptancePolicy = { minF1Gain: 1e-9, recallTolerance: 0.01 };
+export const DEFAULT_ACCEPTANCE: AcceptancePolicy = { minF1Gain: 1e-9, recallTolerance: 0.01, correctionTolerance: 0.01 };
+
+/**
+ * The judgement of a change that did not raise held-out F1 but makes more corrections hold (`was`
+ * → `now` of `total`): accepted while F1 falls by at most the correction tolerance.
+ */
+export function judgeForCorrections(before: Prf, after: Prf, was: number, now: number, total: number, policy: AcceptancePolicy = DEFAULT_ACCEPTANCE, on = 'dev'): Judgement {
+  const tol = policy.correctionTolerance ?? DEFAULT_ACCEPTANCE.correctionTolerance!;
+  const gained = `makes ${now - was} more correction${now - was === 1 ? '' : 's'} hold (${was} → ${now} of ${total})`;
+  const f = `${on} F1 ${num(before.f1)} → ${num(after.f1)}`;
+  if (z(before.f1) - z(after.f1) <= tol) return { accepted: true, reason: `${gained}; ${f}, within the correction tolerance of ${tol}` };
+  return { accepted: false, reason: `${gained}, but ${f} falls by more than the correction tolerance of ${tol}` };
+}
 
 export interface Judgement {
   accepted: boolean;

@@ -1,7 +1,6 @@
 import type { Rule } from '../../core/schemas/rule.js';
 import type { RoundHistory } from '../prompts/patch-prompt.js';
 import type { FeedbackView } from '../prompts/views.js';
-import { judgeChange } from './acceptance.js';
 import { clusterFailures, failureCount } from './failures.js';
 import { ruleViews } from './rule-stats.js';
 import { screenCandidates } from './screen.js';
@@ -70,10 +69,12 @@ export async function refineRound(s: LoopState, round: number, history: readonly
   });
   for (const id of proposal.feedbackUsed) s.feedbackUsed.add(id);
   for (const n of proposal.notes) s.decide({ stage, action: 'note', accepted: false, reason: n });
+  for (const w of proposal.warnings ?? []) if (!s.notes.includes(w)) s.notes.push(w);
   for (const e of proposal.errors) s.decide({ stage, action: 'error', accepted: false, reason: e });
   if (!proposal.rules.length && !proposal.remove.length) {
     const reason = proposal.errors.length ? 'the patch request failed; refinement stops here' : 'the patch proposed no change';
     s.decide({ stage, action: 'patch', accepted: false, reason, report: proposal.report });
+    s.feedbackOutcome(proposal.feedbackUsed, false, `${stage}: ${reason}`);
     return { ran: true, stop: true, history: { round, accepted: false, reason } };
   }
 
@@ -97,12 +98,13 @@ export async function refineRound(s: LoopState, round: number, history: readonly
   if (!rewrites.length && !additions.length && !removeIds.size) {
     const reason = `no usable change: ${screened.rejected.length} rejected by the checks, ${screened.duplicates.length} duplicates`;
     s.decide({ stage, action: 'patch', accepted: false, reason, rejected, report: proposal.report });
+    s.feedbackOutcome(proposal.feedbackUsed, false, `${stage}: ${reason}`);
     return { ran: true, stop: input.proposer.deterministic, history: { round, accepted: false, reason } };
   }
 
   const before = s.current;
   const after = await s.judgeMetrics(candidate);
-  const j = judgeChange(before, after, s.policy, input.judgeSplit);
+  const j = await s.judgeCandidate(candidate, before, after);
   const note = `learn (${input.proposer.kind}) round ${round}: ${j.reason}`;
   if (j.accepted) {
     for (const r of rewrites) s.replace(proposal.replaces[r.id]!, r, `rewritten by ${note}`);
@@ -110,6 +112,7 @@ export async function refineRound(s: LoopState, round: number, history: readonly
     s.addActive(additions, `learned by ${note}`);
     s.current = after;
   } else s.keepProposed([...rewrites, ...additions], `patch of round ${round} not accepted: ${j.reason}`, proposal.replaces);
+  s.feedbackOutcome(proposal.feedbackUsed, j.accepted, `${stage}: the patch was not accepted: ${j.reason}`);
   s.decide({
     stage,
     action: 'patch',

@@ -82,12 +82,24 @@ export async function runLearning(input: LearnLoopInput): Promise<LearnLoopResul
   return finish(s, roundsRun);
 }
 
+/** Whether the run accepted a change that feedback or corrections could have prompted (pruning is not one). */
+const acceptedChange = (s: LoopState) =>
+  s.decisions.some((d) => d.accepted && (d.action === 'synthesize' || d.action === 'patch') && (d.added.length > 0 || d.replaced.length > 0 || d.removed.length > 0));
+
 function finish(s: LoopState, roundsRun: number): LearnLoopResult {
+  // Feedback that chose an incremental run's targets prompted the whole run: applied when a change was accepted.
+  const changed = acceptedChange(s);
+  const lastPatch = [...s.decisions].reverse().find((d) => !d.accepted && (d.action === 'patch' || d.action === 'synthesize' || (d.action === 'skip' && d.stage !== 'pruning')));
+  const targeting = (s.input.targets?.feedback ?? []).filter((id) => changed || !s.feedbackNotApplied.has(id));
+  s.feedbackOutcome(targeting, changed, lastPatch ? `${lastPatch.stage}: ${lastPatch.reason}` : 'no change was accepted');
+  for (const id of s.feedbackUsed) if (!s.feedbackApplied.has(id) && !s.feedbackNotApplied.has(id)) s.feedbackNotApplied.set(id, 'no change it prompted was accepted');
   return {
     stages: s.stages,
     decisions: s.decisions,
     changes: s.changes,
     feedbackUsed: [...s.feedbackUsed],
+    feedbackApplied: [...s.feedbackApplied],
+    feedbackNotApplied: [...s.feedbackNotApplied].map(([id, reason]) => ({ id, reason })),
     notes: s.notes,
     roundsRun,
     active: s.inUse,

@@ -1,7 +1,7 @@
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Prf } from '../prompts/views.js';
-import { DEFAULT_ACCEPTANCE, type AcceptancePolicy } from './acceptance.js';
+import { DEFAULT_ACCEPTANCE, judgeChange, judgeForCorrections, type AcceptancePolicy, type Judgement } from './acceptance.js';
 import { evaluateRules, type Evaluation } from './evaluate.js';
 import type { Decision, LearnLoopInput, LlmTotals, RuleChange, StageRow } from './types.js';
 
@@ -16,6 +16,10 @@ export class LoopState {
   readonly stages: StageRow[] = [];
   readonly notes: string[] = [];
   readonly feedbackUsed = new Set<string>();
+  /** Feedback behind a change that was accepted: what `applied` means. */
+  readonly feedbackApplied = new Set<string>();
+  /** Feedback whose prompted change was not accepted (or that prompted none), with the latest reason. */
+  readonly feedbackNotApplied = new Map<string, string>();
   /** Rules this run added to or changed in the ensemble (pruning candidates). */
   readonly touched = new Set<string>();
   readonly policy: AcceptancePolicy;
@@ -38,9 +42,43 @@ export class LoopState {
     return (await this.evaluate(rules, this.input.judge, false, this.input.judgeSplit)).metrics;
   }
 
+  /** The training examples corrections became. */
+  get correctionExamples(): Example[] {
+    return this.input.train.filter((e) => e.source === 'correction');
+  }
+
+  /** How many corrections hold under `rules`: they produce what was expected, under the task's matching. */
+  async holding(rules: readonly Rule[]): Promise<number> {
+    const examples = this.correctionExamples;
+    if (!examples.length) return 0;
+    return (await this.evaluate(rules, examples, false, 'train')).scores.filter((s) => s.exact).length;
+  }
+
+  /**
+   * Judges a candidate ruleset against the rules in use: by held-out metrics, or else by the
+   * corrections it makes hold (within the policy's correction tolerance on held-out F1).
+   */
+  async judgeCandidate(candidate: readonly Rule[], before: Prf, after: Prf): Promise<Judgement> {
+    const j = judgeChange(before, after, this.policy, this.input.judgeSplit);
+    const total = this.correctionExamples.length;
+    if (j.accepted || !total) return j;
+    const [was, now] = [await this.holding(this.inUse), await this.holding(candidate)];
+    return now > was ? judgeForCorrections(before, after, was, now, total, this.policy, this.input.judgeSplit) : j;
+  }
+
   evaluate(rules: readonly Rule[], examples: readonly Example[], outcomes: boolean, split: string | null = null): Promise<Evaluation> {
     if (this.input.evaluate) return this.input.evaluate(rules, examples, { outcomes, split });
     return evaluateRules(this.input.task, rules, examples, { outcomes, split });
+  }
+
+  /** Records how the change some feedback prompted fared; once applied, it stays applied. */
+  feedbackOutcome(ids: readonly string[], accepted: boolean, reason: string): void {
+    for (const id of ids) {
+      if (accepted) {
+        this.feedbackApplied.add(id);
+        this.feedbackNotApplied.delete(id);
+      } else if (!this.feedbackApplied.has(id)) this.feedbackNotApplied.set(id, reason);
+    }
   }
 
   event(stage: string, message: string): void {

@@ -1,7 +1,6 @@
 import { RulewrightError } from '../../core/errors.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Proposal } from '../proposer.js';
-import { judgeChange } from './acceptance.js';
 import { screenCandidates } from './screen.js';
 import type { LoopState } from './state.js';
 
@@ -32,6 +31,7 @@ export async function synthesisStage(s: LoopState, labels: readonly string[]): P
   });
   for (const id of proposal.feedbackUsed) s.feedbackUsed.add(id);
   for (const n of proposal.notes) s.decide({ stage, action: 'note', accepted: false, reason: n });
+  for (const w of proposal.warnings ?? []) if (!s.notes.includes(w)) s.notes.push(w);
   for (const e of proposal.errors) s.decide({ stage, action: 'error', accepted: false, reason: e });
   if (proposal.errors.length && proposal.errors.length >= proposal.requests && proposal.rules.length === 0) {
     throw new RulewrightError(
@@ -63,19 +63,27 @@ export async function synthesisStage(s: LoopState, labels: readonly string[]): P
     if (!g) groups.set(r.output.label, (g = []));
     g.push(r);
   }
+  let accepted = 0;
+  let lastReason = 'no usable rule was proposed';
   for (const [label, rules] of groups) {
     if (!rules.length) {
       s.decide({ stage, action: 'synthesize', label, accepted: false, reason: 'no usable rule was proposed' });
       continue;
     }
     const before = s.current;
-    const after = await s.judgeMetrics([...s.inUse, ...rules]);
-    const j = judgeChange(before, after, s.policy, input.judgeSplit);
+    const candidate = [...s.inUse, ...rules];
+    const after = await s.judgeMetrics(candidate);
+    const j = await s.judgeCandidate(candidate, before, after);
     if (j.accepted) {
       s.addActive(rules, `learned (${input.proposer.kind}, synthesis for ${label}): ${j.reason}`);
       s.current = after;
-    } else s.keepProposed(rules, `synthesis for ${label} not accepted: ${j.reason}`);
+      accepted++;
+    } else {
+      s.keepProposed(rules, `synthesis for ${label} not accepted: ${j.reason}`);
+      lastReason = `the rules for ${label} were not accepted: ${j.reason}`;
+    }
     s.decide({ stage, action: 'synthesize', label, accepted: j.accepted, reason: j.reason, before, after, added: j.accepted ? rules.map((r) => r.id) : [] });
     s.event(stage, `${label}: ${rules.length} rule${rules.length === 1 ? '' : 's'} ${j.accepted ? 'accepted' : 'not accepted'} (${j.reason})`);
   }
+  s.feedbackOutcome(proposal.feedbackUsed, accepted > 0, `${stage}: ${lastReason}`);
 }

@@ -107,6 +107,10 @@ export interface LearnLoopResult {
   changes: RuleChange[];
   /** Feedback used (by a prompt, or to choose targets). */
   feedbackUsed: string[];
+  /** Used feedback behind a change that was accepted: it is applied. */
+  feedbackApplied: string[];
+  /** Used feedback whose change was not accepted (or that prompted none): it stays open, with why. */
+  feedbackNotApplied: { id: string; reason: string }[];
   notes: string[];
   roundsRun: number;
   /** The rules in use at the end. */

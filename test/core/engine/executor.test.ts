@@ -50,6 +50,25 @@ describe('time budget', () => {
     expect([...out.ruleDocs[1]!]).toEqual([0, 1]);
   });
 
+  test('a runaway pair on a 30,000-character document is stopped within 1.2x its budget, blamed without a re-run', () => {
+    // Today's 2x (a batch killed at slice + budget with slice = budget) would be 600 ms here; the
+    // bound leaves ~28 ms of scheduling slack over the expected 1.1x + 2 ms.
+    const budget = 300;
+    const texts = [`${'a'.repeat(30_000)}!`, `${'a'.repeat(30_000)}!`];
+    const out = executeRules(nerTask(budget), [compileRule(rule('evil', '(a+)+$')), compileRule(rule('bang', '!', 'B'))], texts);
+    expect(out.issues.map((i) => [i.kind, i.rule_id, i.doc_index])).toEqual([
+      ['timeout', 'evil', 0],
+      ['timeout', 'evil', 1],
+    ]);
+    for (const i of out.issues) {
+      expect(i.elapsed_ms).toBeGreaterThanOrEqual(budget);
+      expect(i.elapsed_ms).toBeLessThanOrEqual(1.2 * budget);
+    }
+    // One killed batch per document and a last one that finishes: no confirming re-runs.
+    expect(out.batches).toBe(3);
+    expect([...out.ruleMatches]).toEqual([0, 2]);
+  });
+
   test('many batches give exactly the same outputs as one', () => {
     const rules = [rule('w', '\\b\\w+ing\\b'), rule('d', '\\d+', 'N'), rule('c', '(?:ab|cd)+e?')];
     const texts = Array.from({ length: 1000 }, (_, i) => `doc ${i}: running and jumping ${'abcd'.repeat(i % 50)}e singing `.repeat(10));

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { scoreExample } from '../../../src/core/eval/scorer.js';
+import { compileScorer, scoreExample, screenScorerPatterns } from '../../../src/core/eval/scorer.js';
+import { PatternScreen } from '../../../src/core/matchers/pattern-screen.js';
 import { isEmptyValue } from '../../../src/core/eval/score-transformation.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import type { TaskInput } from '../../../src/core/schemas/task.js';
@@ -87,6 +88,65 @@ describe('transformation scoring, field by field', () => {
     expect(scoreExample(tr(), ex({ a: 'x' }), { output: { a: '', b: [] } }).covered).toBe(false);
     expect(scoreExample(tr(), ex({ a: 'x' }), { output: { b: 'y' } }).covered).toBe(true);
     expect(scoreExample(tr(), ex(undefined), {}).exact).toBe(true);
+  });
+});
+
+describe('matcher verdicts on outcomes', () => {
+  test.each([
+    // matcher, gold, predicted → the reason (what was compared, the gap, the dates read)
+    ['normalized', 'Sdn  Bhd', 'SDN BHD.', 'differ after normalisation: "sdn bhd" vs "sdn bhd."'],
+    [{ name: 'numeric_tolerance', options: { abs: 0.01 } }, '9.00', 'RM 9.50', '9.5 differs from 9 by 0.5 (allowed 0.01)'],
+    ['date', '25/12/2018', 'DEC 24, 2018', 'predicted "DEC 24, 2018" reads as 2018-12-24, gold "25/12/2018" as 2018-12-25'],
+    [{ name: 'regex', options: { pattern: 'R\\d+' } }, 'x', 'X42', '"X42" does not match /^(?:R\\d+)$/'],
+  ])('%j says why %j and %j differ', (matcher, gold, predicted, reason) => {
+    const s = scoreExample(tr({ matchers: { f: matcher } }), ex({ f: gold }), { output: { f: predicted } });
+    expect(s.outcomes).toEqual([expect.objectContaining({ kind: 'wrong_value', field: 'f', reason })]);
+  });
+
+  test('list items that match or fail through a matcher carry its reason too', () => {
+    const s = scoreExample(tr({ matchers: { d: 'date' } }), ex({ d: ['25/12/2018', '01/01/2019'] }), { output: { d: ['2018-12-25', '2019-01-02'] } });
+    expect(s.outcomes!.map((o) => [o.kind, o.reason])).toEqual([
+      ['match', 'both are 2018-12-25'],
+      ['wrong_value', 'predicted "2019-01-02" reads as 2019-01-02, gold "01/01/2019" as 2019-01-01'],
+    ]);
+  });
+
+  test('a lexical semantic_similarity is flagged on every verdict, pass or fail', () => {
+    const s = scoreExample(tr({ matchers: { a: 'semantic_similarity', b: 'semantic_similarity' } }), ex({ a: 'Tesco Stores', b: 'Tesco' }), {
+      output: { a: 'TESCO STORES', b: 'Aeon Mall' },
+    });
+    expect(s.outcomes!.map((o) => [o.field, o.kind, o.lexical_fallback])).toEqual([
+      ['a', 'match', true],
+      ['b', 'wrong_value', true],
+    ]);
+    for (const o of s.outcomes!) expect(o.reason).toMatch(/no embedder is configured, so this is not semantic/);
+  });
+
+  test('a gold pattern that exhausts the budget is a recorded issue with its field, counted as not matching', () => {
+    const t = tr({ matchers: { code: 'regex' }, rule_budget_ms: 20 });
+    const s = scoreExample(t, ex({ code: '(a+)+$' }), { output: { code: `${'a'.repeat(27)}!` } });
+    expect(s.counts).toEqual({ tp: 0, fp: 1, fn: 1 });
+    expect(s.matcher_issues).toEqual([{ field: 'code', matcher: 'regex', issue: 'timeout', reason: expect.stringMatching(/ran out of its 20 ms budget/) }]);
+    expect(s.outcomes![0]).toMatchObject({ kind: 'wrong_value', matcher_issue: 'timeout' });
+  });
+
+  test('screenScorerPatterns screens the patterns scoring would run, running none of them', async () => {
+    const t = tr({ matchers: { code: 'regex' } });
+    const examples = [ex({ code: '(a+)+$' }, { id: 'evil' }), ex({ code: 'a+!' }, { id: 'fine' }), ex({ other: 'x' }, { id: 'none' })];
+    const predictions = [{ output: { code: `${'a'.repeat(32)}!` } }, { output: { code: 'aa!' } }, { output: { other: 'x' } }];
+    const patterns = new PatternScreen();
+    const seen: string[] = [];
+    const n = await screenScorerPatterns(t, examples, predictions, { patterns }, async (source) => {
+      seen.push(source);
+      return { refused: source.includes('(a+)+'), reason: 'exponential' };
+    });
+    expect(n).toBe(2);
+    expect(seen.sort()).toEqual(['^(?:(a+)+$)$', '^(?:a+!)$']);
+    const scorer = compileScorer(t, { patterns });
+    expect(scorer.score(examples[0]!, predictions[0]).matcher_issues).toEqual([expect.objectContaining({ field: 'code', issue: 'refused' })]);
+    expect(scorer.score(examples[1]!, predictions[1]).counts).toEqual({ tp: 1, fp: 0, fn: 0 });
+    // No matcher runs patterns: no pass at all.
+    expect(await screenScorerPatterns(tr(), examples, predictions, { patterns: new PatternScreen() }, async () => { throw new Error('not called'); })).toBe(0);
   });
 });
 

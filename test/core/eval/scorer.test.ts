@@ -64,7 +64,7 @@ describe('asynchronous matchers through scoreAllAsync', () => {
     const r = buildEvalReport(t, examples, scores);
     expect(r.per_class.company).toMatchObject({ tp: 2, fp: 1, fn: 1 });
     expect(r.per_class.total).toMatchObject({ tp: 2, fp: 1, fn: 1 });
-    expect(scores[0]!.outcomes?.find((o) => o.field === 'company')?.reason).toBe('same merchant');
+    expect(scores[0]!.outcomes?.find((o) => o.field === 'company')?.reason).toBe('judge score 0.90 >= 0.5: same merchant');
   });
 
   test('synchronous scoring without the pre-pass says what to do', () => {

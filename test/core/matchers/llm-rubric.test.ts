@@ -35,8 +35,8 @@ describe('llm_rubric matcher', () => {
   });
 
   test.each([
-    ['TESCO STORES', 'TESCO', true, 1, 'same merchant'],
-    ['TESCO STORES', 'AEON', false, 0.2, 'different merchant'],
+    ['TESCO STORES', 'TESCO', true, 1, 'judge score 1.00 >= 0.7: same merchant'],
+    ['TESCO STORES', 'AEON', false, 0.2, 'judge score 0.20 < 0.7: different merchant'],
   ])('%j vs %j through the judge passes %s', async (gold, predicted, passed, score, reason) => {
     const v = await rubric.matchAsync(gold, predicted, { judge: fakeJudge() });
     expect(v).toMatchObject({ passed, score, reason });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { PatternScreen } from '../../../src/core/matchers/pattern-screen.js';
 import { createMatcherRegistry } from '../../../src/core/matchers/registry.js';
 
 const reg = createMatcherRegistry();
@@ -37,5 +38,33 @@ describe('schema matcher', () => {
 
   test('an unsupported JSON Schema is a clear error', () => {
     expect(() => reg.resolve({ name: 'schema', options: { json_schema: { type: 'no-such-type' } } })).toThrow(/JSON Schema/);
+  });
+});
+
+describe('schema matcher: the patterns of a JSON Schema', () => {
+  const evil = { type: 'string', pattern: '^(a+)+$' };
+
+  test('are screened: a refused one is never run, and the verdict says so', async () => {
+    const m = createMatcherRegistry().resolve({ name: 'schema', options: { json_schema: { type: 'object', properties: { code: evil, id: { type: 'string', pattern: '^R\\d+$' } } } } });
+    expect(m.screensPatterns).toBe(true);
+    const patterns = new PatternScreen();
+    patterns.collecting = true;
+    expect(m.match(null, { code: 'a' }, { patterns }).reason).toMatch(/not screened yet/);
+    patterns.collecting = false;
+    const seen: string[] = [];
+    await patterns.resolve(async (source) => {
+      seen.push(source);
+      return { refused: source.includes('(a+)+'), reason: 'exponential' };
+    });
+    expect(seen.sort()).toEqual(['^(a+)+$', '^R\\d+$']);
+    expect(m.match(null, { code: `${'a'.repeat(40)}!` }, { patterns, budgetMs: 60_000 })).toMatchObject({ passed: false, issue: 'refused' });
+  });
+
+  test('run under the time budget when unscreened', () => {
+    const m = createMatcherRegistry().resolve({ name: 'schema', options: { json_schema: evil } });
+    const t0 = performance.now();
+    const v = m.match(null, `${'a'.repeat(28)}!`, { budgetMs: 20 });
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(v).toMatchObject({ passed: false, issue: 'timeout', reason: expect.stringMatching(/^schema validation ran out of its 20 ms budget/) });
   });
 });

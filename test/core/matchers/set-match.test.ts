@@ -27,7 +27,7 @@ describe('set_match matcher', () => {
   test('lists the missing and extra items', () => {
     const v = set().match(['a', 'b', 'c'], ['b', 'x'], {});
     expect(v.details).toMatchObject({ missing: ['a', 'c'], extra: ['x'] });
-    expect(v.reason).toBe('1 of 3 gold items found, 1 extra (F1 0.400)');
+    expect(v.reason).toBe('1 of 3 gold items found, 1 extra (F1 0.400); missing "a", "c"; extra "x"');
   });
 
   test('compares whole collections', () => {

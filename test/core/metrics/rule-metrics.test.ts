@@ -57,6 +57,18 @@ describe('per-rule metrics on spans', () => {
     expect(r.wilson_lower).toBe(wilsonLower(r.precision ?? 0, support));
   });
 
+  test.each([
+    // id, gold of its label (PER 3, LOC 1, ORG 0), label recall, label F1 = 2·tp / (support + gold), RuleChef's recall and F1 over all 4 gold
+    ['full', 1 / 3, 2 / 4, 1 / 4, 2 / 5],
+    ['first', 0, 0, 0, 0],
+    ['org', null, 0, 0, 0],
+    ['city', 1, 1, 1 / 4, 2 / 5],
+    ['never', 0, 0, 0, 0],
+  ])('%s: label recall %s and label F1 %s against its own label, recall %s and F1 %s against all gold', (id, labelRecall, labelF1, recall, f1) => {
+    const r = by[id]!;
+    expect([r.label_recall, r.label_f1, r.recall, r.f1]).toEqual([labelRecall, labelF1, recall, f1]);
+  });
+
   test('ratios with nothing behind them are null', () => {
     expect([by.never!.precision, by.never!.f1, by.never!.wilson_lower]).toEqual([null, 0, 0]);
   });
@@ -118,6 +130,16 @@ describe('per-rule metrics on classification', () => {
   );
   const by = Object.fromEntries(m.rules.map((r) => [r.id, r]));
 
+  test.each([
+    // id, label recall (one gold of each class), label F1 = 2·tp / (support + gold), recall and F1 over both gold
+    ['card', 1, 2 / 3, 1 / 2, 1 / 2],
+    ['lost', 1, 1, 1 / 2, 2 / 3],
+    ['lost2', 1, 1, 1 / 2, 2 / 3],
+  ])('%s: label recall %s, label F1 %s (labels folded), recall %s, F1 %s', (id, labelRecall, labelF1, recall, f1) => {
+    const r = by[id]!;
+    expect([r.label_recall, r.label_f1, r.recall, r.f1]).toEqual([labelRecall, labelF1, recall, f1]);
+  });
+
   test('labels compare folded: a conflict is two rules with different labels on one example', () => {
     expect([by.card!.conflict.examples, by.lost!.conflict.examples, by.lost2!.conflict.examples]).toEqual([1, 1, 1]);
     expect(by.lost2!.conflict.partners.map((p) => p.id)).toEqual(['card']);
@@ -129,5 +151,26 @@ describe('per-rule metrics on classification', () => {
     expect(by.card!.samples.tp.map((s) => s.example_id)).toEqual(['q2']);
     expect(by.lost!.samples.fn).toEqual([]);
     expect([by.card!.tp, by.card!.fp, by.card!.fn]).toEqual([1, 1, 1]);
+  });
+});
+
+describe('per-rule samples carry the matcher\'s verdict', () => {
+  test('a wrong value says why the matcher said no; a lexical semantic_similarity is flagged', () => {
+    const task = Task.parse({
+      name: 'r',
+      type: 'transformation',
+      matching: { matchers: { total: { name: 'numeric_tolerance', options: { abs: 0.1 } }, shop: 'semantic_similarity' } },
+    });
+    const examples: Example[] = [
+      { id: 'x1', input: { text: 'TOTAL 9.50 at Tesco Stores' }, output: { total: '9.00', shop: 'Tesco Stores' }, split: 'dev', source: 'gold' },
+    ];
+    const rules = [rule('total', 'TOTAL (\\d+\\.\\d\\d)', 'total', 1, '$1'), rule('shop', 'at (.+)$', 'shop', 1, '$1')];
+    const run = { outputs: runRules(task, rules, examples), examples, scorer: compileScorer(task, { outcomes: false }) };
+    const by = Object.fromEntries(computeRuleMetrics(run, { sampleScorer: compileScorer(task) }).rules.map((r) => [r.id, r]));
+    expect(by.total!.samples.fp).toEqual([expect.objectContaining({ outcome: 'wrong_value', reason: '9.5 differs from 9 by 0.5 (allowed 0.1)' })]);
+    expect(by.total!.samples.fp[0]!.lexical_fallback).toBeUndefined();
+    expect(by.shop!.samples.tp).toEqual([expect.objectContaining({ outcome: 'match', lexical_fallback: true, reason: expect.stringMatching(/not semantic/) })]);
+    // The stored schema takes them (metrics are cached through it).
+    expect(RuleMetrics.safeParse(by.shop).success).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CATCH_ALL_PROBES, checkRule, screenRedos, screenRules } from '../../../src/core/safety/index.js';
+import { compilePattern } from '../../../src/core/regex/compile.js';
+import { CATCH_ALL_PROBES, checkRule, REALISTIC_ATTACK_LENGTH, screenRedos, screenRules } from '../../../src/core/safety/index.js';
 import { Rule, type RuleInput } from '../../../src/core/schemas/rule.js';
 
 const rule = (pattern: string, over: Partial<RuleInput> = {}): Rule =>
@@ -16,12 +17,23 @@ describe('checkRule', () => {
     expect(c.rule.rejection).toMatch(/catastrophically/);
   });
 
-  test('the same pattern in an import is kept, flagged, to run under the budget', async () => {
+  test('the same pattern in an import is kept rejected, with the reason', async () => {
     const c = await checkRule(rule('(a+)+$', { dialect: 'python' }), { mode: 'import' });
+    expect(c.ok).toBe(false);
+    expect(c.rule.status).toBe('rejected');
+    expect(c.rule.rejection).toMatch(/catastrophically.*--allow-flagged/);
+  });
+
+  test('with allowFlagged an import keeps it active, flagged, to run under the budget', async () => {
+    const c = await checkRule(rule('(a+)+$', { dialect: 'python' }), { mode: 'import', allowFlagged: true });
     expect(c.ok).toBe(true);
     expect(c.rule.status).toBe('active');
     expect(c.rule.flagged.map((f) => f.code)).toEqual(['redos']);
     expect(c.rule.flagged[0]!.message).toMatch(/time budget/);
+  });
+
+  test('allowFlagged does not let an exponential rule be added', async () => {
+    expect((await checkRule(rule('(a+)+$'), { mode: 'add', allowFlagged: true })).ok).toBe(false);
   });
 
   // [title, rule, problem code]
@@ -70,12 +82,24 @@ describe('ReDoS screening', () => {
     expect(await screenRedos('a', 'z')).toMatchObject({ status: 'unknown' });
   });
 
-  test('polynomial backtracking only flags, even when added', async () => {
-    const c = await checkRule(rule('\\s*x\\s*$'), { mode: 'add' });
+  test('polynomial backtracking that a short text triggers only flags, even when added, with the length that costs 100 ms', async () => {
+    const c = await checkRule(rule('a*a*b'), { mode: 'add' });
     expect(c.ok).toBe(true);
     expect(c.problems).toMatchObject([{ code: 'redos', severity: 'flag' }]);
-    expect(c.problems[0]!.message).toMatch(/polynomial.*attack string/);
+    expect(c.problems[0]!.message).toMatch(/polynomial.*about [\d,]+ characters of it cost 100 ms; attack string/);
   });
+
+  test.each(['\\s*x\\s*$', '\\d+\\s*mg', '(?i)\\bcard\\b.*\\bpending\\b'])(
+    'polynomial backtracking that needs an unrealistically long attack (%s) is not flagged',
+    async (pattern) => {
+      const c = await checkRule(rule(pattern, { dialect: 'python' }), { mode: 'import' });
+      expect(c.problems).toEqual([]);
+      const re = compilePattern(pattern, '', 'python').regex;
+      const v = await screenRedos(re.source, re.flags, { pattern: { source: pattern, flags: '', dialect: 'python' } });
+      expect(v).toMatchObject({ status: 'vulnerable', realistic: false });
+      if (v.status === 'vulnerable') expect(v.length100ms).toBeGreaterThan(REALISTIC_ATTACK_LENGTH);
+    },
+  );
 
   test('a linear pattern is safe', async () => {
     expect((await screenRedos('^\\w+@\\w+\\.com$', '')).status).toBe('safe');
@@ -89,9 +113,13 @@ describe('screenRules', () => {
     expect(report.rules.map((r) => [r.id, r.status])).toEqual([
       ['r', 'active'],
       ['empty', 'rejected'],
-      ['evil', 'active'],
+      ['evil', 'rejected'],
     ]);
-    expect(report.rejected.map((r) => [r.id, r.problems[0]!.code])).toEqual([['empty', 'empty_pattern']]);
-    expect(report.flagged.map((r) => [r.id, r.problems[0]!.code])).toEqual([['evil', 'redos']]);
+    expect(report.rejected.map((r) => [r.id, r.problems[0]!.code])).toEqual([
+      ['empty', 'empty_pattern'],
+      ['evil', 'redos'],
+    ]);
+    const kept = await screenRules(rules, { mode: 'import', redos: 'thorough', allowFlagged: true });
+    expect(kept.flagged.map((r) => [r.id, r.problems[0]!.code])).toEqual([['evil', 'redos']]);
   });
 });

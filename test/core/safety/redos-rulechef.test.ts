@@ -59,3 +59,21 @@ describe.skipIf(sharedMissing)('screening RuleChef rulesets', () => {
     expect(ms).toBeLessThan(10_000);
   });
 });
+
+describe.skipIf(sharedMissing)('RuleChef Banking77 rules on import', () => {
+  test('none of the 108 published rules is flagged for ReDoS: their attacks need tens of thousands of characters', async () => {
+    const { importRuleset } = await import('../../../src/core/rulesets/index.js');
+    const { REALISTIC_ATTACK_LENGTH } = await import('../../../src/core/safety/redos.js');
+    const text = readFileSync(shared('rulechef-benchmarks/benchmarks/results_banking77.json')!, 'utf8');
+    const imported = await importRuleset(text);
+    expect(imported.rules).toHaveLength(108);
+    expect(imported.rules.filter((r) => r.flagged.some((f) => f.code === 'redos')).map((r) => r.name)).toEqual([]);
+    expect(imported.rejected).toEqual([]);
+    // They are still polynomial, and the verdict says how long an input costs 100 ms.
+    const rule = imported.rules.find((r) => r.name === 'beneficiary_denied')!;
+    const re = compileRule(rule).matcher.regex;
+    const v = await screenRedos(re.source, re.flags, { pattern: { source: rule.pattern, flags: rule.flags, dialect: rule.dialect } });
+    expect(v).toMatchObject({ status: 'vulnerable', exponential: false, realistic: false });
+    if (v.status === 'vulnerable') expect(v.length100ms).toBeGreaterThan(REALISTIC_ATTACK_LENGTH);
+  });
+});

@@ -86,13 +86,12 @@ describe('static ReDoS screen', () => {
     expect(large / small).toBeGreaterThan(7);
   });
 
-  test('an exponential verdict is confirmed by running the compiled regex; an unconfirmed one goes to recheck', async () => {
+  test('an exponential structure whose attack runs in linear time is safe, decided by the static screen', async () => {
     // The name loop is ambiguous, but a backtrack of one capital always lets the final name match.
     const pattern =
       '\\b(?:Mr|Mrs|Dr)(?:\\.?\\s+)(?:[A-Z][a-zA-Z]*(?:-[A-Z][a-zA-Z]*)*\\.?\\s*)+(?:[A-Z][a-zA-Z]*(?:-[A-Z][a-zA-Z]*)*)';
-    expect(screenStatic(pattern, '', 'js')).toMatchObject({ status: 'vulnerable', exponential: true });
-    const v = await screen(pattern, 'js');
-    expect(v.by).toBe('recheck');
+    expect(screenStatic(pattern, '', 'js')).toMatchObject({ status: 'safe', note: expect.stringMatching(/linear/) });
+    expect(await screen(pattern, 'js')).toMatchObject({ by: 'static', status: 'safe' });
     expect(await screen('(a+)+$', 'js')).toMatchObject({ by: 'static', status: 'vulnerable', exponential: true });
   });
 

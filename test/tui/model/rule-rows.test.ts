@@ -14,6 +14,8 @@ const row = (id: string, flags: Partial<Pick<RuleRow, 'dead' | 'harmful' | 'stal
   precision: null,
   wilson: null,
   f1: null,
+  labelRecall: null,
+  labelF1: null,
   marginal: null,
   dead: false,
   harmful: false,

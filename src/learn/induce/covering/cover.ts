@@ -1,0 +1,288 @@
+import { wilsonLower } from '../../../core/metrics/wilson.js';
+import type { FeatureIndex } from './features.js';
+import type { Literal } from './render.js';
+
+/** A rule of the learned decision list: its literals, its class, and its train evidence when chosen. */
+export interface CoverRule {
+  literals: Literal[];
+  cls: number;
+  /** Uncovered train documents of its class it covered when it was chosen, and all it covered. */
+  tp: number;
+  n: number;
+  /** Its score when chosen (Wilson lower bound of tp / n): the decision-list order. */
+  score: number;
+}
+
+export interface CoverOptions {
+  /** z of the Wilson bound that ranks candidates (higher: more weight on support). */
+  z: number;
+  /** Fewest covered documents of its class a rule needs. */
+  minSupport: number;
+  /** Rules scoring below this end the list. */
+  minScore: number;
+  maxRules: number;
+  /** Most rules of one class. */
+  perClass: number;
+  /** Best single features whose refinements (one more condition, or an exception) are tried each step. */
+  refineTop: number;
+  /** Documents a refinement's statistics are estimated on (a deterministic stride sample beyond it). */
+  refineSample: number;
+  /** Most literals in one rule. */
+  maxLiterals: number;
+  /** Absolute time (performance.now()) at which covering stops. */
+  deadline: number;
+  onStep?: (covered: number, total: number) => void;
+  /** Features that may not start a rule (an earlier pass used them). */
+  banned?: ReadonlySet<number>;
+}
+
+export type CoverStop = 'covered' | 'no_candidate' | 'max_rules' | 'budget';
+
+export interface CoverResult {
+  rules: CoverRule[];
+  stop: CoverStop;
+  /** Train documents no rule covers. */
+  uncovered: number;
+}
+
+interface Cand {
+  literals: Literal[];
+  cls: number;
+  k: number;
+  n: number;
+  score: number;
+}
+
+/** Whether a sorted feature list holds a feature. */
+function has(sorted: Int32Array, f: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid]!;
+    if (v === f) return true;
+    if (v < f) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** Whether a document's (sorted) features satisfy every literal. */
+export function satisfies(features: Int32Array, literals: readonly Literal[]): boolean {
+  for (const l of literals) if (has(features, l.feature) === l.negated) return false;
+  return true;
+}
+
+/**
+ * Sequential covering (separate and conquer, as CN2 and RIPPER do) over an inverted index: each
+ * step picks the rule with the best Wilson lower bound of precision on the documents no earlier
+ * rule covers, trying each of the best single features with one more condition or one exception;
+ * the documents it covers are then removed and the search goes on for the rest. Every statistic
+ * comes from posting lists; no regex runs. Returns the decision list in order.
+ */
+export class Coverer {
+  private readonly n: number;
+  private readonly F: number;
+  private readonly covered: Uint8Array;
+  private readonly cnt: Int32Array;
+  private readonly tot: Int32Array;
+  private readonly best: Int32Array;
+  private readonly dirty: Uint8Array;
+  private readonly perClass: Int32Array;
+  private readonly coTot: Int32Array;
+  private readonly coC: Int32Array;
+  private left: number;
+
+  constructor(
+    private readonly index: FeatureIndex,
+    /** Class id of each document, -1 for none (every output on it is wrong). */
+    private readonly docClass: Int32Array,
+    private readonly K: number,
+    private readonly opts: CoverOptions,
+  ) {
+    this.n = docClass.length;
+    this.F = index.size;
+    for (const fs of index.docFeatures) fs.sort();
+    this.covered = new Uint8Array(this.n);
+    this.cnt = new Int32Array(this.F * K);
+    this.tot = new Int32Array(this.F);
+    this.best = new Int32Array(this.F);
+    this.dirty = new Uint8Array(this.F).fill(1);
+    this.perClass = new Int32Array(K);
+    this.coTot = new Int32Array(this.F);
+    this.coC = new Int32Array(this.F);
+    this.left = this.n;
+    for (let d = 0; d < this.n; d++) {
+      const c = docClass[d]!;
+      for (const f of index.docFeatures[d]!) {
+        this.tot[f]!++;
+        if (c >= 0) this.cnt[f * K + c]!++;
+      }
+    }
+  }
+
+  private bestClass(f: number): number {
+    if (this.dirty[f]) {
+      let b = 0;
+      let bv = -1;
+      const base = f * this.K;
+      for (let c = 0; c < this.K; c++) {
+        const v = this.perClass[c]! >= this.opts.perClass ? -1 : this.cnt[base + c]!;
+        if (v > bv) {
+          bv = v;
+          b = c;
+        }
+      }
+      this.best[f] = b;
+      this.dirty[f] = 0;
+    }
+    return this.best[f]!;
+  }
+
+  /** The best `refineTop` single-feature rules on the uncovered documents. */
+  private topSingles(): Cand[] {
+    const top: Cand[] = [];
+    const m = this.opts.refineTop;
+    const { z, minSupport } = this.opts;
+    const banned = this.opts.banned;
+    for (let f = 0; f < this.F; f++) {
+      const n = this.tot[f]!;
+      if (n < minSupport || banned?.has(f)) continue;
+      const c = this.bestClass(f);
+      const k = this.cnt[f * this.K + c]!;
+      if (k < minSupport) continue;
+      const s = wilsonLower(k / n, n, z);
+      if (top.length === m && s <= top[m - 1]!.score) continue;
+      let i = top.length === m ? m - 1 : top.length;
+      while (i > 0 && top[i - 1]!.score < s) {
+        if (i < m) top[i] = top[i - 1]!;
+        i--;
+      }
+      const cand = { literals: [{ feature: f, negated: false }], cls: c, k, n, score: s };
+      if (top.length < m) top.splice(i, 0, cand);
+      else top[i] = cand;
+    }
+    return top;
+  }
+
+  /** Uncovered documents satisfying a candidate's literals (its first literal is a present feature). */
+  private docsOf(literals: readonly Literal[]): number[] {
+    const out: number[] = [];
+    const rest = literals.slice(1);
+    for (const d of this.index.postings[literals[0]!.feature]!) if (!this.covered[d] && satisfies(this.index.docFeatures[d]!, rest)) out.push(d);
+    return out;
+  }
+
+  /** The best one-condition extension of a candidate (another feature, or an exception), if it scores higher. */
+  private refine(c: Cand): Cand | null {
+    const docs = this.docsOf(c.literals);
+    const stride = Math.max(1, Math.ceil(docs.length / this.opts.refineSample));
+    const used = new Set(c.literals.map((l) => l.feature));
+    const touched: number[] = [];
+    let n0 = 0;
+    let k0 = 0;
+    for (let i = 0; i < docs.length; i += stride) {
+      const d = docs[i]!;
+      const mine = this.docClass[d] === c.cls;
+      n0++;
+      if (mine) k0++;
+      for (const g of this.index.docFeatures[d]!) {
+        if (this.coTot[g] === 0) touched.push(g);
+        this.coTot[g]!++;
+        if (mine) this.coC[g]!++;
+      }
+    }
+    let best: { g: number; negated: boolean; score: number } | null = null;
+    const { z, minSupport } = this.opts;
+    const scale = stride;
+    for (const g of touched) {
+      if (!used.has(g)) {
+        const nt = this.coTot[g]!;
+        const kt = this.coC[g]!;
+        // Estimated on the sample: scale counts back for the bound.
+        if (kt * scale >= minSupport) {
+          const s = wilsonLower(kt / nt, nt * scale, z);
+          if (s > (best?.score ?? c.score)) best = { g, negated: false, score: s };
+        }
+        const nn = n0 - nt;
+        const kn = k0 - kt;
+        if (nn > 0 && kn * scale >= minSupport && kn < k0) {
+          const s = wilsonLower(kn / nn, nn * scale, z);
+          if (s > (best?.score ?? c.score)) best = { g, negated: true, score: s };
+        }
+      }
+      this.coTot[g] = 0;
+      this.coC[g] = 0;
+    }
+    if (!best) return null;
+    // The chosen extension is measured exactly.
+    const literals = best.negated ? [...c.literals, { feature: best.g, negated: true }] : [...c.literals, { feature: best.g, negated: false }];
+    let n = 0;
+    let k = 0;
+    for (const d of this.docsOf(literals)) {
+      n++;
+      if (this.docClass[d] === c.cls) k++;
+    }
+    if (k < minSupport || n === 0) return null;
+    const score = wilsonLower(k / n, n, z);
+    return score > c.score ? { literals, cls: c.cls, k, n, score } : null;
+  }
+
+  /** Grows a candidate one condition at a time while that raises its score. */
+  private grow(c: Cand): Cand {
+    let cur = c;
+    while (cur.literals.length < this.opts.maxLiterals) {
+      const next = this.refine(cur);
+      if (!next) break;
+      cur = next;
+    }
+    return cur;
+  }
+
+  private take(c: Cand): void {
+    for (const d of this.docsOf(c.literals)) {
+      this.covered[d] = 1;
+      this.left--;
+      const cls = this.docClass[d]!;
+      for (const g of this.index.docFeatures[d]!) {
+        this.tot[g]!--;
+        if (cls >= 0) {
+          this.cnt[g * this.K + cls]!--;
+          if (this.best[g] === cls) this.dirty[g] = 1;
+        }
+      }
+    }
+  }
+
+  /** Runs covering to the end (or the budget) and returns the decision list. */
+  run(): CoverResult {
+    const rules: CoverRule[] = [];
+    let stop: CoverStop = 'covered';
+    while (this.left > 0) {
+      if (rules.length >= this.opts.maxRules) {
+        stop = 'max_rules';
+        break;
+      }
+      if (performance.now() > this.opts.deadline) {
+        stop = 'budget';
+        break;
+      }
+      const singles = this.topSingles();
+      let pick: Cand | null = null;
+      for (const s of singles) {
+        const g = this.opts.maxLiterals > 1 ? this.grow(s) : s;
+        if (!pick || g.score > pick.score) pick = g;
+      }
+      if (!pick || pick.score < this.opts.minScore) {
+        stop = 'no_candidate';
+        break;
+      }
+      this.take(pick);
+      rules.push({ literals: pick.literals, cls: pick.cls, tp: pick.k, n: pick.n, score: pick.score });
+      this.perClass[pick.cls]!++;
+      if (this.perClass[pick.cls]! >= this.opts.perClass) this.dirty.fill(1);
+      this.opts.onStep?.(this.n - this.left, this.n);
+    }
+    return { rules, stop, uncovered: this.left };
+  }
+}

@@ -1,0 +1,59 @@
+import { Coverer, satisfies, type CoverOptions, type CoverResult } from './cover.js';
+import { TUNING } from './tuning.js';
+import { buildVocabulary, FeatureIndex, type FeatureConfig, type Vocabulary } from './features.js';
+
+/** A learned decision list with the index and vocabulary it was learned over. */
+export interface DecisionList extends CoverResult {
+  index: FeatureIndex;
+  vocab: Vocabulary;
+  features: FeatureConfig;
+  classes: readonly string[];
+}
+
+/** Class ids of labels (`null` or unknown labels: -1). */
+export function classIds(labels: readonly (string | null)[], classes: readonly string[]): Int32Array {
+  const id = new Map(classes.map((c, i) => [c, i]));
+  return Int32Array.from(labels, (l) => (l === null ? -1 : (id.get(l) ?? -1)));
+}
+
+/** Indexes `texts` and learns a decision list for their labels by sequential covering. */
+export function learnDecisionList(
+  texts: readonly string[],
+  labels: readonly (string | null)[],
+  classes: readonly string[],
+  features: FeatureConfig,
+  opts: CoverOptions,
+  passes = 1,
+): DecisionList {
+  const vocab = buildVocabulary(texts, features);
+  const index = FeatureIndex.build(texts, vocab, features, () => performance.now() > opts.deadline);
+  const ids = classIds(labels, classes);
+  const res = new Coverer(index, ids, classes.length, opts).run();
+  // Later passes cover the same texts again with features no earlier rule starts with: fallbacks
+  // that decide only where every earlier rule abstains (unseen wordings of a label).
+  const banned = new Set<number>();
+  const runMore = res.rules.length < TUNING.passesBelowRules;
+  for (let p = 1; runMore && p < passes && res.stop !== 'budget' && performance.now() < opts.deadline; p++) {
+    for (const r of res.rules) banned.add(r.literals[0]!.feature);
+    const more = new Coverer(index, ids, classes.length, { ...opts, banned }).run();
+    res.rules.push(...more.rules);
+  }
+  return { ...res, index, vocab, features, classes };
+}
+
+/**
+ * The firing rules of the list on a text it was not learned from, in list order, kept only where
+ * a rule outscores every earlier firing one: under "rules scoring at least t", the first of these
+ * with score >= t is the prediction.
+ */
+export function firingMaxima(list: DecisionList, text: string): { score: number; cls: number }[] {
+  const fs = list.index.featuresOf(text, list.vocab, list.features).sort();
+  const out: { score: number; cls: number }[] = [];
+  let max = -Infinity;
+  for (const r of list.rules) {
+    if (r.score <= max || !satisfies(fs, r.literals)) continue;
+    out.push({ score: r.score, cls: r.cls });
+    max = r.score;
+  }
+  return out;
+}

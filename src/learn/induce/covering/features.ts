@@ -1,0 +1,182 @@
+import { commonPrefix, stem, tokenize, type Token } from '../text.js';
+
+/**
+ * Feature kinds of the classification index. Each one has a regex rendering (see render.ts) that
+ * fires on a text exactly when (for ASCII text, up to the tokenizer's edge cases) the index says the
+ * text has the feature; the engine verifies every rule that is kept, so a rare mismatch costs an
+ * estimate, never a wrong figure.
+ */
+export const Kind = {
+  /** A word. */
+  Word: 0,
+  /** A stem: any word starting with it (`withdraw\w*`). */
+  Stem: 1,
+  /** Two adjacent words. */
+  Bigram: 2,
+  /** Three adjacent words. */
+  Trigram: 3,
+  /** Two words with one word between them. */
+  Gap: 4,
+  /** The text's first word. */
+  First: 5,
+  /** The text's first two words (question word and head word: "how many", "what city"). */
+  First2: 6,
+} as const;
+
+export const KIND_NAMES = ['word', 'stem', 'bigram', 'trigram', 'gap', 'first', 'first2'] as const;
+
+/** Which kinds are mined, and the fewest train documents an n-gram needs to be indexed. */
+export interface FeatureConfig {
+  stems: boolean;
+  ngrams: boolean;
+  gaps: boolean;
+  positions: boolean;
+  /** N-grams (bigrams and longer, gaps) seen in fewer train documents are not indexed. */
+  minNgramDf: number;
+}
+
+/** The vocabulary-derived part of feature extraction: which stems exist. */
+export interface Vocabulary {
+  stems: ReadonlySet<string>;
+}
+
+const ALPHA4 = /^[a-z]{4,}$/;
+const ALPHA = /^[a-z]+$/;
+/** Shortest shared prefix that counts as a stem of two observed words. */
+const MIN_PREFIX = 5;
+
+/** Stems of the train vocabulary: light suffix stripping, and prefixes shared by neighbouring words. */
+export function buildVocabulary(texts: readonly string[], cfg: FeatureConfig): Vocabulary {
+  if (!cfg.stems) return { stems: new Set() };
+  const vocab = new Set<string>();
+  for (const t of texts) for (const tok of tokenize(t)) vocab.add(tok.norm);
+  const stems = new Set<string>();
+  for (const w of vocab) if (ALPHA4.test(w)) stems.add(stem(w));
+  const sorted = [...vocab].filter((w) => ALPHA.test(w)).sort();
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const p = commonPrefix(sorted[i]!, sorted[i + 1]!);
+    if (p.length >= MIN_PREFIX && p.length >= 0.7 * Math.min(sorted[i]!.length, sorted[i + 1]!.length)) stems.add(p);
+  }
+  return { stems };
+}
+
+const spaced = (text: string, a: Token, b: Token): boolean => {
+  for (let i = a.end; i < b.start; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return b.start > a.end;
+};
+
+/** Whether only non-word characters come before the first token (so `^\W*` reaches it). */
+const startsAt = (text: string, t: Token): boolean => /^[^\p{L}\p{N}_]*$/u.test(text.slice(0, t.start)) && /^[\x20-\x7e]*$/.test(text.slice(0, t.start));
+
+/** Feature keys (`kind:key`) of one text, each once. */
+export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig): string[] {
+  const toks = tokenize(text);
+  const out = new Set<string>();
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    out.add(`${Kind.Word}:${t.norm}`);
+    if (cfg.stems && ALPHA4.test(t.norm)) for (let k = 4; k < t.norm.length; k++) if (vocab.stems.has(t.norm.slice(0, k))) out.add(`${Kind.Stem}:${t.norm.slice(0, k)}`);
+    if (cfg.stems && vocab.stems.has(t.norm) && ALPHA4.test(t.norm)) out.add(`${Kind.Stem}:${t.norm}`);
+    if (!cfg.ngrams) continue;
+    const n1 = toks[i + 1];
+    if (n1 && spaced(text, t, n1)) {
+      out.add(`${Kind.Bigram}:${t.norm} ${n1.norm}`);
+      const n2 = toks[i + 2];
+      if (n2 && spaced(text, n1, n2)) {
+        out.add(`${Kind.Trigram}:${t.norm} ${n1.norm} ${n2.norm}`);
+        if (cfg.gaps) out.add(`${Kind.Gap}:${t.norm} ${n2.norm}`);
+      }
+    }
+  }
+  if (cfg.positions && toks.length && startsAt(text, toks[0]!)) {
+    out.add(`${Kind.First}:${toks[0]!.norm}`);
+    if (toks[1] && spaced(text, toks[0]!, toks[1])) out.add(`${Kind.First2}:${toks[0]!.norm} ${toks[1].norm}`);
+  }
+  return [...out];
+}
+
+const isNgram = (kind: number): boolean => kind === Kind.Bigram || kind === Kind.Trigram || kind === Kind.Gap;
+
+/**
+ * An inverted index of train documents: every feature's posting list (document numbers,
+ * ascending) and every document's features. Candidate statistics come from these lists; no regex
+ * runs until a rule is kept.
+ */
+export class FeatureIndex {
+  readonly kinds: Uint8Array;
+  readonly keys: string[];
+  readonly postings: Int32Array[];
+  readonly docFeatures: Int32Array[];
+  readonly byKey: Map<string, number>;
+
+  private constructor(kinds: Uint8Array, keys: string[], postings: Int32Array[], docFeatures: Int32Array[], byKey: Map<string, number>) {
+    this.kinds = kinds;
+    this.keys = keys;
+    this.postings = postings;
+    this.docFeatures = docFeatures;
+    this.byKey = byKey;
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** Indexes `texts`; n-grams in fewer than `cfg.minNgramDf` documents are left out. */
+  static build(texts: readonly string[], vocab: Vocabulary, cfg: FeatureConfig, shouldStop: () => boolean = () => false): FeatureIndex {
+    const df = new Map<string, number>();
+    const perDoc: string[][] = [];
+    for (const t of texts) {
+      const ks = featureKeys(t, vocab, cfg);
+      perDoc.push(ks);
+      for (const k of ks) df.set(k, (df.get(k) ?? 0) + 1);
+      if (shouldStop()) break;
+    }
+    const byKey = new Map<string, number>();
+    const keys: string[] = [];
+    const kinds: number[] = [];
+    const counts: number[] = [];
+    for (const [k, n] of df) {
+      const kind = k.charCodeAt(0) - 48;
+      if (isNgram(kind) && n < cfg.minNgramDf) continue;
+      byKey.set(k, keys.length);
+      keys.push(k.slice(2));
+      kinds.push(kind);
+      counts.push(n);
+    }
+    const postings = counts.map((n) => new Int32Array(n));
+    const fill = new Int32Array(keys.length);
+    const docFeatures: Int32Array[] = [];
+    perDoc.forEach((ks, d) => {
+      const ids: number[] = [];
+      for (const k of ks) {
+        const id = byKey.get(k);
+        if (id === undefined) continue;
+        ids.push(id);
+        postings[id]![fill[id]!++] = d;
+      }
+      docFeatures.push(Int32Array.from(ids));
+    });
+    for (let d = perDoc.length; d < texts.length; d++) docFeatures.push(new Int32Array(0));
+    return new FeatureIndex(Uint8Array.from(kinds), keys, postings, docFeatures, byKey);
+  }
+
+  /** The indexed features of a text that was not indexed (dev, a held-out fold), as ids. */
+  featuresOf(text: string, vocab: Vocabulary, cfg: FeatureConfig): Int32Array {
+    const ids: number[] = [];
+    for (const k of featureKeys(text, vocab, cfg)) {
+      const id = this.byKey.get(k);
+      if (id !== undefined) ids.push(id);
+    }
+    return Int32Array.from(ids);
+  }
+
+  /** Total number of postings: the index's size in entries. */
+  entries(): number {
+    let n = 0;
+    for (const p of this.postings) n += p.length;
+    return n;
+  }
+}

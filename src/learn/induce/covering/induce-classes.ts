@@ -1,0 +1,186 @@
+import type { Example } from '../../../core/schemas/example.js';
+import type { Rule } from '../../../core/schemas/rule.js';
+import type { Task } from '../../../core/schemas/task.js';
+import { mergeAdjacent, mergedCandidate } from '../merge.js';
+import type { ResolvedOptions } from '../options.js';
+import { Pool } from '../pool.js';
+import { drop, stage } from '../report.js';
+import { candidateId, toRule } from '../rule-factory.js';
+import { clearlyHarmful } from '../prune-harmful.js';
+import { prunePass } from '../select.js';
+import { labelWords, uniqSorted } from '../text.js';
+import type { Candidate, InduceReport } from '../types.js';
+import type { CoverOptions } from './cover.js';
+import { chooseThreshold } from './cross-validate.js';
+import { learnDecisionList, type DecisionList } from './decision-list.js';
+import type { FeatureConfig } from './features.js';
+import { renderRule } from './render.js';
+import { TUNING } from './tuning.js';
+
+export interface ClassInput {
+  task: Task;
+  train: readonly Example[];
+  opts: ResolvedOptions;
+  report: InduceReport;
+  started: number;
+}
+
+const FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: TUNING.minNgramDf };
+
+function coverOptions(opts: ResolvedOptions, deadline: number, onStep?: CoverOptions['onStep']): CoverOptions {
+  return {
+    z: TUNING.z,
+    minSupport: 1,
+    minScore: TUNING.minScore,
+    maxRules: opts.maxRules,
+    perClass: opts.maxRulesPerLabel,
+    refineTop: TUNING.refineTop,
+    refineSample: TUNING.refineSample,
+    maxLiterals: TUNING.maxLiterals,
+    deadline,
+    ...(onStep ? { onStep } : {}),
+  };
+}
+
+/** The decision list as candidates, in order; a rule below the precision floor is left out. */
+function candidatesOf(list: DecisionList, floor: number | null, minScore: number): { cand: Candidate; score: number }[] {
+  const out: { cand: Candidate; score: number }[] = [];
+  for (const r of list.rules) {
+    if (r.score < minScore) continue;
+    if (floor !== null && r.tp / r.n < floor) continue;
+    const cand = renderRule({
+      literals: r.literals,
+      label: list.classes[r.cls]!,
+      kindOf: (f) => list.index.kinds[f]!,
+      keyOf: (f) => list.index.keys[f]!,
+      tp: r.tp,
+      n: r.n,
+    });
+    out.push({ cand, score: r.score });
+  }
+  return out;
+}
+
+/** Labels with train examples and no emitted rule, each with the reason. */
+function unruled(train: readonly Example[], rules: readonly Rule[], list: DecisionList): { label: string; reason: string }[] {
+  const have = new Set(rules.map((r) => r.output.label));
+  const learned = new Set(list.rules.map((r) => list.classes[r.cls]!));
+  const seen = uniqSorted(train.map((e) => (e.label ?? '').trim()).filter((l) => l !== ''));
+  return seen
+    .filter((l) => !have.has(l))
+    .map((label) => ({
+      label,
+      reason: learned.has(label) ? 'its rules did not help on the held-out judgement (dev, or cross-validation on train)' : 'no word, phrase or combination of them predicts it with enough train precision',
+    }));
+}
+
+/**
+ * Classification by sequential covering over an inverted index of train (see cover.ts): the
+ * decision list is cut where held-out F1 is best (the dev split, or k-fold cross-validation on
+ * train when there is none), run through the real engine on train and dev (the engine's matches,
+ * not the index's estimates, decide from there), pruned of rules whose removal raises dev F1, and
+ * adjacent rules of one label are merged.
+ */
+export function induceClasses(input: ClassInput): Rule[] {
+  const { task, train, opts, report, started } = input;
+  const deadline = started + opts.budgetMs;
+  const texts = train.map((e) => e.text ?? '');
+  const labels = train.map((e) => ((e.label ?? '').trim() === '' ? null : (e.label ?? '').trim()));
+  const classes = uniqSorted([...labels.filter((l): l is string => l !== null), ...(task.labels ?? [])]);
+  // Task knowledge: each label's own name is one more text of that label ("pending card payment").
+  for (const c of classes) {
+    const words = labelWords(c);
+    if (!words.length) continue;
+    texts.push(words.join(' '));
+    labels.push(c);
+  }
+
+  const passes = TUNING.passes;
+  let minScore: number = TUNING.minScore;
+  if (!opts.dev) {
+    const k = Math.min(TUNING.folds, Math.max(2, Math.min(...classes.map((c) => labels.filter((l) => l === c).length).filter((n) => n > 0))));
+    const cvDeadline = started + opts.budgetMs * TUNING.cvBudgetShare;
+    const t = chooseThreshold(texts, labels, classes, FEATURES, coverOptions(opts, cvDeadline), k, opts.seed, passes);
+    if (Number.isFinite(t.threshold)) minScore = Math.max(minScore, t.threshold);
+    report.notes.push(`no dev split: the list was cut at rule score ${minScore.toFixed(3)} by ${k}-fold cross-validation on train (held-out F1 ${t.f1.toFixed(3)})`);
+  }
+  const list = learnDecisionList(texts, labels, classes, FEATURES, coverOptions(opts, deadline, opts.onProgress), passes);
+  report.index = { features: list.index.size, entries: list.index.entries() };
+  report.covering = { rules: list.rules.length, stop: list.stop, uncovered_train: list.uncovered };
+  if (list.stop === 'budget') {
+    report.budget_exhausted = true;
+    report.notes.push(`the ${Math.round(opts.budgetMs / 1000)} s budget ran out while covering: ${list.uncovered} train examples have no rule yet (learn --budget SECONDS to give it more)`);
+  }
+  if (list.stop === 'max_rules') report.notes.push(`stopped at ${opts.maxRules} rules (--max-rules): ${list.uncovered} train examples have no rule`);
+
+  const floor = opts.userMinPrecision;
+  const picked = candidatesOf(list, floor, minScore);
+  report.candidates.considered = list.index.size;
+  report.candidates.by_kind = {};
+  for (const p of picked) report.candidates.by_kind[p.cand.kind] = (report.candidates.by_kind[p.cand.kind] ?? 0) + 1;
+  report.candidates.eligible = picked.length;
+  if (!picked.length) {
+    report.notes.push('no rule was learned: no feature predicts a label on train with enough support');
+    return [];
+  }
+  const rules = picked.map((p, i) => toRule(p.cand, { id: candidateId(p.cand, opts.idPrefix), priority: picked.length - i, confidence: p.score, status: 'active' }));
+  const pool = Pool.run(task, rules, train, opts.dev, opts.dev ? new Set() : new Set(rules.map((r) => r.id)));
+  for (const m of pool.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
+  const candOf = new Map(rules.map((r, i) => [r.id, picked[i]!]));
+  if (pool.dev) {
+    const k = bestPrefix(pool);
+    for (let p = 0; p < k; p++) pool.commit(pool.trial(p));
+    for (let p = k; p < pool.size; p++) drop(report, 'no_gain_dev', pool.rules[p]!.rule.name);
+    stage(report, 'dev_cut', pool, started);
+    const pruned = prunePass(pool, clearlyHarmful(pool), deadline);
+    for (const p of pruned) drop(report, 'pruned_dev', pool.rules[p]!.rule.name);
+    stage(report, 'dev_prune', pool, started);
+  } else stage(report, 'cross_validated_cut', pool, started);
+
+  const chosen = pool.activePositions().map((p) => candOf.get(pool.rules[p]!.id)!);
+  report.candidates.kept = chosen.length;
+  const groups = mergeAdjacent(chosen.map((c) => c.cand));
+  const scoreOf = new Map(chosen.map((c) => [c.cand, c.score]));
+  const finals = groups.map((g, i, all) => {
+    const c = mergedCandidate(g);
+    return toRule(c, { id: candidateId(c, opts.idPrefix), priority: all.length - i, confidence: scoreOf.get(g[0]!) ?? 0, status: opts.status });
+  });
+  const missing = unruled(train, finals, list);
+  report.labels_without_rules = missing;
+  if (missing.length) report.notes.push(`${missing.length} label${missing.length === 1 ? '' : 's'} got no rule: ${missing.slice(0, 8).map((m) => `${m.label} (${m.reason})`).join('; ')}${missing.length > 8 ? '; …' : ''}`);
+  return finals;
+}
+
+/**
+ * How many rules of the list (in execution order) to keep: the prefix with the best dev F1,
+ * read from the engine's matches (the first firing rule of each text is its prediction).
+ */
+function bestPrefix(pool: Pool): number {
+  const dev = pool.dev!;
+  const o = dev.outputs;
+  const n = dev.examples.length;
+  const right = new Int32Array(pool.size + 1);
+  const answered = new Int32Array(pool.size + 1);
+  for (let d = 0; d < n; d++) {
+    const e0 = o.docEntries[d]!;
+    if (e0 === o.docEntries[d + 1]) continue;
+    const p = o.entryRule[e0]!;
+    answered[p]!++;
+    const gold = (dev.examples[d]!.label ?? '').trim().toLowerCase();
+    if (pool.rules[p]!.label.trim().toLowerCase() === gold) right[p]!++;
+  }
+  let best = 0;
+  let bestF1 = 0;
+  let tp = 0;
+  let a = 0;
+  for (let k = 1; k <= pool.size; k++) {
+    tp += right[k - 1]!;
+    a += answered[k - 1]!;
+    const f1 = a + n ? (2 * tp) / (a + n) : 0;
+    if (f1 > bestF1 + 1e-12) {
+      bestF1 = f1;
+      best = k;
+    }
+  }
+  return best;
+}

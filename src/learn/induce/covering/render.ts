@@ -1,0 +1,99 @@
+import { boundary, escapeRegex, literalPattern } from '../text.js';
+import type { Candidate } from '../types.js';
+import { Kind } from './features.js';
+
+/** A feature's regex forms: alone, and as the body of a `^(?=…)` test anywhere in the text. */
+interface Source {
+  src: string;
+  look: string;
+  unicode: boolean;
+  display: string;
+}
+
+const NON_ASCII = /[^\0-\x7f]/;
+
+function words(key: string): string[] {
+  return key.split(' ');
+}
+
+/** `a … c`: two words with exactly one word between them. */
+function gapSource(key: string): { src: string; unicode: boolean } {
+  const [a, c] = words(key) as [string, string];
+  const l = boundary(a[0], 'left');
+  const r = boundary(c[c.length - 1], 'right');
+  return { src: `${l.src}${escapeRegex(a)}\\s+\\S+\\s+${escapeRegex(c)}${r.src}`, unicode: l.unicode || r.unicode || NON_ASCII.test(key) };
+}
+
+/** The regex forms of one indexed feature. */
+export function featureSource(kind: number, key: string): Source {
+  switch (kind) {
+    case Kind.Word:
+    case Kind.Bigram:
+    case Kind.Trigram: {
+      const p = literalPattern(key);
+      return { src: p.src, look: `.*?${p.src}`, unicode: p.unicode, display: `"${key}"` };
+    }
+    case Kind.Stem:
+      return { src: `\\b${escapeRegex(key)}\\w*`, look: `.*?\\b${escapeRegex(key)}`, unicode: false, display: `"${key}*"` };
+    case Kind.Gap: {
+      const g = gapSource(key);
+      return { ...g, look: `.*?${g.src}`, display: `"${words(key).join(' … ')}"` };
+    }
+    case Kind.First:
+    case Kind.First2: {
+      const p = literalPattern(key);
+      // The leading boundary is implied by `^\W*`; the trailing one stays.
+      const body = p.src.startsWith('\\b') ? p.src.slice(2) : p.src;
+      return { src: `^\\W*${body}`, look: `\\W*${body}`, unicode: p.unicode, display: `starts "${key}"` };
+    }
+    default:
+      throw new Error(`unknown feature kind ${kind}`);
+  }
+}
+
+/** One condition of a rule: a feature present, or (an exception) absent. */
+export interface Literal {
+  feature: number;
+  negated: boolean;
+}
+
+/** What a covering rule says and how it did on train, for its name and description. */
+export interface RenderInput {
+  literals: readonly Literal[];
+  label: string;
+  kindOf: (feature: number) => number;
+  keyOf: (feature: number) => string;
+  tp: number;
+  n: number;
+}
+
+const kindName = (k: number): string => ['word', 'stem', 'phrase', 'phrase', 'gap', 'first', 'first'][k] ?? 'word';
+
+/**
+ * The readable rule a list of literals stands for. One present feature is its own pattern; more
+ * (or an exception) become order-free lookaheads: `^(?=.*?\bcash\b)(?!.*?\bnot\b).+`.
+ */
+export function renderRule(r: RenderInput): Candidate {
+  const parts = r.literals.map((l) => ({ l, s: featureSource(r.kindOf(l.feature), r.keyOf(l.feature)) }));
+  const pos = parts.filter((p) => !p.l.negated);
+  const neg = parts.filter((p) => p.l.negated);
+  const unicode = parts.some((p) => p.s.unicode);
+  const shown = pos.map((p) => p.s.display).join(' & ') + (neg.length ? ` unless ${neg.map((p) => p.s.display).join(' or ')}` : '');
+  const evidence = `in ${r.tp} of ${r.n} train texts it fired on (not yet covered by earlier rules) it is ${r.label}`;
+  const single = parts.length === 1 && pos.length === 1;
+  const pattern = single ? pos[0]!.s.src : `^${pos.map((p) => `(?=${p.s.look})`).join('')}${neg.map((p) => `(?!${p.s.look})`).join('')}.+`;
+  const kind = single ? kindName(r.kindOf(pos[0]!.l.feature)) : 'conj';
+  return {
+    kind,
+    label: r.label,
+    format: 'regex',
+    pattern,
+    flags: (single ? 'i' : 'is') + (unicode ? 'u' : ''),
+    group: '$0',
+    name: `${r.label} <- ${shown}`,
+    description: `${single ? kindName(r.kindOf(pos[0]!.l.feature)) : neg.length ? 'exception rule' : 'conjunction'} ${shown}: ${evidence}`,
+    specificity: parts.length,
+    support: r.tp,
+    precision: r.n ? r.tp / r.n : 0,
+  };
+}

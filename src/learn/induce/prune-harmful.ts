@@ -1,0 +1,25 @@
+import { wilsonUpper } from '../../core/metrics/wilson.js';
+import type { Pool } from './pool.js';
+import { devJudge, type Judge } from './select.js';
+
+/**
+ * A removal judge that only removes a rule when dev shows it clearly hurts: removing it raises dev
+ * F1, and even the Wilson upper bound of its precision on the dev texts where it decides is below
+ * half the ensemble's F1 (the break-even precision of a decision-list rule under micro F1).
+ * Removing every rule that happened to miss on one or two dev texts fits dev, not the task.
+ */
+export function clearlyHarmful(pool: Pool): Judge {
+  const f1Up = devJudge({ minGainPrecision: 0, recallTolerance: 0 });
+  return (t, pl) => {
+    if (!f1Up(t, pl) || !t.dev) return false;
+    const d = t.dev.delta;
+    // Removal: the rule's own decisions are what is lost (tp) and what stops being wrong (fp).
+    const lostTp = Math.max(0, -d.tp);
+    const decided = lostTp + Math.max(0, -d.fp);
+    if (!decided) return false;
+    const c = pl.dev!.totals.counts;
+    const f1 = 2 * c.tp + c.fp + c.fn ? (2 * c.tp) / (2 * c.tp + c.fp + c.fn) : 0;
+    return wilsonUpper(lostTp / decided, decided) < f1 / 2;
+  };
+}
+

@@ -1,0 +1,81 @@
+import type { Example } from '../../../core/schemas/example.js';
+import type { Rule } from '../../../core/schemas/rule.js';
+import type { Task } from '../../../core/schemas/task.js';
+import type { ResolvedOptions } from '../options.js';
+import { Pool } from '../pool.js';
+import { clearlyHarmful } from '../prune-harmful.js';
+import { stage } from '../report.js';
+import { candidateId, toRule } from '../rule-factory.js';
+import { prunePass } from '../select.js';
+import type { SpanDoc } from '../spans/forms.js';
+import type { InduceReport } from '../types.js';
+import { renderWindow } from './render-windows.js';
+import { selectWindows } from './select-windows.js';
+import { spanTokens } from './tokens.js';
+import { indexWindows } from './windows.js';
+
+/** Longest span template, in tokens (longer gold spans are left to the other span generators). */
+const MAX_TOKENS = 8;
+/** Fewest gold spans a context must be seen around. */
+const MIN_CONTEXT_SUPPORT = 2;
+
+export interface WindowInput {
+  task: Task;
+  train: readonly Example[];
+  docs: readonly SpanDoc[];
+  opts: ResolvedOptions;
+  report: InduceReport;
+  started: number;
+}
+
+/** Tokens in the longest gold span (at most MAX_TOKENS). */
+function longest(docs: readonly SpanDoc[]): number {
+  let n = 1;
+  for (const d of docs) for (const s of d.spans) n = Math.max(n, Math.min(MAX_TOKENS, spanTokens(s.text).length));
+  return n;
+}
+
+/**
+ * Span rules from token-window templates (shapes and words, with a word of context on either
+ * side, as TALLOR's compound rules), chosen by greedy forward selection over a window index, then
+ * run through the engine on train and dev: the prefix of the selection with the best dev F1 is
+ * kept and rules dev shows clearly hurt are pruned.
+ */
+export function induceWindows(input: WindowInput): Rule[] {
+  const { task, train, docs, opts, report, started } = input;
+  const ix = indexWindows(docs, { maxTokens: longest(docs), minContextSupport: MIN_CONTEXT_SUPPORT });
+  const sel = selectWindows(ix, { z: 1.96, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.budgetMs });
+  report.windows = { windows: ix.doc.length, candidates: ix.occurrences.size, selected: sel.rules.length, unreachable_gold: ix.unreachable, stop: sel.stop };
+  if (sel.stop === 'budget') {
+    report.budget_exhausted = true;
+    report.notes.push(`the ${Math.round(opts.budgetMs / 1000)} s budget ran out while choosing span templates: later templates were not tried (learn --budget SECONDS to give it more)`);
+  }
+  if (!sel.rules.length) return [];
+  const cands = sel.rules.map(renderWindow);
+  const rules = cands.map((c, i) => toRule(c, { id: candidateId(c, `${opts.idPrefix}w-`), priority: 0, confidence: sel.rules[i]!.score, status: 'active' }));
+  const pool = Pool.run(task, rules, train, opts.dev);
+  for (const m of pool.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
+  const position = rules.map((r) => pool.position.get(r.id)!);
+  const split = pool.dev ?? pool.train;
+  let best = 0;
+  let bestF1 = 0;
+  const f1 = () => {
+    const c = split.totals.counts;
+    return 2 * c.tp + c.fp + c.fn ? (2 * c.tp) / (2 * c.tp + c.fp + c.fn) : 0;
+  };
+  position.forEach((p, i) => {
+    pool.commit(pool.trial(p));
+    if (f1() > bestF1 + 1e-12) {
+      bestF1 = f1();
+      best = i + 1;
+    }
+  });
+  for (let i = position.length - 1; i >= best; i--) pool.commit(pool.trial(position[i]!));
+  stage(report, pool.dev ? 'window_dev_cut' : 'window_train_cut', pool, started);
+  if (pool.dev) {
+    prunePass(pool, clearlyHarmful(pool), started + opts.budgetMs);
+    stage(report, 'window_dev_prune', pool, started);
+  }
+  const kept = new Set(pool.activePositions());
+  return rules.filter((_, i) => kept.has(position[i]!)).map((r, i, all) => ({ ...r, priority: all.length - i, status: opts.status }));
+}

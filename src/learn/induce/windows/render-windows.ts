@@ -1,0 +1,108 @@
+import { escapeRegex } from '../text.js';
+import type { Candidate } from '../types.js';
+import type { WindowRule } from './select-windows.js';
+import { SPACED, TOUCHING } from './windows.js';
+
+// Shape classes are ASCII on purpose: Unicode property classes inside lookarounds make the ReDoS
+// screen 20-100x slower (seconds a rule). Words with other letters stay literal rules.
+const UNI_EDGE_L = '(?<![\\p{L}\\p{N}])';
+const UNI_EDGE_R = '(?![\\p{L}\\p{N}])';
+const NON_ASCII = /[^\0-\x7f]/;
+
+/** The word-edge assertion next to a code: `\b` for ASCII, a Unicode lookaround (needs `u`) otherwise. */
+function edge(code: string, where: 'left' | 'right'): string {
+  const lit = code.startsWith('w:') ? code.slice(2) : '';
+  const ch = where === 'left' ? lit[0] : lit[lit.length - 1];
+  if (ch && NON_ASCII.test(ch)) return where === 'left' ? UNI_EDGE_L : UNI_EDGE_R;
+  return '\\b';
+}
+
+/** A word as written in lower case or with a capital first letter (`[Uu]nder`). */
+function wordSource(w: string): string {
+  const first = w[0]!;
+  const up = first.toUpperCase();
+  const head = up !== first ? `[${up}${first}]` : escapeRegex(first);
+  return head + escapeRegex(w.slice(1));
+}
+
+const caseless = (s: string): string => [...s].map((ch) => (ch.toUpperCase() !== ch ? `[${ch.toUpperCase()}${ch}]` : escapeRegex(ch))).join('');
+
+/** The regex of one token code (see tokens.ts). */
+export function codeSource(code: string): string {
+  if (code.startsWith('w:')) return wordSource(code.slice(2));
+  switch (code) {
+    case 'Xx':
+      return '[A-Z][a-z]+';
+    case 'X':
+      return '[A-Z]+';
+    case 'Xmix':
+      return '[A-Z][A-Za-z]+';
+    case 'x':
+      return '[a-z]+';
+    case 'xmix':
+      return '[a-z][A-Za-z]+';
+    case 'mix':
+      return '[A-Za-z0-9]+';
+    case 'd5':
+      return '\\d{5,}';
+  }
+  const d = /^d([1-4])$/.exec(code);
+  if (d) return `\\d{${d[1]}}`;
+  const ds = /^d\+(.+)$/.exec(code);
+  if (ds) return `\\d+${caseless(ds[1]!)}`;
+  return escapeRegex(code);
+}
+
+const isWordCode = (code: string): boolean => code.startsWith('w:') || /^(Xx|X|Xmix|x|xmix|mix|d.*)$/.test(code);
+
+/** Token codes and separators of a template, in order. */
+function parts(template: string): { codes: string[]; seps: string[] } {
+  const codes: string[] = [];
+  const seps: string[] = [];
+  let cur = '';
+  for (const ch of template) {
+    if (ch === SPACED || ch === TOUCHING) {
+      codes.push(cur);
+      seps.push(ch);
+      cur = '';
+    } else cur += ch;
+  }
+  codes.push(cur);
+  return { codes, seps };
+}
+
+/** A side code (`w:under ` or `,\u0002`) as the regex of that token plus its separator. */
+function side(code: string, where: 'left' | 'right'): string {
+  const sep = code.endsWith(SPACED) ? '\\s{1,3}' : '';
+  const c = code.slice(0, -1);
+  const body = codeSource(c);
+  if (where === 'left') return `(?<=${isWordCode(c) ? edge(c, 'left') : ''}${body}${sep})`;
+  return `(?=${sep}${body}${isWordCode(c) ? edge(c, 'right') : ''})`;
+}
+
+const show = (code: string): string => (code.startsWith('w:') ? code.slice(2) : code);
+
+/** A span rule: the template's tokens, word edges where needed, and its context as lookarounds. */
+export function renderWindow(r: WindowRule): Candidate {
+  const { codes, seps } = parts(r.pattern.template);
+  let body = codes.map(codeSource).reduce((acc, src, i) => (i === 0 ? src : acc + (seps[i - 1] === SPACED ? '\\s+' : '') + src), '');
+  if (isWordCode(codes[0]!)) body = edge(codes[0]!, 'left') + body;
+  if (isWordCode(codes[codes.length - 1]!)) body += edge(codes[codes.length - 1]!, 'right');
+  const left = r.pattern.left ? side(r.pattern.left, 'left') : '';
+  const right = r.pattern.right ? side(r.pattern.right, 'right') : '';
+  const shown = codes.map(show).join(' ');
+  const ctx = [r.pattern.left ? `after "${show(r.pattern.left.slice(0, -1))}"` : '', r.pattern.right ? `before "${show(r.pattern.right.slice(0, -1))}"` : ''].filter(Boolean).join(', ');
+  return {
+    kind: r.pattern.left || r.pattern.right ? 'window_context' : 'window',
+    label: r.label,
+    format: 'regex',
+    pattern: `${left}${body}${right}`,
+    flags: NON_ASCII.test(r.pattern.template + (r.pattern.left ?? '') + (r.pattern.right ?? '')) ? 'u' : '',
+    group: '$0',
+    name: `${r.label} <- ${shown}${ctx ? ` ${ctx}` : ''}`,
+    description: `tokens ${shown}${ctx ? ` ${ctx}` : ''}: ${r.tp} of the ${r.n} train spans it added are ${r.label}`,
+    specificity: codes.length + (left ? 1 : 0) + (right ? 1 : 0),
+    support: r.tp,
+    precision: r.n ? r.tp / r.n : 0,
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The honest learning benchmark: rulewright's offline learning against a keyword decision list and
+ * a standard statistical baseline on the shared sets with their official splits, every system
+ * learning from the same labelled examples (train + dev) and scored on test by the task's scorer.
+ * Systems (test/bench/learning/systems.ts): `service` (import, `learn` offline, `eval` on test,
+ * through the service API), `inducer` (induceRules alone), `keyword`, `stat`.
+ *
+ * Cases (name: what):
+ *   b77-77     Banking77, all 77 classes
+ *   trec6      TREC coarse (6 classes)
+ *   trec50     TREC fine (50 classes)
+ *   b77-5x5    Banking77, 5 classes x 5 train examples, no dev rows
+ *   r8k        Restaurant-8k slots, exact offsets
+ *   wnut17     WNUT-17 entities, exact offsets
+ *   tab        TAB format types (CODE, DATETIME, QUANTITY)
+ *   sroie      SROIE receipt fields (transformation)
+ *   echr-long  long ECHR windows (~2,000 characters), respondent State UK or not
+ *
+ * `npm run bench` runs every case and system, each pair in a process of its own (so peak RSS is
+ * that system's and no heap carries over); LEARNING_CASES=trec6,b77-5x5 and
+ * LEARNING_SYSTEMS=keyword,stat narrow it. For fast iteration, one case at a time:
+ *
+ *   npm run build && node dist/test/bench/learning.bench.js --case trec6 [--system inducer|service|keyword|stat] [--json]
+ *
+ * `learn_ms` is the wall time of learning alone (no loading, no scoring); for `service` it is
+ * the `learn` call (its own dev carve-out when there is no dev, synthesis and refinement rounds).
+ */
+import { execFile } from 'node:child_process';
+import { cpus } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sharedMissing } from '../helpers/shared.js';
+import { CASE_NAMES, loadCase } from './learning/cases.js';
+import { runSystem, SYSTEMS, type SystemName } from './learning/systems.js';
+import type { SystemRun } from './learning/types.js';
+import type { BenchResult } from './run-all.js';
+
+type Row = Record<string, string | number>;
+
+const r3 = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : x.toFixed(3));
+
+/** One table row of a system's run. */
+export function rowOf(r: SystemRun): Row {
+  const s = r.score;
+  return {
+    case: r.case,
+    system: r.system,
+    'train/dev/test': r.examples,
+    precision: r3(s?.precision),
+    recall: r3(s?.recall),
+    f1: r3(s?.f1),
+    accuracy: r3(s?.accuracy),
+    coverage: r3(s?.coverage),
+    rules: r.rules ?? '-',
+    learn_ms: Math.round(r.learn_ms),
+    rss_mb: r.peak_rss_mb,
+  };
+}
+
+function pick<T extends string>(all: readonly T[], env: string | undefined, what: string): T[] {
+  if (!env) return [...all];
+  const asked = env.split(',').map((s) => s.trim()) as T[];
+  for (const a of asked) if (!all.includes(a)) throw new Error(`unknown ${what} ${a}: use one of ${all.join(', ')}`);
+  return asked;
+}
+
+/** Runs one case and system in a child process of this file (`--json`) and returns its run. */
+function runIsolated(caseName: string, system: SystemName): Promise<SystemRun> {
+  const self = fileURLToPath(import.meta.url);
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [self, '--case', caseName, '--system', system, '--json'], { maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 }, (err, stdout) => {
+      if (err) reject(new Error(`${caseName} ${system}: exited with ${err.code ?? err.signal}`));
+      else resolve((JSON.parse(stdout) as SystemRun[])[0]!);
+    });
+    child.stderr?.pipe(process.stderr);
+  });
+}
+
+export async function run(): Promise<BenchResult> {
+  const name = 'learning on the shared sets: rulewright (service, inducer) against a keyword list and a statistical baseline';
+  if (sharedMissing) return { name, rows: [{ skipped: sharedMissing }] };
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const cases = pick(CASE_NAMES, process.env.LEARNING_CASES, 'case');
+  const systems = pick(SYSTEMS, process.env.LEARNING_SYSTEMS, 'system');
+  for (const c of cases) {
+    let described = false;
+    for (const s of systems) {
+      process.stderr.write(`learning: ${c} ${s}…\n`);
+      try {
+        const r = await runIsolated(c, s);
+        rows.push(rowOf(r));
+        if (!described) notes.push(...r.case_notes);
+        described = true;
+        notes.push(...r.notes.map((n) => `${c} ${s}: ${n}`));
+      } catch (e) {
+        rows.push({ case: c, system: s, 'train/dev/test': 'FAILED', precision: (e as Error).message });
+      }
+    }
+  }
+  notes.push('columns: micro precision/recall/F1 on test; accuracy = correct / all for classification (an abstention is wrong), the share of test examples entirely right for span and field tasks; coverage = share of test examples given any output; rules = rules learned (service: active after learn) or keywords kept');
+  notes.push(`machine: Node ${process.version}, ${cpus().length} cores; every pair ran in its own process`);
+  return { name, rows, notes };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const arg = (flag: string): string | undefined => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const caseName = arg('--case');
+  if (!caseName || !(CASE_NAMES as readonly string[]).includes(caseName)) {
+    process.stderr.write(`usage: node learning.bench.js --case ${CASE_NAMES.join('|')} [--system ${SYSTEMS.join('|')}] [--json]\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const systems = pick(SYSTEMS, arg('--system'), 'system');
+  const json = argv.includes('--json');
+  const c = loadCase(caseName as (typeof CASE_NAMES)[number]);
+  const runs: SystemRun[] = [];
+  for (const s of systems) {
+    if (!json) process.stderr.write(`${caseName} ${s}…\n`);
+    runs.push(await runSystem(c, s));
+  }
+  if (json) {
+    process.stdout.write(JSON.stringify(runs));
+    return;
+  }
+  const { renderTable } = await import('./run-all.js');
+  process.stdout.write(`${renderTable(runs.map(rowOf))}\n\n${[...c.notes, ...runs.flatMap((r) => r.notes.map((n) => `${r.system}: ${n}`))].join('\n')}\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`learning bench failed: ${(e as Error).stack ?? String(e)}\n`);
+    process.exitCode = 1;
+  });
+}

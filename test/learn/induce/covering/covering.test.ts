@@ -1,0 +1,151 @@
+import { describe, expect, test } from 'vitest';
+import { predict } from '../../../../src/core/engine/index.js';
+import { Example } from '../../../../src/core/schemas/example.js';
+import { Task } from '../../../../src/core/schemas/task.js';
+import { Coverer } from '../../../../src/learn/induce/covering/cover.js';
+import { chooseThreshold, foldsOf } from '../../../../src/learn/induce/covering/cross-validate.js';
+import { classIds, firingMaxima, learnDecisionList } from '../../../../src/learn/induce/covering/decision-list.js';
+import { buildVocabulary, FeatureIndex, featureKeys, Kind, type FeatureConfig } from '../../../../src/learn/induce/covering/features.js';
+import { featureSource, renderRule } from '../../../../src/learn/induce/covering/render.js';
+import { induceRules } from '../../../../src/learn/induce/index.js';
+import { intents } from '../fixtures.js';
+
+const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: 1 };
+const opts = { z: 1.96, minSupport: 1, minScore: 0, maxRules: 1000, perClass: 1000, refineTop: 8, refineSample: 400, maxLiterals: 3, deadline: Infinity };
+
+describe('feature index', () => {
+  test('indexes words, stems, n-grams, gaps and the first words, each once per text', () => {
+    const vocab = buildVocabulary(['withdrawal withdrawing', 'how many cash withdrawals'], ALL);
+    const keys = featureKeys('How many cash withdrawals, how many', vocab, ALL);
+    expect(keys).toEqual(expect.arrayContaining([`${Kind.Word}:how`, `${Kind.Bigram}:how many`, `${Kind.Trigram}:how many cash`, `${Kind.Gap}:how cash`, `${Kind.First}:how`, `${Kind.First2}:how many`, `${Kind.Stem}:withdraw`]));
+    expect(new Set(keys).size).toBe(keys.length);
+    // Punctuation between words breaks an n-gram.
+    expect(keys).not.toContain(`${Kind.Bigram}:withdrawals how`);
+  });
+
+  test('posting lists give every feature its documents without running a regex', () => {
+    const texts = ['a cash limit', 'cash pending', 'pending transfer'];
+    const vocab = buildVocabulary(texts, ALL);
+    const index = FeatureIndex.build(texts, vocab, { ...ALL, minNgramDf: 2 });
+    const cash = index.byKey.get(`${Kind.Word}:cash`)!;
+    expect([...index.postings[cash]!]).toEqual([0, 1]);
+    // Bigrams seen in one text only are not indexed at minNgramDf 2.
+    expect(index.byKey.has(`${Kind.Bigram}:cash limit`)).toBe(false);
+    const seen = [...index.featuresOf('cash again', vocab, ALL)];
+    expect(seen).toContain(cash);
+    // Words the index never saw ("again") have no id.
+    expect(seen.map((f) => index.keys[f])).not.toContain('again');
+  });
+});
+
+describe('rendering', () => {
+  test.each([
+    [Kind.Word, 'refund', 'I want a refund', 'refunds are slow'],
+    [Kind.Stem, 'refund', 'refunded twice', 'a prefund'],
+    [Kind.Bigram, 'how many', 'so how  many?', 'how is many'],
+    [Kind.Gap, 'how cash', 'how much cash', 'how cash'],
+    [Kind.First, 'who', 'Who wrote it', 'and who wrote it'],
+    [Kind.First2, 'how many', '  How many days', 'so how many days'],
+  ])('kind %i "%s" matches what the index means', (kind, key, yes, no) => {
+    const s = featureSource(kind, key);
+    expect(new RegExp(s.src, 'i').test(yes)).toBe(true);
+    expect(new RegExp(s.src, 'i').test(no)).toBe(false);
+  });
+
+  test('a conjunction with an exception is an order-free lookahead rule with a readable name', () => {
+    const keys = ['pending', 'cash', 'transfer'];
+    const c = renderRule({
+      literals: [
+        { feature: 0, negated: false },
+        { feature: 1, negated: false },
+        { feature: 2, negated: true },
+      ],
+      label: 'pending_cash',
+      kindOf: () => Kind.Word,
+      keyOf: (f) => keys[f]!,
+      tp: 9,
+      n: 10,
+    });
+    expect(c.name).toBe('pending_cash <- "pending" & "cash" unless "transfer"');
+    const re = new RegExp(c.pattern, c.flags);
+    expect(re.test('my cash is pending')).toBe(true);
+    expect(re.test('pending cash transfer')).toBe(false);
+  });
+});
+
+describe('sequential covering', () => {
+  test('covers every label, removing what each rule covers, and finds the conjunction an ambiguous word needs', () => {
+    const train = intents(1, 8, 'train');
+    const texts = train.map((e) => e.text!);
+    const labels = train.map((e) => e.label!);
+    const classes = [...new Set(labels)].sort();
+    const list = learnDecisionList(texts, labels, classes, ALL, opts);
+    expect(list.stop).toBe('covered');
+    expect(list.uncovered).toBe(0);
+    expect(new Set(list.rules.map((r) => classes[r.cls]))).toEqual(new Set(classes));
+    // Scores are Wilson bounds of what each rule covered when it was chosen.
+    for (const r of list.rules) expect(r.score).toBeLessThanOrEqual(r.tp / r.n);
+    const [top] = firingMaxima(list, 'why is my cash withdrawal still pending');
+    expect(classes[top!.cls]).toBe('pending_cash');
+  });
+
+  test('stops at the rule cap and at the deadline, and says which', () => {
+    const train = intents(1, 8, 'train');
+    const texts = train.map((e) => e.text!);
+    const labels = train.map((e) => e.label!);
+    const classes = [...new Set(labels)].sort();
+    const vocab = buildVocabulary(texts, ALL);
+    const index = FeatureIndex.build(texts, vocab, ALL);
+    expect(new Coverer(index, classIds(labels, classes), classes.length, { ...opts, maxRules: 2 }).run()).toMatchObject({ stop: 'max_rules', rules: { length: 2 } });
+    expect(new Coverer(index, classIds(labels, classes), classes.length, { ...opts, deadline: 0 }).run()).toMatchObject({ stop: 'budget', rules: [] });
+  });
+
+  test('folds are stratified and cross-validation picks a threshold from the rules it saw', () => {
+    const labels = ['a', 'a', 'a', 'b', 'b', 'b'];
+    const folds = foldsOf(labels, 3, 1);
+    for (let f = 0; f < 3; f++) expect(labels.filter((_, i) => folds[i] === f).sort()).toEqual(['a', 'b']);
+    const train = intents(1, 5, 'train');
+    const t = chooseThreshold(
+      train.map((e) => e.text!),
+      train.map((e) => e.label!),
+      [...new Set(train.map((e) => e.label!))].sort(),
+      ALL,
+      opts,
+      5,
+      1,
+    );
+    expect(t.f1).toBeGreaterThan(0.5);
+    expect(Number.isFinite(t.threshold)).toBe(true);
+  });
+});
+
+describe('induceRules with covering', () => {
+  const task = Task.parse({ name: 'intents', type: 'classification', labels: ['cash_limit', 'pending_cash', 'pending_transfer', 'refund_request'] });
+
+  test('with no dev split, cross-validation on train cuts the list and the report says so', async () => {
+    const res = await induceRules(task, intents(1, 5, 'train'));
+    expect(res.report.notes.join('\n')).toMatch(/5-fold cross-validation on train/);
+    expect(res.report.covering).toMatchObject({ stop: 'covered', uncovered_train: 0 });
+    const test_ = intents(3, 10, 'test');
+    const { predictions } = predict(task, res.rules, test_, { statuses: ['proposed'] });
+    const right = test_.filter((e, i) => predictions[i]!.label === e.label).length;
+    expect(right / test_.length).toBeGreaterThanOrEqual(0.8);
+  });
+
+  test('a budget that runs out is reported, never silent', async () => {
+    const res = await induceRules(task, intents(1, 5, 'train'), { budgetMs: 0 });
+    expect(res.report.budget_exhausted).toBe(true);
+    expect(res.report.notes.join('\n')).toMatch(/budget ran out/);
+  });
+
+  test('labels with no learnable signal are listed with the reason', async () => {
+    const t = Task.parse({ name: 't', type: 'classification', labels: ['a', 'b'] });
+    const train = [
+      Example.parse({ id: '1', text: 'alpha beta', label: 'a', split: 'train' }),
+      Example.parse({ id: '2', text: 'alpha beta', label: 'b', split: 'train' }),
+      Example.parse({ id: '3', text: 'alpha beta', label: 'a', split: 'train' }),
+    ];
+    const res = await induceRules(t, train);
+    expect(res.report.labels_without_rules?.map((l) => l.label)).toContain('b');
+  });
+});
