@@ -26,6 +26,7 @@ const PHASES: Record<Progress['phase'], { label?: string; unit: string }> = {
   score: { label: 'scoring rules', unit: 'examples' },
   compare: { label: 'comparing rules', unit: 'examples' },
   prune: { label: 'pruning', unit: 'candidate rules' },
+  learn: { label: 'learning rules', unit: 'train examples covered' },
 };
 
 /**

@@ -253,6 +253,8 @@ export interface InducerSettings {
   minPrecision?: number;
   maxRules?: number;
   maxRulesPerLabel?: number;
+  /** Told how many train examples the rules cover so far (classification). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Options the proposer passes to the inducer: the split to judge on, the seed and the user's settings. */

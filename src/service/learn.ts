@@ -22,7 +22,7 @@ import { pipelineEvaluator } from './learn-evaluator.js';
 import { environmentJudge, llmJudge } from './llm-judge.js';
 import { loadMatcherModule } from './matchers-module.js';
 import { DEFAULT_SEED, splitCounts, splitDataset } from './split.js';
-import type { SplitCounts } from './types.js';
+import { phaseProgress, type Progress, type SplitCounts } from './types.js';
 
 /** Share of examples put in dev when learning finds no dev split. */
 export const LEARN_DEV_FRACTION = 0.2;
@@ -55,6 +55,8 @@ export interface LearnRequest {
   minPrecision?: number;
   maxRules?: number;
   maxRulesPerLabel?: number;
+  /** Progress of offline learning, for a progress bar. */
+  onProgress?: (p: Progress) => void;
   /** A JS module registering the custom matchers the task config names (`--matchers`), resolved against `cwd`. */
   matchers?: string;
   cwd?: string;
@@ -143,7 +145,13 @@ async function chooseProposer(store: Store, datasetId: number, req: LearnRequest
     ...(req.maxRules !== undefined ? { maxRules: req.maxRules } : {}),
     ...(req.maxRulesPerLabel !== undefined ? { maxRulesPerLabel: req.maxRulesPerLabel } : {}),
   };
-  return { proposer: new InducerProposer(req.inducer ?? (await loadOfflineInducer()), settings), recorder, config: settings, notes };
+  const learnProgress = phaseProgress(req.onProgress, 'learn');
+  return {
+    proposer: new InducerProposer(req.inducer ?? (await loadOfflineInducer()), { ...settings, ...(learnProgress ? { onProgress: learnProgress } : {}) }),
+    recorder,
+    config: settings,
+    notes,
+  };
 }
 
 /** The final state of every rule a run touched, read off its ordered changes. */

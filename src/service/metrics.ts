@@ -2,13 +2,14 @@ import { performance } from 'node:perf_hooks';
 import { orderRules } from '../core/engine/index.js';
 import { compileScorer, type ScoreContext, type Scorer } from '../core/eval/index.js';
 import { prefetchVerdicts } from '../core/matchers/verdict-cache.js';
-import { computeRuleMetrics, type RuleMetricsResult, type ScoredRun } from '../core/metrics/index.js';
+import type { ScoredRun } from '../core/metrics/index.js';
 import type { Counts } from '../core/ratio.js';
 import { RuleMetrics } from '../core/schemas/rule-metrics.js';
-import type { Rule } from '../core/schemas/index.js';
+import type { MatchMode, Rule, Task } from '../core/schemas/index.js';
 import { ruleHash, rulesetHash, type Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
 import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
+import { type BatchSize, METRICS_BATCH_SIZE, measureMetrics } from './metrics-batches.js';
 import { decodeCachedMetrics, latestComputedAt, staleReasons } from './metrics-cache.js';
 import { issueNotes, matcherIssueNotes, type PipelineResult, resolveSplit, round, runPipeline, type SplitChoice } from './pipeline.js';
 import { issueView, MAX_RECORDED_ISSUES } from './runs.js';
@@ -99,14 +100,16 @@ export async function measure(store: Store, req: MeasureRequest, compute?: (m: M
 
 /** The config recorded with a metrics, rank or prune run. */
 export function measureConfig(m: Measured, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    split: m.pipeline.split.label,
-    mode: m.run.scorer.mode,
-    matching: { ...m.pipeline.task.matching, mode: m.run.scorer.mode },
-    matchers_module: m.matchersModule,
-    ...extra,
-  };
+  return configOf(m.pipeline, m.run.scorer.mode, m.matchersModule, extra);
 }
+
+const configOf = (p: { split: { label: SplitChoice }; task: Task }, mode: MatchMode, module: MatcherModuleInfo | null, extra: Record<string, unknown> = {}) => ({
+  split: p.split.label,
+  mode,
+  matching: { ...p.task.matching, mode },
+  matchers_module: module,
+  ...extra,
+});
 
 /** `metrics --json`: per-rule metrics (design.md keys per rule, plus samples and interactions). */
 export interface MetricsResult extends MeasuredRunView {
@@ -132,36 +135,34 @@ const stampOf = (r: RuleMetrics) => ({ id: r.id, validated_precision: r.support 
  * stamped on them (a measurement, not a new version); when that changes
  * the execution order, the order-dependent figures (marginals, conflicts) are measured again
  * under the new order. The metrics are cached per rule with the dataset and ruleset hashes they
- * were computed for (see `getStoredMetrics`), and the run is recorded.
+ * were computed for (see `getStoredMetrics`), and the run is recorded. The examples are measured
+ * `batchSize` at a time (see metrics-batches.ts), so memory does not grow with the split.
  */
-export async function computeMetrics(store: Store, req: MeasureRequest = {}): Promise<MetricsResult> {
+export async function computeMetrics(store: Store, req: MeasureRequest = {}, batchSize: BatchSize = METRICS_BATCH_SIZE): Promise<MetricsResult> {
   const t0 = performance.now();
   const d = resolveDataset(store, req.dataset);
-  const tell = req.onProgress;
-  const onProgress = tell && ((done: number, total: number, pass: 'rank' | 'interactions') => tell({ phase: pass === 'rank' ? 'score' : 'compare', done, total }));
-  const compute = (m: Measured): RuleMetricsResult =>
-    computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z: m.pipeline.task.matching.wilson_z, ...(onProgress ? { onProgress } : {}) });
-  let m = await measure(store, { ...req, dataset: d.name }, compute);
-  let result = compute(m);
+  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
+  let m = await measureMetrics(store, { ...req, dataset: d.name }, loaded, batchSize);
+  let result = m.result;
   const notes = [...m.notes];
 
   const devCount = store.examples.count(d.id, { split: 'dev' });
-  const label = m.pipeline.split.label;
+  const label = m.setup.split.label;
   // Only dev: stamping from "all" (test included) would let test decide the execution order, and
   // eval would then move after a metrics run with no rule edited.
   const stampable = label === 'dev';
   let stamped = 0;
   if (stampable) {
-    const before = orderRules(m.pipeline.rules, m.pipeline.task.matching.wilson_z).map((r) => r.id);
+    const before = orderRules(m.setup.rules, m.setup.task.matching.wilson_z).map((r) => r.id);
     stamped = store.transaction(() => store.rules.stampValidated(d.id, result.rules.map(stampOf)));
     if (stamped) {
       notes.push(`validated precision and support stamped on ${stamped} rule${stamped === 1 ? '' : 's'} from dev`);
       const now = store.rules.list(d.id, { status: 'active' });
-      const after = orderRules(now, m.pipeline.task.matching.wilson_z).map((r) => r.id);
+      const after = orderRules(now, m.setup.task.matching.wilson_z).map((r) => r.id);
       if (after.join('\n') !== before.join('\n')) {
         // The Wilson bounds moved the execution order: conflicts and marginals depend on it.
-        m = await measure(store, { ...req, dataset: d.name, split: label }, compute);
-        result = compute(m);
+        m = await measureMetrics(store, { ...req, dataset: d.name, split: label }, loaded, batchSize);
+        result = m.result;
         notes.push('the stamped precision changed the execution order: the ensemble figures are measured under the new order');
       }
     }
@@ -171,9 +172,9 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}): Pr
   const rules = store.rules.list(d.id, { status: 'active' });
   const byId = new Map(rules.map((r) => [r.id, r]));
   const rulesetH = rulesetHash(rules);
-  const datasetH = m.pipeline.dataset_hash;
+  const datasetH = m.setup.dataset_hash;
   const elapsed = round(performance.now() - t0);
-  const issues = m.pipeline.issues.map(issueView);
+  const issues = m.issues.map(issueView);
   const run = store.transaction(() => {
     store.ruleMetrics.clear(d.id, label);
     store.ruleMetrics.upsertMany(
@@ -181,7 +182,7 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}): Pr
       result.rules.map((r) => ({
         rule_id: r.id,
         split: label,
-        rule_hash: ruleHash(byId.get(r.id) ?? m.pipeline.rules.find((x) => x.id === r.id)!),
+        rule_hash: ruleHash(byId.get(r.id) ?? m.setup.rules.find((x) => x.id === r.id)!),
         dataset_hash: datasetH,
         ruleset_hash: rulesetH,
         metrics: r as unknown as Record<string, unknown>,
@@ -191,9 +192,9 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}): Pr
       kind: 'metrics',
       dataset_hash: datasetH,
       ruleset_hash: rulesetH,
-      config: measureConfig(m),
+      config: configOf(m.setup, m.scorer.mode, loaded?.module ?? null),
       result: {
-        n: m.pipeline.examples.length,
+        n: m.n,
         f1: result.f1,
         counts: result.counts,
         stamped,
@@ -219,8 +220,8 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}): Pr
   return {
     dataset: d.name,
     split: label,
-    n: m.pipeline.examples.length,
-    mode: m.run.scorer.mode,
+    n: m.n,
+    mode: m.scorer.mode,
     counts: result.counts,
     f1: result.f1,
     rules: result.rules,

@@ -17,13 +17,14 @@
  * (the scorer compiled once: task.matching mode and matchers, user matchers from a registry).
  */
 import { performance } from 'node:perf_hooks';
-import { type ExecutionIssue, executeRules, prepareRules, resolveDocument, type RuleOutputs, textOf } from '../core/engine/index.js';
+import { type CompiledRule, type ExecutionIssue, executeRules, prepareRules, resolveDocument, type RuleOutputs, textOf } from '../core/engine/index.js';
 import { RulewrightError } from '../core/errors.js';
 import { buildEvalReport } from '../core/eval/report.js';
 import { compileScorer, scoreAll, scoreAllAsync, type Scorer, screenScorerPatterns } from '../core/eval/scorer.js';
 import type { ExampleScore, ScoreContext } from '../core/eval/types.js';
 import { setHash } from '../core/hash.js';
 import { PatternScreen } from '../core/matchers/pattern-screen.js';
+import { VerdictCache } from '../core/matchers/verdict-cache.js';
 import type { MatcherRegistry } from '../core/matchers/registry.js';
 import type { VerdictIssue } from '../core/matchers/types.js';
 import type { EvalReport, Example, MatchMode, Prediction, Rule, RuleStatus, Split, Task } from '../core/schemas/index.js';
@@ -143,23 +144,65 @@ export function rulesHash(rules: readonly Rule[]): string {
   return setHash(rules.map(ruleHash));
 }
 
-/** Loads the task, the split's examples and the rules, with their hashes. */
-export function loadInputs(store: Store, req: PipelineRequest = {}): PipelineInputs {
+/** What the pipeline loads before running anything, but the examples themselves. */
+export type PipelineSetup = Omit<PipelineInputs, 'examples'>;
+
+/** Loads the task, the split and the rules, with their hashes; the examples are left to the caller. */
+export function loadSetup(store: Store, req: PipelineRequest = {}): PipelineSetup {
   const dataset = resolveDataset(store, req.dataset);
   const split = resolveSplit(store, dataset, req.split, req.purpose);
-  const filter = split.split ? { split: split.split } : {};
-  const examples = store.examples.list(dataset.id, filter);
   const rules = req.rules ? [...req.rules] : store.rules.list(dataset.id, { status: 'active' });
   return {
     dataset,
     task: dataset.task,
     split,
-    examples,
     rules,
     allStatuses: !!req.rules,
     dataset_hash: store.examples.hash(dataset.id, split.split ?? undefined),
     ruleset_hash: rulesHash(req.rules ? rules : rules.filter((r) => r.status === 'active')),
   };
+}
+
+/** Loads the task, the split's examples and the rules, with their hashes. */
+export function loadInputs(store: Store, req: PipelineRequest = {}): PipelineInputs {
+  const setup = loadSetup(store, req);
+  const examples = store.examples.list(setup.dataset.id, setup.split.split ? { split: setup.split.split } : {});
+  return { ...setup, examples };
+}
+
+/** Rules compiled once for execution, and the ones that did not compile (as `invalid` issues). */
+export interface PreparedRules {
+  compiled: CompiledRule[];
+  invalid: ExecutionIssue[];
+}
+
+export function prepareInputs(task: Task, rules: readonly Rule[], options: { allStatuses?: boolean } = {}): PreparedRules {
+  const { compiled, issues } = prepareRules(task, rules, options.allStatuses ? { statuses: ALL_STATUSES } : {});
+  return { compiled, invalid: issues };
+}
+
+/**
+ * Runs compiled rules over some examples and resolves each one's prediction. `docOffset` is the
+ * index of `examples[0]` among all the examples run (batches), so issues name the right document.
+ * The issues are this run's only (no `invalid` ones).
+ */
+export function executeBatch(
+  task: Task,
+  compiled: PreparedRules['compiled'],
+  examples: readonly Pick<Example, 'id' | 'text' | 'input'>[],
+  options: { budgetMs?: number; docOffset?: number; onProgress?: (done: number, total: number) => void } = {},
+): Execution {
+  const t0 = performance.now();
+  const texts = examples.map((e) => textOf(task, e));
+  const outputs = executeRules(task, compiled, texts, {
+    ids: examples.map((e) => e.id),
+    ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+    ...(options.docOffset ? { docOffset: options.docOffset } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  const predictions: Prediction[] = new Array(examples.length);
+  for (let d = 0; d < examples.length; d++) predictions[d] = resolveDocument(outputs, d);
+  return { outputs, predictions, issues: outputs.issues, execute_ms: round(performance.now() - t0) };
 }
 
 /**
@@ -173,18 +216,23 @@ export function executeInputs(
   options: { allStatuses?: boolean; budgetMs?: number; onProgress?: (p: Progress) => void } = {},
 ): Execution {
   const t0 = performance.now();
-  const { compiled, issues: invalid } = prepareRules(task, rules, options.allStatuses ? { statuses: ALL_STATUSES } : {});
-  const texts = examples.map((e) => textOf(task, e));
-  const outputs = executeRules(task, compiled, texts, {
-    ids: examples.map((e) => e.id),
+  const { compiled, invalid } = prepareInputs(task, rules, options);
+  const exec = executeBatch(task, compiled, examples, {
     ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
     ...(options.onProgress ? { onProgress: phaseProgress(options.onProgress, 'execute')! } : {}),
   });
-  outputs.issues.unshift(...invalid);
-  const predictions: Prediction[] = new Array(examples.length);
-  for (let d = 0; d < examples.length; d++) predictions[d] = resolveDocument(outputs, d);
-  return { outputs, predictions, issues: outputs.issues, execute_ms: round(performance.now() - t0) };
+  exec.issues.unshift(...invalid);
+  return { ...exec, execute_ms: round(performance.now() - t0) };
 }
+
+type ScoringRequest = Pick<PipelineRequest, 'mode' | 'registry' | 'context' | 'outcomes'>;
+
+const scorerOptions = (options: ScoringRequest) => ({
+  ...(options.context ?? {}),
+  ...(options.registry ? { registry: options.registry } : {}),
+  ...(options.mode ? { mode: options.mode } : {}),
+  outcomes: options.outcomes ?? true,
+});
 
 /**
  * Scores predictions with the task's matching mode (or `mode`) and matchers, the scorer compiled
@@ -195,20 +243,28 @@ export async function scorePredictions(
   task: Task,
   examples: readonly Example[],
   predictions: readonly Prediction[],
-  options: Pick<PipelineRequest, 'mode' | 'registry' | 'context' | 'outcomes'> = {},
+  options: ScoringRequest = {},
 ): Promise<{ scorer: Scorer; scores: ExampleScore[] }> {
-  const opts = {
-    ...(options.context ?? {}),
-    ...(options.registry ? { registry: options.registry } : {}),
-    ...(options.mode ? { mode: options.mode } : {}),
-    outcomes: options.outcomes ?? true,
-  };
+  const opts = scorerOptions(options);
   // Every pattern a matcher runs goes through the rules' ReDoS screen first (one pass, no pattern run).
   const patterns = options.context?.patterns ?? new PatternScreen();
   await screenScorerPatterns(task, examples, predictions, { ...opts, patterns });
   const scorer = compileScorer(task, { ...opts, patterns });
   if (!scorer.needsAsync) return { scorer, scores: scoreAll(scorer, examples, predictions) };
   return scoreAllAsync(task, examples, predictions, { ...opts, patterns });
+}
+
+/**
+ * The scorer `scorePredictions` would score with, compiled without scoring anything: for a caller
+ * that scores in batches and screens patterns (`patterns`) and prefetches verdicts itself.
+ */
+export function pipelineScorer(task: Task, options: ScoringRequest = {}): { scorer: Scorer; patterns: PatternScreen } {
+  const opts = scorerOptions(options);
+  const patterns = options.context?.patterns ?? new PatternScreen();
+  const scorer = compileScorer(task, { ...opts, patterns });
+  if (!scorer.needsAsync) return { scorer, patterns };
+  // As scoreAllAsync: asynchronous verdicts go into the context's cache, else one of the run's own.
+  return { scorer: compileScorer(task, { ...opts, patterns, verdicts: opts.verdicts ?? new VerdictCache() }), patterns };
 }
 
 /** A pair a matcher could not judge (see `Verdict.issue`), with its example: what runs report. */
@@ -225,10 +281,11 @@ export interface MatcherIssueRecord {
   message: string;
 }
 
-/** The pairs matchers could not judge, example by example. */
-export function matcherIssues(scores: readonly ExampleScore[]): MatcherIssueRecord[] {
+/** The pairs matchers could not judge, example by example; `docOffset` is the index of `scores[0]` (batches). */
+export function matcherIssues(scores: readonly ExampleScore[], docOffset = 0): MatcherIssueRecord[] {
   const out: MatcherIssueRecord[] = [];
-  scores.forEach((s, d) => {
+  scores.forEach((s, i) => {
+    const d = docOffset + i;
     for (const i of s.matcher_issues ?? [])
       out.push({
         kind: `matcher_${i.issue}`,

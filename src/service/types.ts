@@ -104,10 +104,11 @@ export interface ExampleList {
  * Progress of a long operation, for a progress bar: rows parsed or inserted by an import,
  * documents the rules have run over (`execute`), examples scored for per-rule figures (`score`),
  * examples looked at for overlaps and conflicts between rules (`compare`), or a pruning step's
- * candidate rules measured (`prune`, with its `step`).
+ * candidate rules measured (`prune`, with its `step`), or train examples the offline inducer's rules
+ * cover so far (`learn`).
  */
 export interface Progress {
-  phase: 'parse' | 'insert' | 'execute' | 'score' | 'compare' | 'prune';
+  phase: 'parse' | 'insert' | 'execute' | 'score' | 'compare' | 'prune' | 'learn';
   done: number;
   total: number;
   step?: number;

@@ -133,6 +133,40 @@ export class ExamplesRepo {
     for (const r of stmt.iterate(...params) as Iterable<Row>) yield decodeRow(r, datasetId);
   }
 
+  /**
+   * The examples `list` gives (unpaged), in batches of at most `size.rows` examples and, past the
+   * first example of a batch, `size.chars` characters of stored body (long documents make smaller
+   * batches). Each batch is read by a statement of its own and no cursor stays open between
+   * batches, so the caller may await and use the connection in between. Only the examples up to
+   * the last one visible at the first read are given: an import that completes meanwhile appends
+   * rows after them.
+   */
+  *batches(datasetId: number, f: Omit<ExampleFilter, 'limit' | 'offset'>, size: { rows: number; chars?: number }): Generator<Example[]> {
+    const { where, params } = this.whereOf(datasetId, f);
+    const last = this.db.prepare(`SELECT max(e.seq) FROM examples e WHERE ${where}`).pluck().get(...params) as number | null;
+    if (last === null) return;
+    const stmt = this.db.prepare(
+      `SELECT seq, id, split, source, body FROM examples e WHERE ${where} AND e.seq > ? AND e.seq <= ? ORDER BY e.seq LIMIT ?`,
+    );
+    const rows = Math.max(1, Math.floor(size.rows));
+    const maxChars = size.chars ?? Infinity;
+    for (let after = Number.MIN_SAFE_INTEGER; after < last; ) {
+      const batch: Example[] = [];
+      let chars = 0;
+      // Leaving the loop early resets the statement: the cursor never outlives this batch.
+      for (const r of stmt.iterate(...params, after, last, rows) as Iterable<Row & { seq: number }>) {
+        batch.push(decodeRow(r, datasetId));
+        after = r.seq;
+        chars += r.body.length;
+        if (chars >= maxChars) break;
+      }
+      if (!batch.length) return;
+      const full = batch.length === rows || chars >= maxChars;
+      yield batch;
+      if (!full) return;
+    }
+  }
+
   /** What a split needs: id, current split, source and gold labels of every example. */
   splitRows(datasetId: number): SplitRow[] {
     return this.db

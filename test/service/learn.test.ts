@@ -48,6 +48,14 @@ const patchAddingMoneyBack = () =>
     remove: [],
   });
 
+/** `n` rows of three intents, in turn. */
+const threeIntents = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `x${i}`,
+    text: ['please refund me', 'hello there', 'cancel it'][i % 3]! + ` #${i}`,
+    label: ['refund', 'greet', 'cancel'][i % 3]!,
+  }));
+
 describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () => {
   const tmp = useTempDir();
 
@@ -250,11 +258,7 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
   });
 
   test('makes a seeded, stratified dev split first when there is none, and says so', async () => {
-    const rows = Array.from({ length: 90 }, (_, i) => ({
-      id: `x${i}`,
-      text: ['please refund me', 'hello there', 'cancel it'][i % 3]! + ` #${i}`,
-      label: ['refund', 'greet', 'cancel'][i % 3]!,
-    }));
+    const rows = threeIntents(90);
     const { store, datasetId } = intentStore(tmp.path('w.db'), rows);
     server.enqueue(scriptedReplies(), scriptedReplies(), scriptedReplies());
     const r = await run(store, { rounds: 0 });
@@ -268,11 +272,7 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
   });
 
   test('makes no dev split when it would hold fewer than five examples per label, and says so', async () => {
-    const rows = Array.from({ length: 30 }, (_, i) => ({
-      id: `x${i}`,
-      text: ['please refund me', 'hello there', 'cancel it'][i % 3]! + ` #${i}`,
-      label: ['refund', 'greet', 'cancel'][i % 3]!,
-    }));
+    const rows = threeIntents(30);
     const { store, datasetId } = intentStore(tmp.path('w.db'), rows);
     server.enqueue(scriptedReplies(), scriptedReplies(), scriptedReplies());
     const r = await run(store, { rounds: 0 });

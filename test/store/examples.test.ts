@@ -108,6 +108,35 @@ describe('ExamplesRepo', () => {
     s.close();
   });
 
+  test.each([
+    // batch size, filter → the ids of each batch
+    [{ rows: 1 }, {}, [['a'], ['b'], ['c']]],
+    [{ rows: 2 }, {}, [['a', 'b'], ['c']]],
+    [{ rows: 3 }, {}, [['a', 'b', 'c']]],
+    [{ rows: 1 }, { split: 'train' as const }, [['a'], ['c']]],
+    [{ rows: 10 }, { split: 'test' as const }, []],
+    // A long document makes a batch of its own; a batch always takes at least one.
+    [{ rows: 10, chars: 1 }, {}, [['a'], ['b'], ['c']]],
+    [{ rows: 10, chars: 90 }, {}, [['a'], ['b', 'c']]],
+  ])('batches of %j (%j) give every example once, in import order', (size, filter, ids) => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows));
+    const batches = [...s.examples.batches(id, filter, size)];
+    expect(batches.map((b) => b.map((e) => e.id))).toEqual(ids);
+    expect(batches.flat()).toEqual(s.examples.list(id, filter));
+    s.close();
+  });
+
+  test('batches hold no cursor in between (the connection stays usable) and leave out rows added meanwhile', () => {
+    const { s, id } = open();
+    s.transaction(() => s.examples.insertMany(id, rows));
+    const it = s.examples.batches(id, {}, { rows: 1 });
+    const first = it.next().value as Example[];
+    s.transaction(() => s.examples.insertMany(id, [ex({ id: 'late', text: 'added while reading', spans: [] })]));
+    expect([first, ...it].flat().map((e) => e.id)).toEqual(['a', 'b', 'c']);
+    s.close();
+  });
+
   test('the streamed SQL hash equals datasetHash of the rows, per split too', () => {
     const { s, id } = open();
     s.transaction(() => s.examples.insertMany(id, rows));

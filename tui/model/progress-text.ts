@@ -19,6 +19,7 @@ export function progressText(p: unknown): string {
     score: 'scoring rules',
     compare: 'comparing rules',
     prune: `pruning, step ${p.step ?? 1}`,
+    learn: 'learning rules',
   };
   const pct = p.total > 0 ? Math.min(100, Math.floor((100 * p.done) / p.total)) : 0;
   return `${what[p.phase]} ${pct}%`;

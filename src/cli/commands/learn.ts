@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { DEFAULT_ROUNDS, MAX_ROUNDS, type LearnResult } from '../../service/index.js';
 import { type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import { fmt, type Output } from '../output.js';
+import { progressReporter } from '../progress.js';
 
 interface LearnOptions extends CommonOptions {
   rounds?: number;
@@ -70,12 +71,14 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--matchers <file>', 'a JS module registering the custom matchers the task config names (as for eval)')
     .option('--budget <seconds>', 'offline: wall-clock budget of the inducer (default 90); when it runs out, the summary says so', parse.wholeNumber('--budget'))
     .option('--min-precision <p>', 'offline: lowest train precision of a learned rule, 0 to 1 (default: none; the rule list is cut where held-out F1 is best)', parse.fraction('--min-precision'))
-    .option('--max-rules <n>', 'offline: at most this many rules (default 2000 for classification, 100 otherwise)', parse.wholeNumber('--max-rules'))
+    .option('--max-rules <n>', 'offline: at most this many rules (default 2000 for classification, 500 otherwise)', parse.wholeNumber('--max-rules'))
     .option('--max-rules-per-label <n>', 'offline: at most this many rules of one label (default 200)', parse.wholeNumber('--max-rules-per-label'))
     .addHelpText('after', '\nExamples:\n  rulewright learn --offline\n  rulewright learn --offline --budget 30 --max-rules 300\n  rulewright learn --offline --min-precision 0.9   # fewer, more precise rules\n  rulewright learn --incremental                  # patch what feedback and corrections target')
     .action(async (opts: LearnOptions) => {
       if (opts.rounds !== undefined && opts.rounds > MAX_ROUNDS) throw usage(`--rounds must be at most ${MAX_ROUNDS}`);
       const progress = !opts.json && !!ctx.io.stderr.isTTY;
+      // One bar for the inducer's covering; a stage message ends it, so lines never land on a half-drawn bar.
+      const bar = progressReporter(ctx.io, opts.json, 'learning rules');
       const result = await ctx.withWorkspace(opts, (ws) =>
         ws.learn({
           ...(opts.dataset ? { dataset: opts.dataset } : {}),
@@ -89,8 +92,16 @@ export function register(program: Command, ctx: CliContext): void {
           ...(opts.maxRulesPerLabel !== undefined ? { maxRulesPerLabel: opts.maxRulesPerLabel } : {}),
           ...(opts.matchers ? { matchers: opts.matchers, cwd: ctx.io.cwd } : {}),
           env: ctx.io.env,
-          ...(progress ? { onEvent: (e) => void ctx.io.stderr.write(`learn: ${e.stage}: ${e.message}\n`) } : {}),
-        }),
+          onProgress: (p) => bar.update(p),
+          ...(progress
+            ? {
+                onEvent: (e) => {
+                  bar.stop();
+                  ctx.io.stderr.write(`learn: ${e.stage}: ${e.message}\n`);
+                },
+              }
+            : {}),
+        }).finally(() => bar.stop()),
       );
       ctx.emit(opts, result, renderLearn);
     });

@@ -17,4 +17,4 @@ export { duplicateGroups, duplicateKey } from './duplicates.js';
 export { suppressors } from './suppression.js';
 export { ruleInteractions, type RuleInteractions } from './interactions.js';
 export { ruleSamples, type RuleSamples, type SampleOptions } from './samples.js';
-export { computeRuleMetrics, type RuleMetricsOptions, type RuleMetricsResult } from './rule-metrics.js';
+export { computeRuleMetrics, RuleMetricsAccumulator, type RuleMetricsOptions, type RuleMetricsResult } from './rule-metrics.js';

@@ -26,16 +26,22 @@ export interface RuleInteractions {
   conflictWith: Map<number, number>;
 }
 
-/** Overlap and conflict counts of every rule (indexed by position), from the shared outputs. */
-export function ruleInteractions(outputs: RuleOutputs, onProgress?: ProgressFn): RuleInteractions[] {
+/**
+ * Overlap and conflict counts of every rule (indexed by position), from the shared outputs. Every
+ * count is a sum over documents: given `into` (the counts of earlier documents, same rules), these
+ * documents are added to it.
+ */
+export function ruleInteractions(outputs: RuleOutputs, onProgress?: ProgressFn, into?: RuleInteractions[]): RuleInteractions[] {
   const nRules = outputs.rules.length;
-  const out: RuleInteractions[] = outputs.rules.map(() => ({
-    overlap: 0,
-    conflict: 0,
-    suppressed: 0,
-    overlapWith: new Map(),
-    conflictWith: new Map(),
-  }));
+  const out: RuleInteractions[] =
+    into ??
+    outputs.rules.map(() => ({
+      overlap: 0,
+      conflict: 0,
+      suppressed: 0,
+      overlapWith: new Map(),
+      conflictWith: new Map(),
+    }));
   const type = outputs.task.type;
   const labels = outputs.rules.map((r) => r.label);
   const folded = labels.map(foldLabel);

@@ -23,38 +23,68 @@ export function sameLabel(type: TaskType, scored: string, label: string): boolea
   return scored === label;
 }
 
+/** What a rule's label recall is summed from, over some examples: additive across batches. */
+export interface LabelCounts {
+  /** Gold items of the rule's label. */
+  gold: number;
+  /** The rule alone's true positives on gold of its label. */
+  tp: number;
+}
+
 /**
- * Per rule (in `run.outputs.rules` order), recall and F1 against the gold of the rule's own label,
- * beside RuleChef's recall against every label's gold: a precise rule for one class of many reads
- * as such (`HUM <- "who"` is not a 0.2-recall rule when it finds most HUM questions). `support` is
- * each rule's TP + FP alone, as ranking counted it: outputs that miss their own label's gold are
- * its errors.
+ * Per rule (in `run.outputs.rules` order), the gold of its own label and its true positives on
+ * that gold in these examples. `into` (from earlier examples, same rules) is added to.
  */
-export function labelRecalls(run: ScoredRun, support: readonly number[]): LabelRecall[] {
+export function labelCounts(run: ScoredRun, into?: LabelCounts[]): LabelCounts[] {
   const { outputs, examples, scorer } = run;
   const type = outputs.task.type;
-  const none = allExcluded(outputs);
-  const emptyScores = examples.map((ex, d) => scorer.score(ex, resolveDocument(outputs, d, none)).per_class);
+  const out = into ?? outputs.rules.map(() => ({ gold: 0, tp: 0 }));
+  // With no output every gold item in the scoring universe is a false negative: summed per scored
+  // class in one pass, then per rule label (counts are multiples of 0.5, so the order is exact).
+  let fnByClass: Map<string, number> | undefined;
   const goldOf = new Map<string, number>();
   const gold = (label: string): number => {
     let g = goldOf.get(label);
     if (g === undefined) {
+      if (!fnByClass) {
+        fnByClass = new Map();
+        const none = allExcluded(outputs);
+        for (let d = 0; d < examples.length; d++)
+          for (const [k, c] of Object.entries(scorer.score(examples[d]!, resolveDocument(outputs, d, none)).per_class))
+            fnByClass.set(k, (fnByClass.get(k) ?? 0) + c.fn);
+      }
       g = 0;
-      // With no output every gold item in the scoring universe is a false negative.
-      for (const perClass of emptyScores) for (const [k, c] of Object.entries(perClass)) if (sameLabel(type, k, label)) g += c.fn;
+      for (const [k, fn] of fnByClass) if (sameLabel(type, k, label)) g += fn;
       goldOf.set(label, g);
     }
     return g;
   };
-  return outputs.rules.map((rule, p) => {
-    const g = rule.label ? gold(rule.label) : 0;
-    let tp = 0;
-    if (rule.label)
-      for (const d of outputs.ruleDocs[p]!) {
-        const perClass = scorer.score(examples[d]!, resolveRuleAlone(outputs, d, p)).per_class;
-        for (const [k, c] of Object.entries(perClass)) if (sameLabel(type, k, rule.label)) tp += c.tp;
-      }
-    const s = support[p] ?? 0;
-    return { gold: g, tp, label_recall: ratio(tp, g), label_f1: ratio(2 * tp, s + g) };
+  outputs.rules.forEach((rule, p) => {
+    if (!rule.label) return;
+    const acc = out[p]!;
+    acc.gold += gold(rule.label);
+    for (const d of outputs.ruleDocs[p]!) {
+      const perClass = scorer.score(examples[d]!, resolveRuleAlone(outputs, d, p)).per_class;
+      for (const [k, c] of Object.entries(perClass)) if (sameLabel(type, k, rule.label)) acc.tp += c.tp;
+    }
   });
+  return out;
+}
+
+/**
+ * Per rule, recall and F1 against the gold of the rule's own label, beside RuleChef's recall
+ * against every label's gold: a precise rule for one class of many reads as such (`HUM <- "who"`
+ * is not a 0.2-recall rule when it finds most HUM questions). `support` is each rule's TP + FP
+ * alone, as ranking counted it: outputs that miss their own label's gold are its errors.
+ */
+export function labelRecallsOf(counts: readonly LabelCounts[], support: readonly number[]): LabelRecall[] {
+  return counts.map(({ gold, tp }, p) => {
+    const s = support[p] ?? 0;
+    return { gold, tp, label_recall: ratio(tp, gold), label_f1: ratio(2 * tp, s + gold) };
+  });
+}
+
+/** `labelRecallsOf(labelCounts(run), support)`: label recall and F1 of every rule on one run. */
+export function labelRecalls(run: ScoredRun, support: readonly number[]): LabelRecall[] {
+  return labelRecallsOf(labelCounts(run), support);
 }

@@ -24,12 +24,16 @@ const FP_KINDS = new Set(['spurious', 'wrong_label', 'wrong_boundary', 'wrong_va
  * in example order. TP and FP come from the examples the rule fired on; FN are the gold items of
  * the rule's own label (class, or field) that it missed, so "what does this rule miss" reads as
  * such (gold of other labels is every rule's FN and says nothing about this one). `scorer` must
- * collect outcomes (compiled with `outcomes: true`).
+ * collect outcomes (compiled with `outcomes: true`). Given `into` (the samples of earlier examples,
+ * same rules), it fills what is still missing from these examples, so examples taken in batches
+ * give the same samples as all at once.
  */
-export function ruleSamples(run: ScoredRun, scorer: Scorer, options: SampleOptions = {}): RuleSamples[] {
+export function ruleSamples(run: ScoredRun, scorer: Scorer, options: SampleOptions = {}, into?: RuleSamples[]): RuleSamples[] {
   const { outputs, examples } = run;
   const k = options.perKind ?? 5;
   const width = options.contextChars ?? 40;
+  const all = into ?? outputs.rules.map((): RuleSamples => ({ tp: [], fp: [], fn: [] }));
+  if (k <= 0 || all.every((o) => o.tp.length >= k && o.fp.length >= k && o.fn.length >= k)) return all;
   const type = outputs.task.type;
   const none = allExcluded(outputs);
   const emptyOutcomes = new Map<number, Outcome[]>();
@@ -42,9 +46,9 @@ export function ruleSamples(run: ScoredRun, scorer: Scorer, options: SampleOptio
   const sameLabel = (gold: string, label: string) =>
     type === 'classification' ? foldLabel(gold) === foldLabel(label) : type === 'transformation' ? gold === label || gold.startsWith(`${label}.`) : gold === label;
 
-  return outputs.rules.map((rule, p) => {
-    const out: RuleSamples = { tp: [], fp: [], fn: [] };
-    if (k <= 0) return out;
+  outputs.rules.forEach((rule, p) => {
+    const out = all[p]!;
+    if (out.tp.length >= k && out.fp.length >= k && out.fn.length >= k) return;
     const docs = outputs.ruleDocs[p]!;
     const fired = new Set<number>();
     const aloneOutcomes = (d: number) => scorer.score(examples[d]!, resolveRuleAlone(outputs, d, p)).outcomes ?? [];
@@ -65,8 +69,8 @@ export function ruleSamples(run: ScoredRun, scorer: Scorer, options: SampleOptio
         if (out.fn.length < k) out.fn.push(sample(examples[d]!, outputs.texts[d]!, 'fn', o, o.gold, width));
       }
     }
-    return out;
   });
+  return all;
 }
 
 /** Documents (in order) holding gold of each label: span labels, folded class labels, or top-level fields. */

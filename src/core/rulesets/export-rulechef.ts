@@ -50,7 +50,11 @@ function pythonContent(rule: Rule): string {
   try {
     return jsToPython(lead ? rule.pattern.slice(lead[0].length) : rule.pattern, rule.flags + (lead?.[1] ?? ''));
   } catch (e) {
-    if (e instanceof RulewrightError) throw new RulewrightError(e.code, `rule ${rule.id} (${rule.name}): ${e.message}`);
+    if (e instanceof RulewrightError)
+      throw new RulewrightError(
+        e.code,
+        `rule ${rule.id} (${rule.name}): ${e.message}; rewrite its pattern (rulewright rules edit ${rule.id} --pattern ...) or export in rulewright's format (--format rulewright)`,
+      );
     throw e;
   }
 }

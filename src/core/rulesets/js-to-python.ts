@@ -25,8 +25,7 @@ const SAME = new Set(['t', 'n', 'r', 'f', 'v', '0']);
 const refuse = (pattern: string, what: string): RulewrightError =>
   new RulewrightError(
     'BAD_INPUT',
-    `the JS pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 77)}...` : pattern)} uses ${what}, which Python's regex module reads differently; ` +
-      'rewrite the rule without it (rules edit ID --pattern ...) or export it in rulewright format (--format rulewright)',
+    `the JS pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 77)}...` : pattern)} uses ${what}, which Python's regex module has no faithful spelling for`,
   );
 
 /**

@@ -48,13 +48,13 @@ export interface CheckOptions {
 /**
  * Checks a rule before it is added, imported or learned: it must compile (a non-empty pattern or
  * term list, and its output group must exist), it must not be a catch-all (yield a span on every
- * one of `CATCH_ALL_PROBES`), and it is screened for ReDoS with recheck on the JS regex it
- * compiles to (after the dialect's translation). Exponential backtracking rejects, in every mode
- * (an import keeps the rule, `rejected`, with the reason; `allowFlagged` keeps it active and
- * flagged instead). Polynomial backtracking is flagged, with the input length that costs 100 ms,
- * only when that attack fits in a realistic document: learned patterns such as
- * `\bcard\b.*\bpending\b` need some 20,000 characters of "card card …" on one line, and the
- * per-document budget bounds them. recheck's `unknown` only flags.
+ * one of `CATCH_ALL_PROBES`), and it is screened for ReDoS (`screenRedos`: the static screen with
+ * a step-counted attack, recheck on the compiled regex when that cannot decide). Exponential
+ * backtracking rejects, in every mode (an import keeps the rule, `rejected`, with the reason;
+ * `allowFlagged` keeps it active and flagged instead). Polynomial backtracking is flagged, with
+ * the input length that costs 100 ms, only when that attack fits in a realistic document: learned
+ * patterns such as `\bcard\b.*\bpending\b` need some 20,000 characters of "card card …" on one
+ * line, and the per-document budget bounds them. recheck's `unknown` only flags.
  */
 export async function checkRule(rule: Rule, options: CheckOptions = {}): Promise<RuleCheck> {
   const { problems, compiled, effort } = precheck(rule, options);
@@ -101,7 +101,8 @@ function precheck(rule: Rule, options: CheckOptions): { problems: RuleProblem[];
 
 function verdictProblems(verdict: RedosVerdict, options: CheckOptions): RuleProblem[] {
   if (verdict.status === 'vulnerable') {
-    const problem = redosProblem(verdict, (options.mode ?? 'add') === 'import' && !!options.allowFlagged);
+    const importing = (options.mode ?? 'add') === 'import';
+    const problem = redosProblem(verdict, importing && !!options.allowFlagged, importing);
     return problem ? [problem] : [];
   }
   if (verdict.status === 'unknown')
@@ -110,7 +111,7 @@ function verdictProblems(verdict: RedosVerdict, options: CheckOptions): RuleProb
 }
 
 /** What a vulnerable verdict means for the rule: a rejection, a flag, or nothing (an attack no real document holds). */
-function redosProblem(verdict: Extract<RedosVerdict, { status: 'vulnerable' }>, keepExponential: boolean): RuleProblem | undefined {
+function redosProblem(verdict: Extract<RedosVerdict, { status: 'vulnerable' }>, keepExponential: boolean, importing: boolean): RuleProblem | undefined {
   const cost = verdict.length100ms ? `; about ${verdict.length100ms.toLocaleString('en-US')} characters of it cost 100 ms` : '';
   if (verdict.exponential) {
     return {
@@ -120,7 +121,7 @@ function redosProblem(verdict: Extract<RedosVerdict, { status: 'vulnerable' }>, 
         `the pattern can backtrack catastrophically (${verdict.complexity}); attack string: ${verdict.attack}${cost}` +
         (keepExponential
           ? '; kept because of --allow-flagged, it runs under the per-document time budget'
-          : '; rewrite it without nested or overlapping repetition (an import keeps it active only with --allow-flagged)'),
+          : `; rewrite it without nested or overlapping repetition${importing ? ' (rules import --allow-flagged keeps it active under the time budget)' : ''}`),
     };
   }
   if (verdict.realistic === false) return undefined;

@@ -30,8 +30,8 @@ export type RedosVerdict =
 
 /**
  * How hard recheck looks at a pattern the static screen cannot decide. `thorough` (adding or
- * learning one rule): recheck's default fuzzing; `quick` (bulk imports): a small fuzzing effort.
- * Neither has a clock (see DETERMINISTIC). Either way the run-time budget is the real guarantee;
+ * learning one rule): recheck's default fuzzing, capped at 5 s; `quick` (bulk imports): a small
+ * fuzzing effort, capped at 3 s (see DETERMINISTIC). Either way the run-time budget is the real guarantee;
  * screening names the risky rules.
  */
 export type RedosEffort = 'thorough' | 'quick';
@@ -58,16 +58,20 @@ export interface RedosOptions {
 }
 
 /**
- * recheck without clocks: every time limit is off (its fuzzer and its attack runs then stop on
- * their step limits) and the seed is fixed, so the same pattern gets the same verdict however busy
- * the machine is. `quick` fuzzes less.
+ * recheck on the patterns the static screen cannot read, with a fixed seed and no clock inside a
+ * check (its fuzzer's attack, seeding and incubation runs stop on step limits, not timeouts), so a
+ * check that finishes always gives the same verdict. Only the whole check has a time cap, because
+ * recheck is unbounded on large patterns (70 s for an alternation of 700 words, even fuzzing
+ * little; its automaton checker did not finish in 10 minutes): a check past the cap is `unknown`,
+ * which only flags and is asked again next time.
  */
-const DETERMINISTIC: Parameters = { timeout: null, attackTimeout: null, incubationTimeout: null, seedingTimeout: null, recallTimeout: -1, randomSeed: 0 };
+const DETERMINISTIC: Parameters = { attackTimeout: null, incubationTimeout: null, seedingTimeout: null, recallTimeout: -1, randomSeed: 0 };
 
 const PARAMS: Record<RedosEffort, Parameters> = {
-  thorough: { ...DETERMINISTIC },
+  thorough: { ...DETERMINISTIC, timeout: 5000 },
   quick: {
     ...DETERMINISTIC,
+    timeout: 3000,
     maxIteration: 2,
     maxInitialGenerationSize: 20,
     maxGenerationSize: 20,
@@ -77,9 +81,6 @@ const PARAMS: Record<RedosEffort, Parameters> = {
     incubationLimit: 25_000,
   },
 };
-
-/** A last resort against a recheck that never answers (ms); it has never been reached on a real rule. */
-const RECHECK_DEADLINE_MS = 120_000;
 
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, RedosVerdict>();
@@ -96,7 +97,8 @@ const cache = new Map<string, RedosVerdict>();
  * how long an input costs 100 ms, and so whether the attack fits in a realistic document. Steps,
  * not a clock, so a verdict never depends on how busy the machine is. A pattern the static screen
  * cannot decide (it does not parse there, or exceeds its budget) goes to recheck on `source` at
- * the chosen effort, with its clocks off and a fixed seed, its agent answering one request at a
+ * the chosen effort, with a fixed seed and step limits instead of clocks inside a check (only a
+ * cap on the whole check, see DETERMINISTIC), its agent answering one request at a
  * time (checks are queued here, so concurrent callers are harmless). recheck's safe and
  * vulnerable verdicts are cached by (source, flags, effort); static ones by screening proxy.
  */
@@ -172,14 +174,14 @@ async function screenWithRecheck(source: string, flags: string, options: RedosOp
   // recheck 4.5 reads `u` but not `v`; most `v` patterns read the same under `u`.
   if (f.includes('v')) f = f.replace('v', 'u');
   const params = { ...PARAMS[effort], ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) };
-  const key = `${effort}\u0000${params.timeout ?? ''}\u0000${f}\u0000${source}`;
+  const key = `${effort}\u0000${params.timeout}\u0000${f}\u0000${source}`;
   const hit = cache.get(key);
   if (hit) return hit;
   let diag: Diagnostics;
   try {
     // Loaded on first use: recheck costs ~0.5 s to load and the static screen decides most rules.
     const { check } = await import('recheck');
-    diag = await inTurn(() => withDeadline(check(source, f, params), (params.timeout ?? RECHECK_DEADLINE_MS) + 5000));
+    diag = await inTurn(() => withDeadline(check(source, f, params), (params.timeout ?? 3000) + 5000));
   } catch (e) {
     return { status: 'unknown', reason: `recheck failed: ${(e as Error).message}`, by: 'recheck' };
   }

@@ -1,15 +1,23 @@
 /**
  * The offline inducer: learns readable regex and lexicon rules from the train split alone, with no
- * model and no external resources, for every task type. Candidates come from the train split
- * (class trigger words, stems, phrases and conjunctions; gold surface forms, span shapes and
- * context anchors; field values and the label words before them); each is run through the real
- * engine and scored with the task's own scorer and matching mode; a decision list is built greedily
- * on train and, when a dev split is given, candidates are accepted only if they raise dev F1 (or
- * raise precision with recall within a tolerance) and rules that hurt dev are pruned. Every emitted
- * rule passes the engine's safety checks.
+ * model and no external resources, for every task type.
  *
- * `induceRules` proposes a ruleset from scratch; `inducePatch` proposes additions to a current
- * ruleset for its failures on train, and which current rules to disable.
+ * - Classification: sequential covering (separate and conquer, as CN2 and RIPPER) over an inverted
+ *   index of words, stems, n-grams, gapped pairs and first words: each rule is the best Wilson bound
+ *   on what earlier rules left, grown with one more condition or an exception; the decision list is
+ *   cut where dev F1 is best (k-fold cross-validation on train without dev), verified by the
+ *   engine, and pruned of rules dev shows clearly hurt. With a dev split and little text, the
+ *   candidate-selection learner below runs too and dev picks the better ruleset.
+ * - Spans: token-window templates (words and shapes, with a word of context on either side) chosen
+ *   by greedy forward selection over a window index, beside the candidate pipeline (gold surface
+ *   forms, span shapes, context anchors run through the engine and kept by their gains on train and
+ *   dev); dev picks one or their union.
+ * - Fields: the span generators on the located field values.
+ *
+ * Every emitted rule passes the engine's safety checks. `induceRules` proposes a ruleset from
+ * scratch; `inducePatch` proposes additions to a current ruleset for its failures on train (and a
+ * rule above the current ones for every correction that does not hold), and which current rules
+ * to disable.
  */
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';

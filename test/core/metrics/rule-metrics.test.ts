@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { runRules } from '../../../src/core/engine/index.js';
+import { executeRules, prepareRules, runRules, textOf } from '../../../src/core/engine/index.js';
 import { compileScorer } from '../../../src/core/eval/index.js';
-import { computeRuleMetrics, wilsonLower } from '../../../src/core/metrics/index.js';
+import { computeRuleMetrics, RuleMetricsAccumulator, wilsonLower } from '../../../src/core/metrics/index.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import { RuleMetrics } from '../../../src/core/schemas/rule-metrics.js';
 import { Rule } from '../../../src/core/schemas/rule.js';
-import { Task } from '../../../src/core/schemas/task.js';
+import { type MatchMode, Task, type TaskType } from '../../../src/core/schemas/task.js';
+import { randomCase } from './random-cases.js';
 
 const rule = (id: string, pattern: string, label: string, priority: number, group = '$0') =>
   Rule.parse({ id, name: `name ${id}`, format: 'regex', pattern, output: { label, group }, priority });
@@ -172,5 +173,48 @@ describe('per-rule samples carry the matcher\'s verdict', () => {
     expect(by.shop!.samples.tp).toEqual([expect.objectContaining({ outcome: 'match', lexical_fallback: true, reason: expect.stringMatching(/not semantic/) })]);
     // The stored schema takes them (metrics are cached through it).
     expect(RuleMetrics.safeParse(by.shop).success).toBe(true);
+  });
+});
+
+describe('per-rule metrics summed over batches of examples', () => {
+  const combos: [TaskType, MatchMode, 'rulechef' | 'non_overlapping'][] = [
+    ['classification', 'text', 'rulechef'],
+    ['transformation', 'text', 'rulechef'],
+    ['ner', 'text', 'rulechef'],
+    ['ner', 'exact', 'non_overlapping'],
+    ['ner', 'semeval:partial', 'rulechef'],
+  ];
+
+  test.each(combos.flatMap(([type, mode, policy]) => [1, 2, 5].map((batch) => [type, mode, policy, batch] as const)))(
+    '%s, %s, %s policy, batches of %s: every figure and sample equals one run over all examples',
+    (type, mode, policy, batch) => {
+      for (let seed = 0; seed < 10; seed++) {
+        const c = randomCase(7000 + seed, type, mode, policy);
+        const scorer = compileScorer(c.task, { outcomes: false });
+        const options = { sampleScorer: compileScorer(c.task), perKind: 2, contextChars: 6, z: 1.96 };
+        const whole = computeRuleMetrics({ outputs: runRules(c.task, c.rules, c.examples), examples: c.examples, scorer }, options);
+        const { compiled } = prepareRules(c.task, c.rules);
+        const acc = new RuleMetricsAccumulator(compiled, options);
+        for (let at = 0; at < c.examples.length; at += batch) {
+          const examples = c.examples.slice(at, at + batch);
+          const texts = examples.map((e) => textOf(c.task, e));
+          acc.add({ outputs: executeRules(c.task, compiled, texts, { ids: examples.map((e) => e.id), docOffset: at }), examples, scorer });
+        }
+        expect(acc.size).toBe(c.examples.length);
+        expect(acc.finish(), `seed ${7000 + seed}`).toEqual(whole);
+      }
+    },
+  );
+
+  test('a dry run asks the scorers what a batch needs and changes no figure', () => {
+    const c = randomCase(7100, 'ner', 'text', 'rulechef');
+    const scorer = compileScorer(c.task, { outcomes: false });
+    const options = { sampleScorer: compileScorer(c.task), perKind: 1 };
+    const run = { outputs: runRules(c.task, c.rules, c.examples), examples: c.examples, scorer };
+    const acc = new RuleMetricsAccumulator(run.outputs.rules, options);
+    acc.dryRun(run);
+    expect(acc.size).toBe(0);
+    acc.add(run);
+    expect(acc.finish()).toEqual(computeRuleMetrics(run, options));
   });
 });

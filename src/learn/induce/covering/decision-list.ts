@@ -35,7 +35,8 @@ export function learnDecisionList(
   const runMore = res.rules.length < TUNING.passesBelowRules;
   for (let p = 1; runMore && p < passes && res.stop !== 'budget' && performance.now() < opts.deadline; p++) {
     for (const r of res.rules) banned.add(r.literals[0]!.feature);
-    const more = new Coverer(index, ids, classes.length, { ...opts, banned }).run();
+    const { onStep: _quiet, ...rest } = opts;
+    const more = new Coverer(index, ids, classes.length, { ...rest, banned }).run();
     res.rules.push(...more.rules);
   }
   return { ...res, index, vocab, features, classes };

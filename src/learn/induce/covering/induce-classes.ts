@@ -95,14 +95,24 @@ export function induceClasses(input: ClassInput): Rule[] {
     labels.push(c);
   }
 
-  const passes = TUNING.passes;
+  let passes: number = TUNING.passes;
   let minScore: number = TUNING.minScore;
   if (!opts.dev) {
+    // Without dev, cross-validation picks both where to cut the list and how many covering passes to make.
     const k = Math.min(TUNING.folds, Math.max(2, Math.min(...classes.map((c) => labels.filter((l) => l === c).length).filter((n) => n > 0))));
     const cvDeadline = started + opts.budgetMs * TUNING.cvBudgetShare;
-    const t = chooseThreshold(texts, labels, classes, FEATURES, coverOptions(opts, cvDeadline), k, opts.seed, passes);
-    if (Number.isFinite(t.threshold)) minScore = Math.max(minScore, t.threshold);
-    report.notes.push(`no dev split: the list was cut at rule score ${minScore.toFixed(3)} by ${k}-fold cross-validation on train (held-out F1 ${t.f1.toFixed(3)})`);
+    let best: { t: ReturnType<typeof chooseThreshold>; passes: number } | null = null;
+    for (let p = 1; p <= TUNING.maxPasses && performance.now() < cvDeadline; p++) {
+      const t = chooseThreshold(texts, labels, classes, FEATURES, coverOptions(opts, cvDeadline), k, opts.seed, p);
+      if (!best || t.f1 > best.t.f1 + 1e-9) best = { t, passes: p };
+    }
+    if (best) {
+      passes = best.passes;
+      if (Number.isFinite(best.t.threshold)) minScore = Math.max(minScore, best.t.threshold);
+      report.notes.push(
+        `no dev split: ${k}-fold cross-validation on train chose ${passes} covering pass${passes === 1 ? '' : 'es'} and cut the list at rule score ${minScore.toFixed(3)} (held-out F1 ${best.t.f1.toFixed(3)})`,
+      );
+    }
   }
   const list = learnDecisionList(texts, labels, classes, FEATURES, coverOptions(opts, deadline, opts.onProgress), passes);
   report.index = { features: list.index.size, entries: list.index.entries() };

@@ -23,6 +23,8 @@ export const TUNING = {
    * learning time bounded); with many rules the first pass already has fallbacks of its own.
    */
   passes: 3,
+  /** Most passes cross-validation may choose when there is no dev split. */
+  maxPasses: 5,
   /** Extra passes run only when the first pass learned fewer rules than this. */
   passesBelowRules: 200,
   /** Folds of the cross-validation that cuts the list when there is no dev split. */

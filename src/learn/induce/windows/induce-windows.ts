@@ -44,7 +44,7 @@ function longest(docs: readonly SpanDoc[]): number {
 export function induceWindows(input: WindowInput): Rule[] {
   const { task, train, docs, opts, report, started } = input;
   const ix = indexWindows(docs, { maxTokens: longest(docs), minContextSupport: MIN_CONTEXT_SUPPORT });
-  const sel = selectWindows(ix, { z: 1.96, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.budgetMs });
+  const sel = selectWindows(ix, { z: 1.96, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.budgetMs, minGainPrecision: null });
   report.windows = { windows: ix.doc.length, candidates: ix.occurrences.size, selected: sel.rules.length, unreachable_gold: ix.unreachable, stop: sel.stop };
   if (sel.stop === 'budget') {
     report.budget_exhausted = true;

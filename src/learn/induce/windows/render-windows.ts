@@ -74,13 +74,18 @@ function parts(template: string): { codes: string[]; seps: string[] } {
 /** A side code (`w:under ` or `,\u0002`) as the regex of that token plus its separator. */
 function side(code: string, where: 'left' | 'right'): string {
   const sep = code.endsWith(SPACED) ? '\\s{1,3}' : '';
-  const c = code.slice(0, -1);
-  const body = codeSource(c);
-  if (where === 'left') return `(?<=${isWordCode(c) ? edge(c, 'left') : ''}${body}${sep})`;
-  return `(?=${sep}${body}${isWordCode(c) ? edge(c, 'right') : ''})`;
+  const { codes, seps } = parts(code.slice(0, -1));
+  const body = codes.map(codeSource).reduce((acc, src, i) => (i === 0 ? src : acc + (seps[i - 1] === SPACED ? '\\s{1,3}' : '') + src), '');
+  const first = codes[0]!;
+  const last = codes[codes.length - 1]!;
+  if (where === 'left') return `(?<=${isWordCode(first) ? edge(first, 'left') : ''}${body}${sep})`;
+  return `(?=${sep}${body}${isWordCode(last) ? edge(last, 'right') : ''})`;
 }
 
-const show = (code: string): string => (code.startsWith('w:') ? code.slice(2) : code);
+const show = (code: string): string =>
+  parts(code)
+    .codes.map((c) => (c.startsWith('w:') ? c.slice(2) : c))
+    .join(' ');
 
 /** A span rule: the template's tokens, word edges where needed, and its context as lookarounds. */
 export function renderWindow(r: WindowRule): Candidate {

@@ -115,6 +115,8 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits): Win
             gold.push(goldAt[di]!.get(`${toks[i]!.start}:${toks[j]!.end}`) ?? -1);
           }
           const lefts = sideCodes(toks[i - 1], toks[i]!.spaced);
+          // Two words of left context ("the name", "name is"): literal only.
+          if (toks[i - 2] && toks[i - 1]) lefts.push(`${toks[i - 2]!.literal}${toks[i - 1]!.spaced ? SPACED : TOUCHING}${toks[i - 1]!.literal}${toks[i]!.spaced ? SPACED : TOUCHING}`);
           const rights = sideCodes(toks[j + 1], !!toks[j + 1]?.spaced);
           for (const c of ls) {
             if (d.universe && !d.universe.has(labels[c]!)) continue;

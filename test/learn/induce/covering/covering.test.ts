@@ -124,12 +124,21 @@ describe('induceRules with covering', () => {
 
   test('with no dev split, cross-validation on train cuts the list and the report says so', async () => {
     const res = await induceRules(task, intents(1, 5, 'train'));
-    expect(res.report.notes.join('\n')).toMatch(/5-fold cross-validation on train/);
+    expect(res.report.notes.join('\n')).toMatch(/5-fold cross-validation on train chose/);
     expect(res.report.covering).toMatchObject({ stop: 'covered', uncovered_train: 0 });
     const test_ = intents(3, 10, 'test');
     const { predictions } = predict(task, res.rules, test_, { statuses: ['proposed'] });
     const right = test_.filter((e, i) => predictions[i]!.label === e.label).length;
     expect(right / test_.length).toBeGreaterThanOrEqual(0.8);
+  });
+
+  test('reports its progress as train examples covered, ending at all of them', async () => {
+    const seen: [number, number][] = [];
+    await induceRules(task, intents(1, 5, 'train'), { onProgress: (d, t) => seen.push([d, t]) });
+    expect(seen.length).toBeGreaterThan(1);
+    // 20 examples and one label-name text per label.
+    expect(seen.at(-1)).toEqual([24, 24]);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]![0]).toBeGreaterThanOrEqual(seen[i - 1]![0]);
   });
 
   test('a budget that runs out is reported, never silent', async () => {

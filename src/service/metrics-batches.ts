@@ -1,0 +1,125 @@
+/**
+ * `metrics` over a split of any size: the examples are read, run and scored in batches, and only
+ * counts (and a bounded number of samples per rule) are kept between batches, so memory follows
+ * the batch size, not the split. The figures equal those of one run over all the examples (see
+ * RuleMetricsAccumulator): the batches are in example order and every figure is a sum or the
+ * first samples in that order.
+ */
+import type { ExecutionIssue } from '../core/engine/index.js';
+import { compileScorer, scoreAll, type Scorer } from '../core/eval/index.js';
+import { prefetchVerdicts, VerdictCache } from '../core/matchers/verdict-cache.js';
+import { RuleMetricsAccumulator, type RuleMetricsResult } from '../core/metrics/index.js';
+import type { Example } from '../core/schemas/index.js';
+import type { Store } from '../store/index.js';
+import type { LoadedMatchers } from './matchers-module.js';
+import {
+  executeBatch,
+  issueNotes,
+  loadSetup,
+  matcherIssueNotes,
+  matcherIssues,
+  type MatcherIssueRecord,
+  type PipelineSetup,
+  pipelineScorer,
+  prepareInputs,
+} from './pipeline.js';
+import type { MeasureRequest } from './metrics.js';
+
+/**
+ * Examples per batch, and stored characters (long documents make smaller batches): large enough
+ * that per-batch set-up is noise, small enough that a batch holds a few tens of MB.
+ */
+export const METRICS_BATCH_SIZE = { rows: 20_000, chars: 8_000_000 };
+
+export type BatchSize = { rows: number; chars?: number };
+
+/** One `metrics` measurement: what was measured, what went wrong, and the figures. */
+export interface BatchedMetrics {
+  setup: PipelineSetup;
+  /** Examples measured. */
+  n: number;
+  /** The quiet scorer the figures were counted with (its mode is the matching mode). */
+  scorer: Scorer;
+  /** Rules that do not compile, then timeouts and failures in document order (global indices). */
+  issues: ExecutionIssue[];
+  matcher_issues: MatcherIssueRecord[];
+  notes: string[];
+  result: RuleMetricsResult;
+}
+
+/**
+ * Measures the active rules on the split (default: dev, else all) batch by batch. Matchers that
+ * run patterns have them screened first, in a pass over every batch's ensemble output (so the same
+ * patterns are screened as when everything is scored at once); asynchronous matchers have their
+ * verdicts fetched batch by batch, before the batch is counted.
+ */
+export async function measureMetrics(
+  store: Store,
+  req: MeasureRequest,
+  loaded: LoadedMatchers | undefined,
+  batchSize: BatchSize = METRICS_BATCH_SIZE,
+): Promise<BatchedMetrics> {
+  const setup = loadSetup(store, { ...(req.dataset ? { dataset: req.dataset } : {}), ...(req.split ? { split: req.split } : {}), purpose: 'measure' });
+  const { task } = setup;
+  const filter = setup.split.split ? { split: setup.split.split } : {};
+  const total = store.examples.count(setup.dataset.id, filter);
+  const scoring = { outcomes: false, ...(loaded ? { registry: loaded.registry } : {}), ...(req.context ? { context: req.context } : {}) };
+  const { scorer, patterns } = pipelineScorer(task, scoring);
+  const sampleScorer = compileScorer(task, {
+    ...(req.context ?? {}),
+    ...(loaded ? { registry: loaded.registry } : {}),
+    ...(scorer.ctx.verdicts ? { verdicts: scorer.ctx.verdicts } : {}),
+    patterns,
+    mode: scorer.mode,
+    outcomes: true,
+  });
+  const { compiled, invalid } = prepareInputs(task, setup.rules);
+  const acc = new RuleMetricsAccumulator(compiled, { sampleScorer, z: task.matching.wilson_z });
+  const batches = (): Generator<Example[]> => store.examples.batches(setup.dataset.id, filter, batchSize);
+  const run = (examples: readonly Example[], offset: number, onProgress?: (done: number, total: number) => void) =>
+    executeBatch(task, compiled, examples, { docOffset: offset, ...(onProgress ? { onProgress } : {}) });
+
+  // The screen's collecting pass, as `screenScorerPatterns` makes it over all examples at once.
+  const collector = compileScorer(task, { ...(req.context ?? {}), ...(loaded ? { registry: loaded.registry } : {}), patterns, verdicts: new VerdictCache(), outcomes: false });
+  if (collector.screensPatterns) {
+    collector.ctx.verdicts!.collecting = true;
+    patterns.collecting = true;
+    try {
+      let offset = 0;
+      for (const examples of batches()) {
+        const { predictions } = run(examples, offset);
+        for (let i = 0; i < examples.length; i++) collector.counts(examples[i]!, predictions[i]);
+        offset += examples.length;
+      }
+    } finally {
+      patterns.collecting = false;
+    }
+    await patterns.resolve();
+  }
+
+  const tell = req.onProgress;
+  const issues: ExecutionIssue[] = [...invalid];
+  const matcher_issues: MatcherIssueRecord[] = [];
+  let offset = 0;
+  for (const examples of batches()) {
+    const base = offset;
+    const exec = run(examples, base, tell && ((done) => tell({ phase: 'execute', done: Math.min(total, base + done), total })));
+    const batch = { outputs: exec.outputs, examples, scorer };
+    const verdicts = scorer.ctx.verdicts;
+    if (scorer.needsAsync && verdicts) {
+      await prefetchVerdicts(verdicts, () => void scoreAll(scorer, examples, exec.predictions), { concurrency: 4 });
+      await prefetchVerdicts(verdicts, () => acc.dryRun(batch));
+    }
+    issues.push(...exec.issues);
+    matcher_issues.push(...matcherIssues(scoreAll(scorer, examples, exec.predictions), base));
+    acc.add(batch);
+    offset += examples.length;
+  }
+  // Scoring and comparing happen batch by batch with execution: they end with it.
+  if (tell) for (const phase of ['execute', 'score', 'compare'] as const) tell({ phase, done: offset, total: offset });
+
+  const notes = [...(setup.split.note ? [setup.split.note] : []), ...issueNotes(issues), ...matcherIssueNotes(matcher_issues)];
+  if (setup.split.label === 'train') notes.push('measured on train, the data rules are learned from: these figures flatter the rules; use dev to judge them');
+  if (!setup.rules.length) notes.push('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
+  return { setup, n: offset, scorer, issues, matcher_issues, notes, result: acc.finish() };
+}

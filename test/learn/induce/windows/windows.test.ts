@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'vitest';
+import { Example } from '../../../../src/core/schemas/example.js';
+import { Task } from '../../../../src/core/schemas/task.js';
+import { predict } from '../../../../src/core/engine/index.js';
+import { induceRules } from '../../../../src/learn/induce/index.js';
+import { spanDocs } from '../../../../src/learn/induce/spans/index.js';
+import { codeSource, renderWindow } from '../../../../src/learn/induce/windows/render-windows.js';
+import { selectWindows } from '../../../../src/learn/induce/windows/select-windows.js';
+import { spanTokens } from '../../../../src/learn/induce/windows/tokens.js';
+import { indexWindows, SPACED, TOUCHING } from '../../../../src/learn/induce/windows/windows.js';
+
+const FIRST = ['Anna', 'Ben', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hal', 'Ida', 'Jo', 'Kim', 'Lou'];
+const LAST = ['Moss', 'Nash', 'Orr', 'Pike', 'Quinn', 'Reed', 'Stone', 'Tate', 'Vance', 'Ward', 'Young', 'Zane'];
+
+/** Bookings under a name: the last name is always the capitalised word after the first name after "under". */
+function bookings(from: number, n: number, split: 'train' | 'dev' | 'test'): Example[] {
+  return Array.from({ length: n }, (_, k) => {
+    const i = (from + k) % FIRST.length;
+    const j = (from + 3 * k) % LAST.length;
+    const text = `Table for ${2 + (k % 5)} under ${FIRST[i]} ${LAST[j]} please`;
+    const start = text.indexOf(LAST[j]!);
+    return Example.parse({ id: `${split}-${k}`, text, spans: [{ start, end: start + LAST[j]!.length, label: 'last_name' }], split });
+  });
+}
+
+describe('span tokens', () => {
+  test.each([
+    ['December', 'w:december', 'Xx'],
+    ['19th', 'd+th', 'd+th'],
+    ['930pm', 'd+pm', 'd+pm'],
+    ['12', 'd2', 'd2'],
+    ['NYC', 'w:nyc', 'X'],
+    [':', ':', ':'],
+  ])('%s has the literal %s and the shape %s', (text, literal, shape) => {
+    expect(spanTokens(text)[0]).toMatchObject({ literal, shape });
+  });
+
+  test('numbers and punctuation that touch are separate tokens with no whitespace between', () => {
+    expect(spanTokens('at 8:15').map((t) => [t.literal, t.spaced])).toEqual([
+      ['w:at', false],
+      ['d1', true],
+      [':', false],
+      ['d2', false],
+    ]);
+  });
+});
+
+describe('rendering', () => {
+  test.each([
+    ['Xx', 'Moss', 'moss'],
+    ['d+pm', '930PM', '930am'],
+    ['w:under', 'Under', 'UNDER'],
+    ['d2', '12', '1'],
+  ])('code %s matches %s and not %s', (code, yes, no) => {
+    const re = new RegExp(`^${codeSource(code)}$`, 'u');
+    expect(re.test(yes)).toBe(true);
+    expect(re.test(no)).toBe(false);
+  });
+
+  test('a template with context becomes lookarounds around exact span offsets', () => {
+    const c = renderWindow({ label: 'last_name', pattern: { template: 'Xx', left: `Xx${SPACED}`, right: `w:please${SPACED}` }, tp: 5, n: 5, score: 0.5 });
+    const m = new RegExp(c.pattern, c.flags).exec('under Anna Moss please');
+    expect(m?.[0]).toBe('Moss');
+    expect(c.name).toBe('last_name <- Xx after "Xx", before "please"');
+    const time = renderWindow({ label: 'time', pattern: { template: `d1${TOUCHING}:${TOUCHING}d2`, left: null, right: null }, tp: 1, n: 1, score: 0.2 });
+    expect(new RegExp(time.pattern, time.flags).exec('at 8:15.')?.[0]).toBe('8:15');
+  });
+});
+
+describe('window index and selection', () => {
+  test('counts every window a gold template fits and picks the context that makes it precise', () => {
+    const ix = indexWindows(spanDocs(bookings(0, 24, 'train')), { maxTokens: 2, minContextSupport: 2 });
+    expect(ix.goldTotal).toBe(24);
+    expect(ix.unreachable).toBe(0);
+    const sel = selectWindows(ix, { z: 1.96, minSupport: 1, maxRules: 10, maxRulesPerLabel: 10, deadline: Infinity, minGainPrecision: null });
+    // A bare capitalised word is a name a third of the time here ("Table", first names); after a capitalised word it always is.
+    expect(sel.rules[0]!.pattern.template).toBe('Xx');
+    expect(sel.rules[0]!.tp).toBe(24);
+    expect(sel.rules[0]!.tp / sel.rules[0]!.n).toBe(1);
+  });
+
+  test('induceRules learns span rules that find names it never saw', async () => {
+    const task = Task.parse({ name: 'names', type: 'extraction', labels: ['last_name'], matching: { mode: 'exact' } });
+    const res = await induceRules(task, bookings(0, 30, 'train'), { dev: bookings(5, 12, 'dev'), seed: 1 });
+    expect(res.report.windows?.selected).toBeGreaterThan(0);
+    const unseen = Example.parse({ id: 'u', text: 'Table for 2 under Maya Okafor please', spans: [], split: 'test' });
+    const p = predict(task, res.rules, [unseen], { statuses: ['proposed'] }).predictions[0]!;
+    expect(p.spans?.map((s) => s.text)).toEqual(['Okafor']);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, test, vi } from 'vitest';
+import { Example, type ExampleInput, Rule, Task, type TaskInput } from '../../src/core/schemas/index.js';
+import { computeMetrics, type MetricsResult } from '../../src/service/metrics.js';
+import { Store } from '../../src/store/index.js';
+import { useTempDir } from '../helpers/temp.js';
+import { intentWorkspace } from './measure-fixtures.js';
+
+/** What two runs of the same measurement share (the run id and the times differ). */
+const figures = ({ run_id: _r, elapsed_ms: _e, issues, ...rest }: MetricsResult) => ({
+  ...rest,
+  issues: issues.map(({ elapsed_ms: _t, message: _m, ...i }) => i),
+});
+
+const rule = (id: string, pattern: string, label: string, group = '$0') => Rule.parse({ id, name: id, format: 'regex', pattern, output: { label, group } });
+
+function store(path: string, rows: readonly ExampleInput[], task: Partial<TaskInput>, rules: readonly Rule[]) {
+  const s = Store.open(path, { create: true });
+  const d = s.datasets.insert(Task.parse({ name: 'codes', ...task }));
+  s.transaction(() => s.examples.insertMany(d.id, rows.map((r) => Example.parse(r))));
+  for (const r of rules) s.rules.insert(d.id, r);
+  return s;
+}
+
+describe('metrics in batches', () => {
+  const tmp = useTempDir();
+
+  test.each([[{ rows: 1 }], [{ rows: 2 }], [{ rows: 3, chars: 40 }]])(
+    'batches of %j give the figures, samples, notes and stamps of one batch, and the split is never listed whole',
+    async (size) => {
+      const one = intentWorkspace(tmp.path('one.db'));
+      const expected = await computeMetrics(one.store, {}, { rows: 1000 });
+      one.close();
+      const ws = intentWorkspace(tmp.path('w.db'));
+      const list = vi.spyOn(ws.store.examples, 'list');
+      const batches = vi.spyOn(ws.store.examples, 'batches');
+      const r = await computeMetrics(ws.store, {}, size);
+      expect(list).not.toHaveBeenCalled();
+      expect(batches).toHaveBeenCalled();
+      // Stamping moved the order here, so both runs measured twice.
+      expect(r.notes).toContain('the stamped precision changed the execution order: the ensemble figures are measured under the new order');
+      expect(figures(r)).toEqual(figures(expected));
+      ws.close();
+    },
+  );
+
+  test('timeouts, rules that do not compile and refused matcher patterns name their example by its index in the split', async () => {
+    const rows: ExampleInput[] = [
+      { id: 'r0', input: { text: 'code: aa!' }, output: { code: 'a+!' } },
+      { id: 'r1', input: { text: `code: ${'a'.repeat(32)}!` }, output: { code: 'a+!' } },
+      { id: 'r2', input: { text: 'code: aaa!' }, output: { code: '(a+)+$' } },
+    ];
+    const task: Partial<TaskInput> = { type: 'transformation', matching: { matchers: { code: 'regex' }, rule_budget_ms: 20 } };
+    const rules = [rule('code', 'a+!', 'code'), rule('evil', '(a+)+$', 'evil'), rule('broken', '(unclosed', 'code')];
+    const results: MetricsResult[] = [];
+    for (const [i, rows1] of [1, 100].entries()) {
+      const s = store(tmp.path(`w${i}.db`), rows, task, rules);
+      results.push(await computeMetrics(s, {}, { rows: rows1 }));
+      s.close();
+    }
+    const [batched, whole] = results as [MetricsResult, MetricsResult];
+    expect(batched.issues.map((x) => [x.kind, x.rule_id, x.doc_index, x.doc_id])).toEqual([
+      ['invalid', 'broken', null, null],
+      ['timeout', 'evil', 1, 'r1'],
+    ]);
+    expect(batched.notes).toContainEqual(expect.stringMatching(/^the regex matcher was refused by the ReDoS screen on 1 value \(example r2, field code\)/));
+    expect(batched.rules.find((x) => x.id === 'code')).toMatchObject({ tp: 2, fp: 1 });
+    expect(batched.n).toBe(3);
+    expect(figures(batched)).toEqual(figures(whole));
+  });
+});
