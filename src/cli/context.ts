@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RulewrightError } from '../core/errors.js';
 import { existsSync, rmSync } from 'node:fs';
-import { resolveDbPath, Workspace } from '../service/index.js';
+import type { Workspace } from '../service/index.js';
 import { type CliIo, Output } from './output.js';
 
 /** Options every command has. */
@@ -34,6 +34,8 @@ export class CliContext {
    * closes it whatever happens. `create` makes a missing workspace file (init, import --name).
    */
   async withWorkspace<T>(opts: CommonOptions, fn: (ws: Workspace) => T | Promise<T>, create = false): Promise<T> {
+    // Loaded here, not at the top: `--version`, `--help` and `extract --rules` never open a workspace.
+    const { resolveDbPath, Workspace } = await import('../service/index.js');
     const path = resolveDbPath(opts.db, this.io.env, this.io.cwd);
     const existed = existsSync(path);
     const ws = Workspace.open({ db: opts.db, create, env: this.io.env, cwd: this.io.cwd });

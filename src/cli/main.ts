@@ -13,7 +13,8 @@
  *   3. Throw `RulewrightError` for failures (never `process.exit`): main prints
  *      `rulewright: <message>` on stderr and returns `err.exitCode`. To finish with a non-zero
  *      code without an error, set `ctx.exitCode`.
- *   4. Add the module's `register` to COMMANDS in `src/cli/commands/index.ts`.
+ *   4. Add the module, with its command's name, to COMMANDS in `src/cli/commands/index.ts`
+ *      (modules load on demand: a run registers only the command it names).
  * Commands with subcommands (`examples list|show`) create a parent with `program.command('x')`
  * and add `common(...)` to each leaf.
  */
@@ -23,12 +24,16 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { RulewrightError } from '../core/errors.js';
 import { clipMessage } from './clip-message.js';
-import { COMMANDS } from './commands/index.js';
+import { COMMANDS, commandsFor } from './commands/index.js';
 import { CliContext } from './context.js';
 import type { CliIo } from './output.js';
 
-/** Builds the program with every command registered; output goes through `ctx.io`. */
-export function createProgram(ctx: CliContext): Command {
+/**
+ * Builds the program with the commands `argv` needs registered (all of them when `argv` is not
+ * given; see `commandsFor`); output goes through `ctx.io`.
+ */
+export async function createProgram(ctx: CliContext, argv?: readonly string[]): Promise<Command> {
+  const modules = await Promise.all((argv ? commandsFor(argv) : COMMANDS).map((c) => c.load()));
   const program = new Command('rulewright')
     .description('Learn readable regex and lexicon rules from labelled examples, score them, and review them.')
     .version(packageVersion(), '-V, --version')
@@ -39,7 +44,7 @@ export function createProgram(ctx: CliContext): Command {
       writeErr: (s) => ctx.io.stderr.write(s),
       outputError: (s, write) => write(`rulewright: ${clipMessage(s.replace(/^error: /, '').trimEnd())}\n`),
     });
-  for (const register of COMMANDS) register(program, ctx);
+  for (const m of modules) m.register(program, ctx);
   return program;
 }
 
@@ -54,8 +59,8 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
     env: io.env ?? process.env,
     cwd: io.cwd ?? process.cwd(),
   });
-  const program = createProgram(ctx);
   try {
+    const program = await createProgram(ctx, argv);
     if (argv.length === 0) {
       program.outputHelp({ error: true });
       return 2;

@@ -79,8 +79,15 @@ export async function measureMetrics(
   const run = (examples: readonly Example[], offset: number, onProgress?: (done: number, total: number) => void) =>
     executeBatch(task, compiled, examples, { docOffset: offset, ...(onProgress ? { onProgress } : {}) });
 
-  // The screen's collecting pass, as `screenScorerPatterns` makes it over all examples at once.
-  const collector = compileScorer(task, { ...(req.context ?? {}), ...(loaded ? { registry: loaded.registry } : {}), patterns, verdicts: new VerdictCache(), outcomes: false });
+  // The screen's collecting pass, as `screenScorerPatterns` makes it over all examples at once: the
+  // rules run twice then, but the same patterns are screened (and refused) as without batches.
+  const collector = compileScorer(task, {
+    ...(req.context ?? {}),
+    ...(loaded ? { registry: loaded.registry } : {}),
+    patterns,
+    verdicts: new VerdictCache(),
+    outcomes: false,
+  });
   if (collector.screensPatterns) {
     collector.ctx.verdicts!.collecting = true;
     patterns.collecting = true;

@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
+import type { Judge } from '../../src/core/matchers/types.js';
 import { Example, type ExampleInput, Rule, Task, type TaskInput } from '../../src/core/schemas/index.js';
 import { computeMetrics, type MetricsResult } from '../../src/service/metrics.js';
 import { Store } from '../../src/store/index.js';
@@ -65,6 +66,35 @@ describe('metrics in batches', () => {
     expect(batched.notes).toContainEqual(expect.stringMatching(/^the regex matcher was refused by the ReDoS screen on 1 value \(example r2, field code\)/));
     expect(batched.rules.find((x) => x.id === 'code')).toMatchObject({ tp: 2, fp: 1 });
     expect(batched.n).toBe(3);
+    expect(figures(batched)).toEqual(figures(whole));
+  });
+
+  test('an asynchronous matcher (an LLM judge) has its verdicts fetched batch by batch, each distinct pair once', async () => {
+    const rows: ExampleInput[] = [
+      { id: 'a', input: { text: 'shop: Tesco Metro' }, output: { company: 'TESCO STORES' } },
+      { id: 'b', input: { text: 'shop: Giant' }, output: { company: 'AEON MALL' } },
+      { id: 'c', input: { text: 'shop: Tesco Metro' }, output: { company: 'TESCO STORES' } },
+    ];
+    const task: Partial<TaskInput> = { type: 'transformation', matching: { matchers: { company: { name: 'llm_rubric', options: { criterion: 'same merchant' } } } } };
+    const rules = [rule('shop', 'shop: (.+)$', 'company', '$1')];
+    const results: [MetricsResult, number][] = [];
+    for (const [i, size] of [1, 100].entries()) {
+      const judge: Judge & { calls: number } = {
+        calls: 0,
+        async grade(_c, gold, predicted) {
+          this.calls++;
+          const same = String(gold).split(' ')[0]!.toLowerCase() === String(predicted).split(' ')[0]!.toLowerCase();
+          return { score: same ? 0.9 : 0.1, reason: same ? 'same merchant' : 'another merchant' };
+        },
+      };
+      const s = store(tmp.path(`j${i}.db`), rows, task, rules);
+      results.push([await computeMetrics(s, { context: { judge } }, { rows: size }), judge.calls]);
+      s.close();
+    }
+    const [[batched, batchedCalls], [whole, wholeCalls]] = results as [[MetricsResult, number], [MetricsResult, number]];
+    expect(batched.rules[0]).toMatchObject({ tp: 2, fp: 1 });
+    expect(batched.rules[0]!.samples.tp[0]).toMatchObject({ example_id: 'a', reason: 'judge score 0.90 >= 0.5: same merchant' });
+    expect([batchedCalls, wholeCalls]).toEqual([2, 2]);
     expect(figures(batched)).toEqual(figures(whole));
   });
 });

@@ -1,30 +1,66 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { register as correct } from './correct.js';
-import { register as corrections } from './corrections.js';
-import { register as datasets } from './datasets.js';
-import { register as examples } from './examples.js';
-import { register as exportCmd } from './export.js';
-import { register as feedback } from './feedback.js';
-import { register as importCmd } from './import.js';
-import { register as init } from './init.js';
-import { register as learn } from './learn.js';
-import { register as metrics } from './metrics.js';
-import { register as prune } from './prune.js';
-import { register as rank } from './rank.js';
-import { register as report } from './report.js';
-import { register as undo } from './undo.js';
-import { register as split } from './split.js';
-import { register as stats } from './stats.js';
-import { register as evalCmd } from './eval.js';
-import { register as extract } from './extract.js';
-import { register as rules } from './rules.js';
-import { register as runs } from './runs.js';
-import { register as task } from './task.js';
-import { register as tui } from './tui.js';
 
 /** Registers one command (and its subcommands) on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-/** Every command, in the order `--help` lists them. Add new commands here. */
-export const COMMANDS: readonly Register[] = [init, importCmd, exportCmd, split, datasets, examples, stats, task, rules, evalCmd, runs, extract, learn, correct, corrections, feedback, tui, metrics, rank, prune, undo, report];
+/** A command module: its top-level command's name and how to load the module that registers it. */
+export interface CommandEntry {
+  readonly name: string;
+  readonly load: () => Promise<{ register: Register }>;
+}
+
+/**
+ * Every command, in the order `--help` lists them. Add new commands here. Modules load on demand
+ * (see `commandsFor`): each pulls in the service, schemas and libraries it needs, which a process
+ * running another command, or only `--version`, would otherwise pay for at start-up.
+ */
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'init', load: () => import('./init.js') },
+  { name: 'import', load: () => import('./import.js') },
+  { name: 'export', load: () => import('./export.js') },
+  { name: 'split', load: () => import('./split.js') },
+  { name: 'datasets', load: () => import('./datasets.js') },
+  { name: 'examples', load: () => import('./examples.js') },
+  { name: 'stats', load: () => import('./stats.js') },
+  { name: 'task', load: () => import('./task.js') },
+  { name: 'rules', load: () => import('./rules.js') },
+  { name: 'eval', load: () => import('./eval.js') },
+  { name: 'runs', load: () => import('./runs.js') },
+  { name: 'extract', load: () => import('./extract.js') },
+  { name: 'learn', load: () => import('./learn.js') },
+  { name: 'correct', load: () => import('./correct.js') },
+  { name: 'corrections', load: () => import('./corrections.js') },
+  { name: 'feedback', load: () => import('./feedback.js') },
+  { name: 'tui', load: () => import('./tui.js') },
+  { name: 'metrics', load: () => import('./metrics.js') },
+  { name: 'rank', load: () => import('./rank.js') },
+  { name: 'prune', load: () => import('./prune.js') },
+  { name: 'undo', load: () => import('./undo.js') },
+  { name: 'report', load: () => import('./report.js') },
+];
+
+/** Options that take a value in any command, so a value is not mistaken for the command's name. */
+const VALUE_OPTIONS = new Set(['--db', '--dataset']);
+const VERSION_FLAGS = new Set(['-V', '--version']);
+
+/**
+ * The commands a run of `argv` needs registered: the one it names, none for a bare `--version`,
+ * else all (help, a typo commander suggests a command for, no command at all), so what commander
+ * prints is the same as with every command registered.
+ */
+export function commandsFor(argv: readonly string[]): readonly CommandEntry[] {
+  let name: string | undefined;
+  for (let k = 0; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') break;
+    if (!a.startsWith('-')) {
+      name = a;
+      break;
+    }
+    if (VALUE_OPTIONS.has(a)) k++;
+  }
+  if (name === undefined) return argv.length > 0 && argv.every((a) => VERSION_FLAGS.has(a)) ? [] : COMMANDS;
+  const one = COMMANDS.find((c) => c.name === name);
+  return one ? [one] : COMMANDS;
+}

@@ -1,3 +1,4 @@
+import { isAscii } from '../regex/match.js';
 import type { Matcher } from './compile-rule.js';
 import type { IntBuffer } from './int-buffer.js';
 
@@ -9,7 +10,8 @@ import type { IntBuffer } from './int-buffer.js';
  */
 export function collectMatches(m: Matcher, text: string, out: IntBuffer, firstOnly: boolean): number {
   if (m.automaton) return m.automaton.scan(text, out, firstOnly);
-  const re = m.regex;
+  const ascii = m.asciiRegex !== null && asciiText(text);
+  const re = ascii ? m.asciiRegex! : m.regex;
   re.lastIndex = 0;
   let count = 0;
   let match: RegExpExecArray | null;
@@ -17,7 +19,7 @@ export function collectMatches(m: Matcher, text: string, out: IntBuffer, firstOn
     const start = match.index;
     if (match[0].length === 0) {
       // An empty match: never a span; Python may still find a non-empty match starting here.
-      const retry = m.retry;
+      const retry = ascii ? m.asciiRetry : m.retry;
       if (retry) {
         retry.lastIndex = start;
         const again = retry.exec(text);
@@ -39,6 +41,18 @@ export function collectMatches(m: Matcher, text: string, out: IntBuffer, firstOn
     if (firstOnly && count) break;
   }
   return count;
+}
+
+// Rules run document by document, so one remembered text answers all of a document's rules.
+let lastText: string | undefined;
+let lastAscii = false;
+
+function asciiText(text: string): boolean {
+  if (text !== lastText) {
+    lastText = text;
+    lastAscii = isAscii(text);
+  }
+  return lastAscii;
 }
 
 function emit(match: RegExpExecArray, group: number, out: IntBuffer): number {

@@ -13,7 +13,13 @@ import type { Rule } from '../schemas/rule.js';
 export interface Matcher {
   /** A large lexicon's automaton; when set, `regex` is unused. */
   readonly automaton: AhoCorasick | null;
+  /** The faithful regex. Python dialect: built on first read (see `asciiRegex`). */
   readonly regex: RegExp;
+  /**
+   * The regex for texts with no character above U+007F: same matches and groups as `regex`, a
+   * fraction of its compile cost (see `CompiledPattern.asciiRegex`); null when it is `regex` itself.
+   */
+  readonly asciiRegex: RegExp | null;
   /** Index into `match.indices` of the span group (0: the whole match). */
   readonly group: number;
   /** Advance by code point (not UTF-16 unit) after an empty match. */
@@ -25,6 +31,8 @@ export interface Matcher {
    * cannot match empty.
    */
   readonly retry: RegExp | null;
+  /** `retry` for texts with no character above U+007F; null when `asciiRegex` is. */
+  readonly asciiRetry: RegExp | null;
   readonly retryGroup: number;
 }
 
@@ -85,8 +93,9 @@ function buildMatcher(rule: Rule): Matcher {
         reason: 'group',
       });
     const lex = compileLexicon(rule.terms ?? [], opts);
-    if (lex.kind === 'automaton') return { automaton: lex.automaton, regex: NEVER, group: 0, unicode: true, retry: null, retryGroup: 0 };
-    return { automaton: null, regex: lex.regex, group: 0, unicode: true, retry: null, retryGroup: 0 };
+    const plain = { asciiRegex: null, group: 0, unicode: true, retry: null, asciiRetry: null, retryGroup: 0 };
+    if (lex.kind === 'automaton') return { automaton: lex.automaton, regex: NEVER, ...plain };
+    return { automaton: null, regex: lex.regex, ...plain };
   }
   if (!rule.pattern.trim())
     throw new RulewrightError('INVALID_RULE', `rule ${rule.id}: the pattern is empty; give a regex that matches what the rule extracts`, {
@@ -99,10 +108,29 @@ function buildMatcher(rule: Rule): Matcher {
   } catch (e) {
     throw new RulewrightError('INVALID_RULE', `rule ${rule.id}: ${(e as Error).message}`, { reason: 'group' });
   }
-  const regex = cp.regex.global && cp.regex.hasIndices ? cp.regex : new RegExp(cp.regex.source, withFlags(cp.regex.flags));
-  const unicode = regex.unicode || regex.flags.includes('v');
-  const retry = cp.nonEmpty ? cp.nonEmpty.regex : null;
-  return { automaton: null, regex, group: cp.groupIndex[n] ?? n, unicode, retry, retryGroup: cp.nonEmpty?.groupIndex[n] ?? n };
+  const group = cp.groupIndex[n] ?? n;
+  const retryGroup = cp.nonEmpty?.groupIndex[n] ?? n;
+  if (cp.asciiRegex === null) {
+    const regex = cp.regex.global && cp.regex.hasIndices ? cp.regex : new RegExp(cp.regex.source, withFlags(cp.regex.flags));
+    const unicode = regex.unicode || regex.flags.includes('v');
+    return { automaton: null, regex, asciiRegex: null, group, unicode, retry: cp.nonEmpty?.regex ?? null, asciiRetry: null, retryGroup };
+  }
+  // Python dialect with an ASCII-text regex (always `gdu`): the faithful regex is read through `cp`
+  // on first use, so rules that only ever meet ASCII text never build it.
+  return {
+    automaton: null,
+    get regex() {
+      return cp.regex;
+    },
+    asciiRegex: cp.asciiRegex,
+    group,
+    unicode: true,
+    get retry() {
+      return cp.nonEmpty?.regex ?? null;
+    },
+    asciiRetry: cp.nonEmpty?.asciiRegex ?? null,
+    retryGroup,
+  };
 }
 
 function withFlags(flags: string): string {

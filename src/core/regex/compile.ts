@@ -7,7 +7,18 @@ export type Dialect = 'js' | 'python';
 
 /** A compiled pattern: a global, `d`-flagged native RegExp plus its group names. */
 export interface CompiledPattern {
+  /**
+   * The native RegExp. Python dialect: built on first read, since a pattern with Unicode classes
+   * costs V8 milliseconds to build and compile and most texts need only `asciiRegex`.
+   */
   readonly regex: RegExp;
+  /**
+   * Python dialect: the same matches on a text with no character above U+007F (`isAscii` in
+   * match.ts) and the same groups, far cheaper to compile: each class holding a Unicode property
+   * narrowed to its ASCII members. Null when nothing was narrowed (then `regex` is as cheap), and
+   * for the JS dialect.
+   */
+  readonly asciiRegex: RegExp | null;
   /** Names of capture groups by group number (index 0 unused; undefined for unnamed groups). */
   readonly groupNames: readonly (string | undefined)[];
   /** Capture groups the rule's author wrote (hidden helper groups are not counted). */
@@ -29,40 +40,62 @@ export interface CompiledPattern {
   /**
    * Python dialect, patterns that can match empty and could also match non-empty text at the same
    * place (e.g. `\d*|\w`, `a*?`): a sticky regex matching only non-empty text at `lastIndex`,
-   * tried after an empty match as Python's `finditer` does; with its own group index. Its cost is
-   * linear in the rest of the text, so such (useless) patterns are slow on long texts.
+   * tried after an empty match as Python's `finditer` does; with its own group index (and its
+   * ASCII-text twin, as above). Its cost is linear in the rest of the text, so such (useless)
+   * patterns are slow on long texts.
    */
-  readonly nonEmpty?: { readonly regex: RegExp; readonly groupIndex: readonly number[] };
+  readonly nonEmpty?: { readonly regex: RegExp; readonly asciiRegex: RegExp | null; readonly groupIndex: readonly number[] };
 }
 
 const cache = new LruCache<string, CompiledPattern | RulewrightError>(2000);
 
-function build(pattern: string, flags: string, dialect: Dialect): CompiledPattern {
-  if (dialect === 'js') {
-    const c = compileJs(pattern, flags);
-    const identity = Array.from({ length: c.groupCount + 1 }, (_, k) => k);
-    return { ...c, dialect, groupIndex: identity, inexactGroups: new Map(), canMatchEmpty: false };
-  }
-  const t = translatePython(pattern, flags);
+/** A translated Python pattern as a native RegExp; a failure is a typed error naming the pattern. */
+function nativePython(source: string, flags: string, pattern: string): RegExp {
   try {
-    const regex = new RegExp(t.source, 'dgu');
-    const nonEmpty = t.nonEmpty ? { regex: new RegExp(t.nonEmpty.source, 'dguy'), groupIndex: t.nonEmpty.groupIndex } : undefined;
-    return {
-      regex,
-      groupNames: t.groupNames,
-      groupCount: t.groupCount,
-      dialect,
-      groupIndex: t.groupIndex,
-      inexactGroups: t.inexactGroups,
-      canMatchEmpty: t.canMatchEmpty,
-      ...(nonEmpty ? { nonEmpty } : {}),
-    };
+    return new RegExp(source, flags);
   } catch (e) {
     if (/too large/i.test((e as Error).message)) {
       throw new RulewrightError('INVALID_RULE', `python dialect: the pattern is too large for JavaScript's regex engine (${(e as Error).message}); use smaller repetition counts`);
     }
     throw new RulewrightError('INTERNAL', `python dialect: the translation of ${JSON.stringify(pattern)} does not compile (${(e as Error).message}); please report this pattern`);
   }
+}
+
+/**
+ * The ASCII-text regex now (building it also proves the translation compiles: the faithful source
+ * has the same structure), and the faithful one on first read of `regex`; when nothing was
+ * narrowed, one regex serves both.
+ */
+function pythonRegexes(t: { source: string; asciiSource: string }, narrowed: boolean, flags: string, pattern: string): { readonly regex: RegExp; readonly asciiRegex: RegExp | null } {
+  const asciiRegex = nativePython(t.asciiSource, flags, pattern);
+  if (!narrowed) return { regex: asciiRegex, asciiRegex: null };
+  let regex: RegExp | undefined;
+  return {
+    get regex() {
+      return (regex ??= nativePython(t.source, flags, pattern));
+    },
+    asciiRegex,
+  };
+}
+
+function build(pattern: string, flags: string, dialect: Dialect): CompiledPattern {
+  if (dialect === 'js') {
+    const c = compileJs(pattern, flags);
+    const identity = Array.from({ length: c.groupCount + 1 }, (_, k) => k);
+    return { ...c, asciiRegex: null, dialect, groupIndex: identity, inexactGroups: new Map(), canMatchEmpty: false };
+  }
+  const t = translatePython(pattern, flags);
+  const main = pythonRegexes(t, t.narrowed, 'dgu', pattern);
+  const nonEmpty = t.nonEmpty ? Object.assign(pythonRegexes(t.nonEmpty, t.narrowed, 'dguy', pattern), { groupIndex: t.nonEmpty.groupIndex }) : undefined;
+  return Object.assign(main, {
+    groupNames: t.groupNames,
+    groupCount: t.groupCount,
+    dialect,
+    groupIndex: t.groupIndex,
+    inexactGroups: t.inexactGroups,
+    canMatchEmpty: t.canMatchEmpty,
+    ...(nonEmpty ? { nonEmpty } : {}),
+  });
 }
 
 /**

@@ -16,7 +16,9 @@ function spans(m: RegExpExecArray, groupIndex: readonly number[]): MatchSpans {
  * standard `matchAll` behaviour.
  */
 export function* matchSpans(cp: CompiledPattern, text: string): Generator<MatchSpans> {
-  const re = cp.regex;
+  const ascii = cp.asciiRegex !== null && isAscii(text);
+  const re = ascii ? cp.asciiRegex! : cp.regex;
+  const nonEmpty = cp.nonEmpty && (ascii ? cp.nonEmpty.asciiRegex! : cp.nonEmpty.regex);
   const python = cp.dialect === 'python';
   const step = (at: number): number => {
     const code = text.codePointAt(at);
@@ -39,18 +41,24 @@ export function* matchSpans(cp: CompiledPattern, text: string): Generator<MatchS
       pos = end;
       continue;
     }
-    if (cp.nonEmpty) {
-      const ne = cp.nonEmpty.regex;
-      ne.lastIndex = end;
-      const m2 = ne.exec(text);
+    if (nonEmpty) {
+      nonEmpty.lastIndex = end;
+      const m2 = nonEmpty.exec(text);
       if (m2 && m2.index === end) {
-        yield spans(m2, cp.nonEmpty.groupIndex);
+        yield spans(m2, cp.nonEmpty!.groupIndex);
         pos = m2.index + m2[0].length;
         continue;
       }
     }
     pos = step(end);
   }
+}
+
+const NON_ASCII = /[^\0-\x7f]/;
+
+/** Whether `text` has no character above U+007F (then a pattern's `asciiRegex` matches as its `regex` does). */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
 }
 
 function midPair(text: string, at: number): boolean {

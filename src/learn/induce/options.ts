@@ -28,7 +28,7 @@ export function resolveOptions(task: Task, options: InduceOptions = {}): Resolve
   return {
     dev,
     seed: options.seed ?? 0,
-    maxRules: options.maxRules ?? (task.type === 'classification' ? 2000 : 500),
+    maxRules: options.maxRules ?? (task.type === 'classification' ? 2000 : 1000),
     maxRulesPerLabel: options.maxRulesPerLabel ?? 200,
     userMinPrecision: options.minPrecision ?? null,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),

@@ -65,6 +65,25 @@ export async function synthesisStage(s: LoopState, labels: readonly string[]): P
   }
   let accepted = 0;
   let lastReason = 'no usable rule was proposed';
+  // The offline inducer learns one ruleset across labels (a decision list interleaves them) and has
+  // judged it on dev already: judge it whole first, one evaluation instead of one per label, and
+  // go label by label only when the whole is not accepted.
+  const all = [...groups.values()].flat();
+  if (input.proposer.kind === 'offline' && groups.size > 1 && all.length) {
+    const before = s.current;
+    const candidate = [...s.inUse, ...all];
+    const after = await s.judgeMetrics(candidate);
+    const j = await s.judgeCandidate(candidate, before, after);
+    if (j.accepted) {
+      s.addActive(all, `learned (${input.proposer.kind}, synthesis for ${groups.size} labels together): ${j.reason}`);
+      s.current = after;
+      for (const [label, rules] of groups)
+        s.decide({ stage, action: 'synthesize', label, accepted: rules.length > 0, reason: rules.length ? `accepted with the whole ruleset: ${j.reason}` : 'no usable rule was proposed', added: rules.map((r) => r.id) });
+      s.event(stage, `${all.length} rules for ${groups.size} labels accepted together (${j.reason})`);
+      s.feedbackOutcome(proposal.feedbackUsed, true, `${stage}: accepted`);
+      return;
+    }
+  }
   for (const [label, rules] of groups) {
     if (!rules.length) {
       s.decide({ stage, action: 'synthesize', label, accepted: false, reason: 'no usable rule was proposed' });

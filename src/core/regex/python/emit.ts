@@ -1,6 +1,6 @@
 import type { Node, SetItem } from './ast.js';
 import { allCaseChars, caseCharsIn, caseVariants } from './case-fold.js';
-import { withAsciiFastPath, worthFastPath } from './ascii-fast.js';
+import { asciiOnly, withAsciiFastPath, worthFastPath } from './ascii-fast.js';
 import { classLiteral, complementRanges, literal } from './chars.js';
 import { unsupported } from './errors.js';
 import { ASCII_WORD_ITEMS, neighbours, WORD_ITEMS, type WordClass } from './word.js';
@@ -42,9 +42,19 @@ export class Emitter {
   private jsGroups: number;
   /** Inside a lookbehind (matched right to left by V8): decides where fast-path guards go. */
   private backward = false;
+  /** ASCII-text source: whether a class holding a property was narrowed (else it equals the faithful one). */
+  narrowed = false;
 
-  /** `base`: groups the caller puts before this source. */
-  constructor(private readonly base = 0) {
+  /**
+   * `base`: groups the caller puts before this source. `asciiText`: the source will only ever run
+   * on texts with no character above U+007F, so each class holding a Unicode property is written
+   * as its ASCII members (same matches there, a fraction of the compile cost); groups, errors and
+   * structure are those of the faithful source.
+   */
+  constructor(
+    private readonly base = 0,
+    private readonly asciiText = false,
+  ) {
     this.jsGroups = base;
   }
 
@@ -117,7 +127,12 @@ export class Emitter {
 
   private boundary(node: Extract<Node, { type: 'boundary' }>, side: { prev: WordClass; next: WordClass }): string {
     const W = `[${node.ascii ? ASCII_WORD_ITEMS : WORD_ITEMS}]`;
-    const fast = (backward: boolean): string => (node.ascii ? W : withAsciiFastPath(W, backward));
+    const fast = (backward: boolean): string => {
+      if (node.ascii) return W;
+      if (!this.asciiText) return withAsciiFastPath(W, backward);
+      this.narrowed = true;
+      return asciiOnly(W);
+    };
     const holds = (p: boolean, n: boolean): boolean =>
       node.kind === 'b' ? p !== n : node.kind === 'B' ? p === n : node.kind === 'm' ? !p && n : p && !n;
     const before = (w: boolean): string => (w ? `(?<=${fast(true)})` : `(?<!${fast(true)})`);
@@ -136,6 +151,11 @@ export class Emitter {
 
   private set(node: Extract<Node, { type: 'set' }>): string {
     const expr = this.setExpression(node);
+    if (this.asciiText) {
+      const narrow = asciiOnly(expr);
+      if (narrow !== expr) this.narrowed = true;
+      return narrow;
+    }
     return worthFastPath(expr) ? withAsciiFastPath(expr, this.backward) : expr;
   }
 

@@ -20,7 +20,12 @@ import { nullable } from './word.js';
 
 /** A Python `regex` pattern translated to JavaScript source for the `u` flag (no `i`, `m` or `s`: all explicit). */
 export interface PythonTranslation {
+  /** The faithful source; emitted on first read (most texts need only `asciiSource`). */
   readonly source: string;
+  /** The same pattern for texts with no character above U+007F (see ascii-fast.ts), same groups. */
+  readonly asciiSource: string;
+  /** Whether `asciiSource` differs from `source` (it narrowed a class holding a Unicode property). */
+  readonly narrowed: boolean;
   readonly groupCount: number;
   readonly groupNames: readonly (string | undefined)[];
   /** JavaScript group number of each user group; identity unless atomic groups added hidden ones. */
@@ -32,7 +37,13 @@ export interface PythonTranslation {
    * matches only non-empty text at its start position (tried after an empty match, as Python's
    * finditer does), with its own group numbers.
    */
-  readonly nonEmpty?: { readonly source: string; readonly groupIndex: readonly number[] };
+  readonly nonEmpty?: { readonly source: string; readonly asciiSource: string; readonly groupIndex: readonly number[] };
+}
+
+/** `fields` with a `source`: the ASCII-text one when nothing was narrowed, else what `emit` writes on its first read. */
+function lazySource<T extends { asciiSource: string }>(fields: T, narrowed: boolean, emit: () => string): T & { readonly source: string } {
+  let source: string | undefined = narrowed ? undefined : fields.asciiSource;
+  return Object.defineProperty(fields, 'source', { enumerable: true, get: () => (source ??= emit()) }) as T & { readonly source: string };
 }
 
 /** Translates a Python `regex` pattern (with rule flags among `imsux`) faithfully, or throws INVALID_RULE. */
@@ -46,8 +57,10 @@ export function translatePython(pattern: string, ruleFlags: string): PythonTrans
   };
   const parsed = parsePython(pattern, flags);
   const inexactGroups = validate(parsed);
-  const main = new Emitter();
-  const source = main.emit(parsed.root);
+  // The ASCII-text source is emitted now: it numbers the groups and raises any error the faithful
+  // one would (they differ only in how a class holding a property is written).
+  const main = new Emitter(0, true);
+  const asciiSource = main.emit(parsed.root);
   const canMatchEmpty = nullable(parsed.root);
   let nonEmpty: PythonTranslation['nonEmpty'];
   // After an empty match Python looks for a non-empty one at the same place. Only a pattern that can
@@ -55,16 +68,23 @@ export function translatePython(pattern: string, ruleFlags: string): PythonTrans
   // variant (whose remainder capture costs time linear in the rest of the text).
   if (canMatchEmpty && canConsume(parsed.root) && mayPreferEmpty(parsed.root)) {
     // Group 1 captures the rest of the text from the start; at the end, the rest must be shorter.
-    const e = new Emitter(1);
-    nonEmpty = { source: `(?=([^]*))(?:${e.emit(parsed.root)})(?!\\1)`, groupIndex: e.groupIndex };
+    const variant = (body: string): string => `(?=([^]*))(?:${body})(?!\\1)`;
+    const e = new Emitter(1, true);
+    const asciiVariant = variant(e.emit(parsed.root));
+    nonEmpty = lazySource({ asciiSource: asciiVariant, groupIndex: e.groupIndex }, main.narrowed, () => variant(new Emitter(1).emit(parsed.root)));
   }
-  return {
-    source,
-    groupCount: parsed.groupCount,
-    groupNames: parsed.groupNames,
-    groupIndex: main.groupIndex,
-    inexactGroups,
-    canMatchEmpty,
-    ...(nonEmpty ? { nonEmpty } : {}),
-  };
+  return lazySource(
+    {
+      asciiSource,
+      narrowed: main.narrowed,
+      groupCount: parsed.groupCount,
+      groupNames: parsed.groupNames,
+      groupIndex: main.groupIndex,
+      inexactGroups,
+      canMatchEmpty,
+      ...(nonEmpty ? { nonEmpty } : {}),
+    },
+    main.narrowed,
+    () => new Emitter().emit(parsed.root),
+  );
 }

@@ -32,6 +32,8 @@ export interface CoverOptions {
   /** Absolute time (performance.now()) at which covering stops. */
   deadline: number;
   onStep?: (covered: number, total: number) => void;
+  /** Also bound each rule by its first feature's precision on all of train (see `globalBound`). */
+  global?: boolean;
   /** Features that may not start a rule (an earlier pass used them). */
   banned?: ReadonlySet<number>;
 }
@@ -86,6 +88,9 @@ export class Coverer {
   private readonly covered: Uint8Array;
   private readonly cnt: Int32Array;
   private readonly tot: Int32Array;
+  /** Counts on all of train, before any covering: a rule must also hold up there. */
+  private readonly cnt0: Int32Array;
+  private readonly tot0: Int32Array;
   private readonly best: Int32Array;
   private readonly dirty: Uint8Array;
   private readonly perClass: Int32Array;
@@ -119,6 +124,8 @@ export class Coverer {
         if (c >= 0) this.cnt[f * K + c]!++;
       }
     }
+    this.cnt0 = this.cnt.slice();
+    this.tot0 = this.tot.slice();
   }
 
   private bestClass(f: number): number {
@@ -139,6 +146,18 @@ export class Coverer {
     return this.best[f]!;
   }
 
+  /**
+   * How precise a single feature is for a class on all of train. A rule is scored by the lower of
+   * this and its bound on what earlier rules left: on the few texts left late in covering a
+   * stopword can look pure ("a" when only one label's texts remain), but it is not a trigger of
+   * that label, and on new text it fires on everything.
+   */
+  private globalBound(f: number, c: number): number {
+    if (!this.opts.global) return Infinity;
+    const n = this.tot0[f]!;
+    return n ? wilsonLower(this.cnt0[f * this.K + c]! / n, n, this.opts.z) : 0;
+  }
+
   /** The best `refineTop` single-feature rules on the uncovered documents. */
   private topSingles(): Cand[] {
     const top: Cand[] = [];
@@ -151,7 +170,7 @@ export class Coverer {
       const c = this.bestClass(f);
       const k = this.cnt[f * this.K + c]!;
       if (k < minSupport) continue;
-      const s = wilsonLower(k / n, n, z);
+      const s = Math.min(wilsonLower(k / n, n, z), this.globalBound(f, c));
       if (top.length === m && s <= top[m - 1]!.score) continue;
       let i = top.length === m ? m - 1 : top.length;
       while (i > 0 && top[i - 1]!.score < s) {

@@ -24,9 +24,10 @@ export function learnDecisionList(
   features: FeatureConfig,
   opts: CoverOptions,
   passes = 1,
+  prebuilt?: { vocab: Vocabulary; index: FeatureIndex },
 ): DecisionList {
-  const vocab = buildVocabulary(texts, features);
-  const index = FeatureIndex.build(texts, vocab, features, () => performance.now() > opts.deadline);
+  const vocab = prebuilt?.vocab ?? buildVocabulary(texts, features);
+  const index = prebuilt?.index ?? FeatureIndex.build(texts, vocab, features, () => performance.now() > opts.deadline);
   const ids = classIds(labels, classes);
   const res = new Coverer(index, ids, classes.length, opts).run();
   // Later passes cover the same texts again with features no earlier rule starts with: fallbacks

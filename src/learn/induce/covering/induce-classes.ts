@@ -13,7 +13,7 @@ import type { Candidate, InduceReport } from '../types.js';
 import type { CoverOptions } from './cover.js';
 import { chooseThreshold } from './cross-validate.js';
 import { learnDecisionList, type DecisionList } from './decision-list.js';
-import type { FeatureConfig } from './features.js';
+import { buildVocabulary, FeatureIndex, type FeatureConfig, type Vocabulary } from './features.js';
 import { renderRule } from './render.js';
 import { TUNING } from './tuning.js';
 
@@ -96,25 +96,43 @@ export function induceClasses(input: ClassInput): Rule[] {
   }
 
   let passes: number = TUNING.passes;
+  let cvZ: number = TUNING.z;
+  let cvGlobal = false;
   let minScore: number = TUNING.minScore;
   if (!opts.dev) {
     // Without dev, cross-validation picks both where to cut the list and how many covering passes to make.
     const k = Math.min(TUNING.folds, Math.max(2, Math.min(...classes.map((c) => labels.filter((l) => l === c).length).filter((n) => n > 0))));
     const cvDeadline = started + opts.budgetMs * TUNING.cvBudgetShare;
-    let best: { t: ReturnType<typeof chooseThreshold>; passes: number } | null = null;
-    for (let p = 1; p <= TUNING.maxPasses && performance.now() < cvDeadline; p++) {
-      const t = chooseThreshold(texts, labels, classes, FEATURES, coverOptions(opts, cvDeadline), k, opts.seed, p);
-      if (!best || t.f1 > best.t.f1 + 1e-9) best = { t, passes: p };
-    }
+    let best: { t: ReturnType<typeof chooseThreshold>; passes: number; z: number; global: boolean } | null = null;
+    for (const z of TUNING.zChoices)
+      for (const global of [false, true])
+        for (let p = 1; p <= TUNING.maxPasses && performance.now() < cvDeadline; p++) {
+          const t = chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, cvDeadline), z, global }, k, opts.seed, p);
+          if (!best || t.f1 > best.t.f1 + 1e-9) best = { t, passes: p, z, global };
+        }
     if (best) {
       passes = best.passes;
+      cvZ = best.z;
+      cvGlobal = best.global;
       if (Number.isFinite(best.t.threshold)) minScore = Math.max(minScore, best.t.threshold);
       report.notes.push(
-        `no dev split: ${k}-fold cross-validation on train chose ${passes} covering pass${passes === 1 ? '' : 'es'} and cut the list at rule score ${minScore.toFixed(3)} (held-out F1 ${best.t.f1.toFixed(3)})`,
+        `no dev split: ${k}-fold cross-validation on train chose ${passes} covering pass${passes === 1 ? '' : 'es'}, Wilson z ${cvZ}${cvGlobal ? ' with rules also bounded by their precision on all of train' : ''} and cut the list at rule score ${minScore.toFixed(3)} (held-out F1 ${best.t.f1.toFixed(3)})`,
       );
     }
   }
-  const list = learnDecisionList(texts, labels, classes, FEATURES, coverOptions(opts, deadline, opts.onProgress), passes);
+  // With dev, dev also picks the Wilson z that ranks rules (how much support outweighs purity).
+  const variants = opts.dev ? TUNING.zChoices.flatMap((z) => [false, true].map((global) => ({ z, global }))) : [{ z: cvZ, global: cvGlobal }];
+  const vocab = buildVocabulary(texts, FEATURES);
+  const prebuilt = { vocab, index: FeatureIndex.build(texts, vocab, FEATURES, () => performance.now() > deadline) };
+  let fit: Fit | null = null;
+  for (const v of variants) {
+    if (fit && performance.now() > deadline) break;
+    const f = fitList({ ...input, texts, labels, classes, passes, minScore, ...v, deadline, prebuilt, onStep: v === variants[0] ? opts.onProgress : undefined });
+    if (!fit || f.devF1 > fit.devF1 + 1e-9) fit = f;
+  }
+  const { list, picked, rules, pool, cut } = fit!;
+  if (variants.length > 1)
+    report.notes.push(`dev chose Wilson z ${fit!.z}${fit!.global ? ', rules also bounded by their precision on all of train,' : ''} to rank rules (dev F1 ${fit!.devF1.toFixed(3)} at the cut)`);
   report.index = { features: list.index.size, entries: list.index.entries() };
   report.covering = { rules: list.rules.length, stop: list.stop, uncovered_train: list.uncovered };
   if (list.stop === 'budget') {
@@ -122,25 +140,19 @@ export function induceClasses(input: ClassInput): Rule[] {
     report.notes.push(`the ${Math.round(opts.budgetMs / 1000)} s budget ran out while covering: ${list.uncovered} train examples have no rule yet (learn --budget SECONDS to give it more)`);
   }
   if (list.stop === 'max_rules') report.notes.push(`stopped at ${opts.maxRules} rules (--max-rules): ${list.uncovered} train examples have no rule`);
-
-  const floor = opts.userMinPrecision;
-  const picked = candidatesOf(list, floor, minScore);
   report.candidates.considered = list.index.size;
   report.candidates.by_kind = {};
   for (const p of picked) report.candidates.by_kind[p.cand.kind] = (report.candidates.by_kind[p.cand.kind] ?? 0) + 1;
   report.candidates.eligible = picked.length;
-  if (!picked.length) {
+  if (!picked.length || !pool) {
     report.notes.push('no rule was learned: no feature predicts a label on train with enough support');
     return [];
   }
-  const rules = picked.map((p, i) => toRule(p.cand, { id: candidateId(p.cand, opts.idPrefix), priority: picked.length - i, confidence: p.score, status: 'active' }));
-  const pool = Pool.run(task, rules, train, opts.dev, opts.dev ? new Set() : new Set(rules.map((r) => r.id)));
   for (const m of pool.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
   const candOf = new Map(rules.map((r, i) => [r.id, picked[i]!]));
   if (pool.dev) {
-    const k = bestPrefix(pool);
-    for (let p = 0; p < k; p++) pool.commit(pool.trial(p));
-    for (let p = k; p < pool.size; p++) drop(report, 'no_gain_dev', pool.rules[p]!.rule.name);
+    for (let p = 0; p < cut; p++) pool.commit(pool.trial(p));
+    for (let p = cut; p < pool.size; p++) drop(report, 'no_gain_dev', pool.rules[p]!.rule.name);
     stage(report, 'dev_cut', pool, started);
     const pruned = prunePass(pool, clearlyHarmful(pool), deadline);
     for (const p of pruned) drop(report, 'pruned_dev', pool.rules[p]!.rule.name);
@@ -161,11 +173,49 @@ export function induceClasses(input: ClassInput): Rule[] {
   return finals;
 }
 
+interface Fit {
+  z: number;
+  global: boolean;
+  list: DecisionList;
+  picked: { cand: Candidate; score: number }[];
+  rules: Rule[];
+  pool: Pool | null;
+  /** Rules kept by the dev cut, and dev F1 there (0 without dev). */
+  cut: number;
+  devF1: number;
+}
+
+interface FitInput extends ClassInput {
+  texts: string[];
+  labels: (string | null)[];
+  classes: string[];
+  passes: number;
+  minScore: number;
+  z: number;
+  global: boolean;
+  deadline: number;
+  prebuilt: { vocab: Vocabulary; index: FeatureIndex };
+  onStep: ((done: number, total: number) => void) | undefined;
+}
+
+/** One decision list learned with a given z, rendered, run through the engine, and cut on dev. */
+function fitList(f: FitInput): Fit {
+  const { opts } = f;
+  const cover = { ...coverOptions(opts, f.deadline, f.onStep), z: f.z, global: f.global };
+  const list = learnDecisionList(f.texts, f.labels, f.classes, FEATURES, cover, f.passes, f.prebuilt);
+  const picked = candidatesOf(list, opts.userMinPrecision, f.minScore);
+  if (!picked.length) return { z: f.z, global: f.global, list, picked, rules: [], pool: null, cut: 0, devF1: 0 };
+  const rules = picked.map((p, i) => toRule(p.cand, { id: candidateId(p.cand, opts.idPrefix), priority: picked.length - i, confidence: p.score, status: 'active' }));
+  const pool = Pool.run(f.task, rules, f.train, opts.dev, opts.dev ? new Set() : new Set(rules.map((r) => r.id)));
+  const best = pool.dev ? bestPrefix(pool) : { k: pool.size, f1: 0 };
+  return { z: f.z, global: f.global, list, picked, rules, pool, cut: best.k, devF1: best.f1 };
+}
+
 /**
  * How many rules of the list (in execution order) to keep: the prefix with the best dev F1,
  * read from the engine's matches (the first firing rule of each text is its prediction).
  */
-function bestPrefix(pool: Pool): number {
+function bestPrefix(pool: Pool): { k: number; f1: number } {
   const dev = pool.dev!;
   const o = dev.outputs;
   const n = dev.examples.length;
@@ -192,5 +242,5 @@ function bestPrefix(pool: Pool): number {
       best = k;
     }
   }
-  return best;
+  return { k: best, f1: bestF1 };
 }

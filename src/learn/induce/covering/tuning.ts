@@ -6,6 +6,12 @@
 export const TUNING = {
   /** z of the Wilson lower bound that ranks rules: 1.96, the bound the rest of rulewright reports. */
   z: 1.96,
+  /**
+   * With a dev split, dev picks the z that ranks rules from these: 1.96 favours pure rules, 3.29
+   * (the 99.9% bound) favours well-supported ones, which generalise better when labels are many
+   * and overlap.
+   */
+  zChoices: [1.96, 3.29],
   /** Rules below this score end covering (1 right of 1 scores 0.21 at z = 1.96, so single examples still count). */
   minScore: 0.05,
   /** N-grams (and gapped pairs) must occur in at least this many train texts to be indexed. */

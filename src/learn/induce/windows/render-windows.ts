@@ -1,7 +1,7 @@
 import { escapeRegex } from '../text.js';
 import type { Candidate } from '../types.js';
 import type { WindowRule } from './select-windows.js';
-import { SPACED, TOUCHING } from './windows.js';
+import { BOS, EOS, SPACED, TOUCHING } from './windows.js';
 
 // Shape classes are ASCII on purpose: Unicode property classes inside lookarounds make the ReDoS
 // screen 20-100x slower (seconds a rule). Words with other letters stay literal rules.
@@ -73,6 +73,9 @@ function parts(template: string): { codes: string[]; seps: string[] } {
 
 /** A side code (`w:under ` or `,\u0002`) as the regex of that token plus its separator. */
 function side(code: string, where: 'left' | 'right'): string {
+  if (code === BOS) return '(?<=^\\s{0,3})';
+  // Only closing punctuation may follow the span at the end of the text ("For 2." / "13!").
+  if (code === EOS) return '(?=\\s{0,3}[.!?]{0,3}\\s{0,3}$)';
   const sep = code.endsWith(SPACED) ? '\\s{1,3}' : '';
   const { codes, seps } = parts(code.slice(0, -1));
   const body = codes.map(codeSource).reduce((acc, src, i) => (i === 0 ? src : acc + (seps[i - 1] === SPACED ? '\\s{1,3}' : '') + src), '');
@@ -87,6 +90,13 @@ const show = (code: string): string =>
     .codes.map((c) => (c.startsWith('w:') ? c.slice(2) : c))
     .join(' ');
 
+/** How a rule's name says its context: `after "under"`, `at the start`. */
+function sideName(code: string, where: 'after' | 'before'): string {
+  if (code === BOS) return 'at the start';
+  if (code === EOS) return 'at the end';
+  return `${where} "${show(code.slice(0, -1))}"`;
+}
+
 /** A span rule: the template's tokens, word edges where needed, and its context as lookarounds. */
 export function renderWindow(r: WindowRule): Candidate {
   const { codes, seps } = parts(r.pattern.template);
@@ -96,7 +106,7 @@ export function renderWindow(r: WindowRule): Candidate {
   const left = r.pattern.left ? side(r.pattern.left, 'left') : '';
   const right = r.pattern.right ? side(r.pattern.right, 'right') : '';
   const shown = codes.map(show).join(' ');
-  const ctx = [r.pattern.left ? `after "${show(r.pattern.left.slice(0, -1))}"` : '', r.pattern.right ? `before "${show(r.pattern.right.slice(0, -1))}"` : ''].filter(Boolean).join(', ');
+  const ctx = [r.pattern.left ? sideName(r.pattern.left, 'after') : '', r.pattern.right ? sideName(r.pattern.right, 'before') : ''].filter(Boolean).join(', ');
   return {
     kind: r.pattern.left || r.pattern.right ? 'window_context' : 'window',
     label: r.label,

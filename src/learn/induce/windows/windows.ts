@@ -5,6 +5,10 @@ import { spanTokens, type SpanToken } from './tokens.js';
 export const SPACED = ' ';
 export const TOUCHING = '\u0002';
 
+/** Context codes for the start and the end of the text: a bare answer ("13", "for 8") is its own signal. */
+export const BOS = '\u0003';
+export const EOS = '\u0004';
+
 /** A template and its optional context: what a rule matches and where. */
 export interface WindowPattern {
   /** Token codes joined by separator codes. */
@@ -41,8 +45,8 @@ function templates(toks: readonly SpanToken[], i: number, j: number): string[] {
 }
 
 /** Codes of the token beside a window: its literal, and its shape when that differs (a capitalised name, a number). */
-function sideCodes(t: SpanToken | undefined, spaced: boolean): string[] {
-  if (!t) return [];
+function sideCodes(t: SpanToken | undefined, spaced: boolean, edge: string): string[] {
+  if (!t) return [edge];
   const sep = spaced ? SPACED : TOUCHING;
   return t.shape !== t.literal && /^(Xx|X|Xmix)$/.test(t.shape) ? [`${t.literal}${sep}`, `${t.shape}${sep}`] : [`${t.literal}${sep}`];
 }
@@ -114,10 +118,10 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits): Win
             end.push(toks[j]!.end);
             gold.push(goldAt[di]!.get(`${toks[i]!.start}:${toks[j]!.end}`) ?? -1);
           }
-          const lefts = sideCodes(toks[i - 1], toks[i]!.spaced);
+          const lefts = sideCodes(toks[i - 1], toks[i]!.spaced, BOS);
           // Two words of left context ("the name", "name is"): literal only.
           if (toks[i - 2] && toks[i - 1]) lefts.push(`${toks[i - 2]!.literal}${toks[i - 1]!.spaced ? SPACED : TOUCHING}${toks[i - 1]!.literal}${toks[i]!.spaced ? SPACED : TOUCHING}`);
-          const rights = sideCodes(toks[j + 1], !!toks[j + 1]?.spaced);
+          const rights = sideCodes(toks[j + 1], !!toks[j + 1]?.spaced, EOS);
           for (const c of ls) {
             if (d.universe && !d.universe.has(labels[c]!)) continue;
             const base = `${c}\u0001${t}`;

@@ -7,7 +7,7 @@ import { spanDocs } from '../../../../src/learn/induce/spans/index.js';
 import { codeSource, renderWindow } from '../../../../src/learn/induce/windows/render-windows.js';
 import { selectWindows } from '../../../../src/learn/induce/windows/select-windows.js';
 import { spanTokens } from '../../../../src/learn/induce/windows/tokens.js';
-import { indexWindows, SPACED, TOUCHING } from '../../../../src/learn/induce/windows/windows.js';
+import { BOS, EOS, indexWindows, SPACED, TOUCHING } from '../../../../src/learn/induce/windows/windows.js';
 
 const FIRST = ['Anna', 'Ben', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hal', 'Ida', 'Jo', 'Kim', 'Lou'];
 const LAST = ['Moss', 'Nash', 'Orr', 'Pike', 'Quinn', 'Reed', 'Stone', 'Tate', 'Vance', 'Ward', 'Young', 'Zane'];
@@ -62,6 +62,10 @@ describe('rendering', () => {
     const m = new RegExp(c.pattern, c.flags).exec('under Anna Moss please');
     expect(m?.[0]).toBe('Moss');
     expect(c.name).toBe('last_name <- Xx after "Xx", before "please"');
+    const bare = renderWindow({ label: 'people', pattern: { template: 'd2', left: BOS, right: EOS }, tp: 9, n: 9, score: 0.7 });
+    expect(bare.name).toBe('people <- d2 at the start, at the end');
+    expect(new RegExp(bare.pattern, bare.flags).exec(' 13.')?.[0]).toBe('13');
+    expect(new RegExp(bare.pattern, bare.flags).test('table 13 now')).toBe(false);
     const time = renderWindow({ label: 'time', pattern: { template: `d1${TOUCHING}:${TOUCHING}d2`, left: null, right: null }, tp: 1, n: 1, score: 0.2 });
     expect(new RegExp(time.pattern, time.flags).exec('at 8:15.')?.[0]).toBe('8:15');
   });
