@@ -8,9 +8,10 @@ import type { ImportedData, ParseOptions } from './types.js';
 const CANDIDATE_DELIMITERS = [',', '\t', ';', '|'] as const;
 
 /** The delimiter that occurs most often outside quotes in the header line (comma on ties). */
-export function sniffDelimiter(content: string): string {
-  const end = content.indexOf('\n');
-  const header = end === -1 ? content : content.slice(0, end);
+export function sniffDelimiter(content: string | Buffer): string {
+  const end = typeof content === 'string' ? content.indexOf('\n') : content.indexOf(10);
+  const stop = end === -1 ? content.length : end;
+  const header = typeof content === 'string' ? content.slice(0, stop) : content.toString('utf8', 0, stop);
   const counts = new Map<string, number>();
   let quoted = false;
   for (const c of header) {
@@ -39,34 +40,51 @@ function csvFailure(name: string, err: unknown): Error {
   return badInput(`${name}:${e.lines ?? 1}`, `${what}; ${fix}`);
 }
 
-/** 1-based first line of each record, from a second parse with `info` (only done when an error needs it). */
-function recordStartLines(content: string, delimiter: string): number[] {
-  const recs = parse(content, { bom: true, delimiter, skip_empty_lines: true, info: true }) as unknown as {
-    info: { lines: number; empty_lines: number };
-  }[];
-  const starts: number[] = [];
+const FOUND = Symbol('found');
+
+/**
+ * 1-based first line of record `k` (0-based, the header is record 0), from a second parse with
+ * `info` that stops there (only done when an error needs it, and holds no record).
+ */
+function recordStartLine(content: string | Buffer, delimiter: string, k: number): number | undefined {
   let prevEnd = 0;
   let prevEmpty = 0;
-  for (const r of recs) {
-    starts.push(prevEnd + 1 + (r.info.empty_lines - prevEmpty));
-    prevEnd = r.info.lines;
-    prevEmpty = r.info.empty_lines;
+  let i = 0;
+  let found: number | undefined;
+  const onRecord = (_rec: unknown, info: { lines: number; empty_lines: number }): null => {
+    if (i++ === k) {
+      found = prevEnd + 1 + (info.empty_lines - prevEmpty);
+      throw FOUND;
+    }
+    prevEnd = info.lines;
+    prevEmpty = info.empty_lines;
+    return null;
+  };
+  try {
+    parse(content, { bom: true, delimiter, skip_empty_lines: true, info: true, on_record: onRecord as never });
+  } catch (e) {
+    if (e !== FOUND) throw e;
   }
-  return starts;
+  return found;
+}
+
+/**
+ * `FILE:LINE` of the data record with this index (0-based, header excluded), for a caller that
+ * left duplicate ids to the store and has only the record's index.
+ */
+export function csvRecordWhere(content: string | Buffer, name: string, index: number, delimiter?: string): string {
+  return `${name}:${recordStartLine(content, delimiter ?? sniffDelimiter(content), index + 1) ?? index + 2}`;
 }
 
 /**
  * Parses a CSV with a header row into classification examples (`text` and `label`/`category`
  * columns by default), or span examples when it has a `spans` column of JSON span lists (what
  * `writeCsv` writes for span tasks). Ids come from the `id` column when there is one, else `row-N`.
+ * `content` may be the file's UTF-8 bytes.
  */
-export function parseCsv(content: string, name: string, opts: ParseOptions = {}): ImportedData {
+export function parseCsv(content: string | Buffer, name: string, opts: ParseOptions = {}): ImportedData {
   const delimiter = opts.csv?.delimiter ?? sniffDelimiter(content);
-  let starts: number[] | undefined;
-  const lineOf = (k: number): string => {
-    starts ??= recordStartLines(content, delimiter);
-    return `${name}:${starts[k] ?? k + 1}`;
-  };
+  const lineOf = (k: number): string => `${name}:${recordStartLine(content, delimiter, k) ?? k + 1}`;
   const whereOf = (k: number): Where => () => lineOf(k);
   const b = new ExampleBuilder({
     ...opts,

@@ -93,6 +93,12 @@ function lineOfByte(buf: Buffer, offset: number): { line: number; column: number
  * byte-order mark), binary data (NUL bytes) and invalid UTF-8, each as BAD_INPUT naming the place.
  */
 export function decodeUtf8(buf: Buffer, name: string): string {
+  checkUtf8(buf, name);
+  return buf.toString('utf8');
+}
+
+/** Refuses bytes that are not UTF-8 text (as `decodeUtf8` does) without decoding them. */
+export function checkUtf8(buf: Buffer, name: string): void {
   if (buf.length === 0) throw badInput(name, 'the file is empty (0 bytes): there is nothing to import; check that this is the file you meant');
   const bom16 = buf[0] === 0xff && buf[1] === 0xfe ? 'le' : buf[0] === 0xfe && buf[1] === 0xff ? 'be' : undefined;
   const utf16 = bom16 ?? sniffUtf16(buf);
@@ -119,5 +125,4 @@ export function decodeUtf8(buf: Buffer, name: string): string {
         `convert it, e.g. \`${convertHint(name, 'WINDOWS-1252')}\`, and import that`,
     );
   }
-  return buf.toString('utf8');
 }

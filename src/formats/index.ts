@@ -5,11 +5,12 @@ import type { Example, Task } from '../core/schemas/index.js';
 import { isBlank } from './lines.js';
 import { parseConll, writeConll } from './conll.js';
 import { parseCsv, writeCsv } from './csv.js';
-import { decodeUtf8 } from './decode-text.js';
+import { checkUtf8, decodeUtf8 } from './decode-text.js';
 import { detectFolderFormat, detectFormatFromContent } from './detect.js';
 import { parseDoccano } from './doccano.js';
 import { parseJsonl, writeJsonl } from './jsonl.js';
 import { parseLabelStudio } from './label-studio.js';
+import { BYTE_PARSED, detectFromPrefix } from './large-file.js';
 import { parseRestaurant8k } from './restaurant8k.js';
 import { parseRulechef } from './rulechef-dataset.js';
 import { parseSroie, type SroieReceipt } from './sroie.js';
@@ -21,18 +22,32 @@ import type { FormatName, ImportedData, ImportOptions, ParseOptions } from './ty
 export type { FormatName, ImportedData, ImportOptions, RulechefExtras } from './types.js';
 export { FORMAT_NAMES } from './types.js';
 export { detectFormat, detectFormatFromContent } from './detect.js';
+export { csvRecordWhere } from './csv.js';
+export { detectFromPrefix } from './large-file.js';
 export { codePointToUtf16Offsets } from './offsets.js';
 
 const bad = (message: string): RulewrightError => new RulewrightError('BAD_INPUT', message);
 
-function readText(path: string): string {
-  let buf: Buffer;
+function readBytes(path: string): Buffer {
   try {
-    buf = readFileSync(path);
+    return readFileSync(path);
   } catch (e) {
     throw bad(`${path}: cannot read the file (${(e as Error).message}); check the path`);
   }
-  return decodeUtf8(buf, path);
+}
+
+const readText = (path: string): string => decodeUtf8(readBytes(path), path);
+
+/** Whether the file holds only blank space, checked a block at a time so it is never decoded whole. */
+function isBlankBytes(buf: Buffer): boolean {
+  for (let i = 0; i < buf.length; ) {
+    // blocks end at a line end, so no UTF-8 sequence is cut
+    const nl = buf.indexOf(10, i + (1 << 16));
+    const end = nl === -1 ? buf.length : nl + 1;
+    if (!isBlank(buf.toString('utf8', i, end))) return false;
+    i = end;
+  }
+  return true;
 }
 
 const isDir = (p: string): boolean => existsSync(p) && statSync(p).isDirectory();
@@ -134,12 +149,17 @@ export function readDataset(path: string, opts: ImportOptions = {}, sink?: (ex: 
   if (!existsSync(path)) throw bad(`${path}: no such file or folder; check the path`);
   const { format: _f, spansFile: _s, idsCheckedByCaller, ...parse } = opts;
   const dir = isDir(path);
-  const content = dir ? undefined : readText(path);
+  const bytes = dir ? undefined : readBytes(path);
+  if (bytes) checkUtf8(bytes, path);
+  let format = opts.format;
+  const detected = format === undefined;
+  if (bytes && sink && format === undefined) format = detectFromPrefix(bytes, path);
+  // Streamed to a sink, a line format is parsed from the bytes and never held as one string.
+  const fromBytes = bytes !== undefined && sink !== undefined && format !== undefined && BYTE_PARSED.has(format) && !isBlankBytes(bytes);
+  const content = dir || fromBytes ? undefined : bytes!.toString('utf8');
   if (content !== undefined && isBlank(content)) {
     throw bad(`${path}: the file is empty (only blank space): there is nothing to import; check that this is the file you meant`);
   }
-  let format = opts.format;
-  const detected = format === undefined;
   if (format === undefined) format = dir ? detectFolderFormat(path) : detectFormatFromContent(content!, path);
   try {
     let data: ImportedData;
@@ -150,8 +170,10 @@ export function readDataset(path: string, opts: ImportOptions = {}, sink?: (ex: 
       const streamed: ParseOptions | undefined = sink && STREAMING.has(format) ? { ...parse, sink } : undefined;
       // A sink that writes to the store can leave duplicate ids to its key, where a line format
       // still gets FILE:LINE; a million ids are then not held here as well.
-      if (streamed && LINE_LOCATED.has(format) && idsCheckedByCaller) streamed.idsCheckedByCaller = true;
-      data = PARSERS[format](content!, path, streamed ?? parse);
+      if (streamed && (LINE_LOCATED.has(format) || format === 'csv') && idsCheckedByCaller) streamed.idsCheckedByCaller = true;
+      if (fromBytes && format === 'jsonl') data = parseJsonl(bytes!, path, streamed ?? parse);
+      else if (fromBytes && format === 'csv') data = parseCsv(bytes!, path, streamed ?? parse);
+      else data = PARSERS[format](content!, path, streamed ?? parse);
     }
     if (sink && data.examples.length > 0) {
       for (const ex of data.examples) sink(ex);

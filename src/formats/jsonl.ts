@@ -71,9 +71,9 @@ export function inferTextField(examples: readonly Example[]): string | undefined
 /**
  * Parses native JSONL (design.md: one example per line, unknown keys rejected). The task type comes
  * from the rows: `spans` → ner (or `opts.taskType` extraction), `label` → classification,
- * `input`/`output` → transformation. Blank lines are skipped.
+ * `input`/`output` → transformation. Blank lines are skipped. `content` may be the file's UTF-8 bytes.
  */
-export function parseJsonl(content: string, name: string, opts: ParseOptions = {}): ImportedData {
+export function parseJsonl(content: string | Buffer, name: string, opts: ParseOptions = {}): ImportedData {
   const b = new ExampleBuilder({
     ...opts,
     format: 'jsonl',

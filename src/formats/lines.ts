@@ -1,14 +1,17 @@
 import { badInput } from './example-builder.js';
 import { checkJsonDepth, describeJsonError } from './json-positions.js';
 
-/** One JSON object per non-blank line, with its 1-based line number; blank lines are skipped. */
-export function* jsonObjectLines(content: string, name: string): Generator<{ row: Record<string, unknown>; line: number }> {
+/**
+ * One JSON object per non-blank line, with its 1-based line number; blank lines are skipped. The
+ * content may be UTF-8 bytes (checked to be UTF-8), decoded a line at a time.
+ */
+export function* jsonObjectLines(content: string | Buffer, name: string): Generator<{ row: Record<string, unknown>; line: number }> {
   // Walked with indexOf rather than split('\n'): a million-row file is never held twice.
   let from = 0;
   for (let n = 0; from < content.length; n++) {
-    let to = content.indexOf('\n', from);
+    let to = typeof content === 'string' ? content.indexOf('\n', from) : content.indexOf(10, from);
     if (to === -1) to = content.length;
-    let line = content.slice(from, to);
+    let line = typeof content === 'string' ? content.slice(from, to) : content.toString('utf8', from, to);
     from = to + 1;
     if (n === 0 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
     if (isBlank(line)) continue;

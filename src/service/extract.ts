@@ -7,7 +7,7 @@ import { screenRedos } from '../core/safety/index.js';
 import { type Prediction, type Rule, Task, TaskType } from '../core/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
-import { round } from './pipeline.js';
+import { round } from './round.js';
 
 /**
  * `extract`: runs a ruleset over JSONL with no LLM, streaming.
@@ -89,7 +89,11 @@ export async function screenFileRuleset(ruleset: ExtractRuleset, opts: { allowFl
       continue;
     }
     const re = c.matcher.regex;
-    const v = await screenRedos(re.source, re.flags, { effort: 'quick', pattern: { source: c.rule.pattern, flags: c.rule.flags, dialect: c.rule.dialect } });
+    const v = await screenRedos(re.source, re.flags, {
+      effort: 'quick',
+      pattern: { source: c.rule.pattern, flags: c.rule.flags, dialect: c.rule.dialect },
+      exponentialOnly: true,
+    });
     if (v.status === 'vulnerable' && v.exponential)
       skipped.push({
         id: c.id,

@@ -3,7 +3,7 @@ import { basename, extname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RulewrightError } from '../core/errors.js';
 import { isSpanTask, type Example, type Task, type TaskType } from '../core/schemas/index.js';
-import { detectFormat, LINE_LOCATED, readDataset, type FormatName, type ImportedData, type ImportOptions } from '../formats/index.js';
+import { csvRecordWhere, detectFormat, detectFromPrefix, LINE_LOCATED, readDataset, type FormatName, type ImportedData, type ImportOptions } from '../formats/index.js';
 import { DuplicateIdError, type DatasetRecord, type Store } from '../store/index.js';
 import { buildTask, type NewDataset } from './datasets.js';
 import { storeRulechefExtras, type RulechefStored } from './import-rulechef.js';
@@ -50,7 +50,7 @@ export function importFile(store: Store, path: string, opts: ImportFileOptions):
     return result;
   } catch (e) {
     store.imports.abort(importId);
-    if (e instanceof DuplicateIdError) throw locateDuplicate(e, path, opts.format);
+    if (e instanceof DuplicateIdError) throw locateDuplicate(e, path, opts.format, opts.csv?.delimiter);
     throw e;
   }
 }
@@ -212,28 +212,41 @@ function mergeLabels(declared: string[] | undefined, found: string[]): { labels:
   return { labels: [...(declared ?? []), ...added], added };
 }
 
-/** Turns a store duplicate (an index in the import) into `FILE:LINE` where the format is one row per line. */
-function locateDuplicate(e: DuplicateIdError, path: string, format: FormatName | undefined): RulewrightError {
+/** Turns a store duplicate (an index in the import) into `FILE:LINE` where the format is one row per line, or CSV. */
+function locateDuplicate(e: DuplicateIdError, path: string, format: FormatName | undefined, delimiter: string | undefined): RulewrightError {
   let fmt = format;
   try {
-    fmt ??= detectFormat(path);
+    // a large JSONL or CSV file is told from its first bytes, without decoding it whole
+    fmt ??= detectFromPrefix(readFileSync(path), path) ?? detectFormat(path);
   } catch {
     // the row number will do
   }
-  const where = rowLocation(path, fmt, e.index);
+  const where = rowLocation(path, fmt, e.index, delimiter);
   const what = e.firstIndex === null
     ? `duplicate id "${e.exampleId}": the dataset already has an example with this id; give the row a new id, or import into another dataset with --name NEW`
-    : `duplicate id "${e.exampleId}" (first used at ${rowLocation(path, fmt, e.firstIndex)}); ids must be unique`;
+    : `duplicate id "${e.exampleId}" (first used at ${rowLocation(path, fmt, e.firstIndex, delimiter)}); ids must be unique`;
   return new RulewrightError('BAD_INPUT', `${where}: ${what}`);
 }
 
-function rowLocation(path: string, format: FormatName | undefined, index: number): string {
+function rowLocation(path: string, format: FormatName | undefined, index: number, delimiter: string | undefined): string {
+  if (format === 'csv') {
+    try {
+      // a record may span lines, so its line comes from the parser
+      return csvRecordWhere(readFileSync(path), path, index, delimiter);
+    } catch {
+      // fall through to the row number
+    }
+  }
   if (format !== undefined && LINE_LOCATED.has(format)) {
     try {
-      const lines = readFileSync(path, 'utf8').split('\n');
+      // a line at a time: a million-row file is not split into a million strings to find one
+      const buf = readFileSync(path);
       let n = -1;
-      for (let i = 0; i < lines.length; i++) {
-        if (lines[i]!.trim() !== '' && ++n === index) return `${path}:${i + 1}`;
+      for (let from = 0, line = 1; from <= buf.length; line++) {
+        let to = buf.indexOf(10, from);
+        if (to === -1) to = buf.length;
+        if (buf.toString('utf8', from, to).trim() !== '' && ++n === index) return `${path}:${line}`;
+        from = to + 1;
       }
     } catch {
       // fall through to the row number

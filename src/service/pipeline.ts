@@ -16,6 +16,7 @@
  * engine run: prepareRules + executeRules, then resolveDocument per example) → `scorePredictions`
  * (the scorer compiled once: task.matching mode and matchers, user matchers from a registry).
  */
+import { round } from './round.js';
 import { performance } from 'node:perf_hooks';
 import { type CompiledRule, type ExecutionIssue, executeRules, prepareRules, resolveDocument, type RuleOutputs, textOf } from '../core/engine/index.js';
 import { RulewrightError } from '../core/errors.js';
@@ -391,4 +392,5 @@ export async function runPipeline(store: Store, req: PipelineRequest = {}): Prom
   };
 }
 
-export const round = (ms: number): number => Math.round(ms * 10) / 10;
+// In a module of its own so that extract (which needs no pipeline) can use it alone.
+export { round };

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import type { Example } from '../../src/core/schemas/index.js';
 import { readDataset, writeDataset } from '../../src/formats/index.js';
 import { errorOf, jsonLines, taskOf } from './helpers.js';
 
@@ -167,3 +168,49 @@ describe('readDataset refuses files that are not what they claim', () => {
     expect(data.labels).toEqual(['l', 'm']);
   });
 });
+
+describe('readDataset with a sink', () => {
+  const collect = (p: string, opts: Parameters<typeof readDataset>[1] = {}) => {
+    const got: Example[] = [];
+    const data = readDataset(p, opts, (e) => got.push(e));
+    return { data, got };
+  };
+  const large = (header: string, row: (i: number) => string) => header + Array.from({ length: 60_000 }, (_, i) => row(i)).join('');
+
+  test.each([
+    ['jsonl', large('', (i) => `${JSON.stringify({ id: `r${i}`, text: `card ${i} costs €5`, label: i % 2 ? 'fee' : 'card' })}\n`)],
+    ['csv', large('id,text,label\n', (i) => `r${i},"card ${i}, €5; see the fee schedule",${i % 2 ? 'fee' : 'card'}\n`)],
+  ])('reads a large %s file a line at a time, never decoding it whole, with the same examples', (format, content) => {
+    const p = file(`large.${format}`, content);
+    const whole = readDataset(p);
+    const toString = vi.spyOn(Buffer.prototype, 'toString');
+    let longest = 0;
+    try {
+      const { data, got } = collect(p, { idsCheckedByCaller: true });
+      for (const [i, call] of toString.mock.calls.entries()) {
+        const self = toString.mock.contexts[i] as Buffer;
+        const [, start = 0, end = self.length] = call as [string?, number?, number?];
+        longest = Math.max(longest, end - start);
+      }
+      expect(data.format).toBe(format);
+      expect(got).toEqual(whole.examples);
+      expect(data.labels).toEqual(whole.labels);
+    } finally {
+      toString.mockRestore();
+    }
+    expect(Buffer.byteLength(content)).toBeGreaterThan(2 << 20);
+    expect(longest).toBeLessThanOrEqual(1 << 20);
+  });
+
+  test('a csv leaves duplicate ids to a caller that checks them, keeping no id per row', () => {
+    const p = file('dup-sink.csv', 'id,text,label\na,hi,x\na,again,x\n');
+    expect(collect(p, { idsCheckedByCaller: true }).got.map((e) => e.id)).toEqual(['a', 'a']);
+    expect(errorOf(() => collect(p))).toContain(`${p}:3: duplicate id "a" (first used at ${p}:2); ids must be unique within a file`);
+  });
+
+  test('a blank file named with --format is still refused as empty', () => {
+    const p = file('blank.jsonl', ' \n\n\t\n');
+    expect(errorOf(() => collect(p, { format: 'jsonl' }))).toMatch(/the file is empty/);
+  });
+});
+

@@ -81,15 +81,25 @@ describe('what learn says about feedback and corrections', () => {
     store.close();
   });
 
-  test('a correction that still does not hold after learn is reported with what the rules produce and why', async () => {
+  test('a correction the LLM ignored is made to hold by a rule from its own text', async () => {
     const { store } = setup();
     const env = await llmPatching([draft({ name: 'nothing', pattern: '\\bzzzz\\b', label: 'refund', replaces: null })]);
     addCorrection(store, { text: 'my zorbleflux keeps getting refused', expectedLabel: 'refund' });
     const r = await learn(store, { env, incremental: true, rounds: 1 });
+    expect(r.decisions.find((d) => d.stage === 'corrections')).toMatchObject({ accepted: true });
+    expect(r.corrections.holding).toBe(1);
+    expect(r.corrections.open).toEqual([]);
+    store.close();
+  });
+
+  test('a correction whose rule costs too much dev F1 stays open, reported with what the rules produce and why', async () => {
+    const { store } = setup();
+    const env = await llmPatching([draft({ name: 'nothing', pattern: '\\bzzzz\\b', label: 'refund', replaces: null })]);
+    // Any rule that fires on this text fires on the dev greeting "hello friends" too.
+    addCorrection(store, { text: 'hello friends', expectedLabel: 'refund' });
+    const r = await learn(store, { env, incremental: true, rounds: 1 });
     expect(r.corrections.holding).toBe(0);
-    expect(r.corrections.open).toEqual([
-      { id: 'c1', reason: expect.stringMatching(/^the rules produce no label, expected refund; round 1: dev F1 .* no gain$/) },
-    ]);
+    expect(r.corrections.open).toEqual([{ id: 'c1', reason: expect.stringMatching(/^the rules produce greet, expected refund; .*tolerance/) }]);
     expect(r.notes).toContain(`correction c1 does not hold: ${r.corrections.open[0]!.reason}`);
     // The run records it too.
     expect(store.runs.get(r.run_id)!.result.corrections).toEqual(r.corrections);

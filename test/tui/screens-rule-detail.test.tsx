@@ -57,8 +57,9 @@ describe('rule detail screen', () => {
     expect(ws.showRule('any-money').rule.pattern).toBe('\\b(?:money)\\b');
     await app.until((f) => expect(f).toMatch(/stale dev:/));
     await app.press(KEY.tab);
-    const v = await app.until((f) => expect(f).toContain('versions (2)'));
-    expect(v).toMatch(/› v2 just now pattern edited in the terminal UI/);
+    // "versions (2)" is in the tab bar before the tab switch lands: wait for the list itself.
+    const v = await app.until((f) => expect(f).toMatch(/› v2 just now pattern edited in the terminal UI/));
+    expect(v).toContain('versions (2)');
     expect(v).toContain('pattern: \\b(?:money[-|transfer-])\\b');
     expectFits(v, 120, 40);
     app.unmount();

@@ -3,7 +3,8 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { RulewrightError } from '../../core/errors.js';
 import { TaskType } from '../../core/schemas/index.js';
-import { extractStream, type ExtractRuleset, rulesetFromFile, screenFileRuleset } from '../../service/index.js';
+// The extract module alone: `--rules` never opens a workspace, so it need not load the whole service.
+import { extractStream, type ExtractRuleset, rulesetFromFile, screenFileRuleset } from '../../service/extract.js';
 import { choice, type CliContext, type CommonOptions } from '../context.js';
 
 interface ExtractOptions extends CommonOptions {

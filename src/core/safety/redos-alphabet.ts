@@ -81,7 +81,16 @@ export function buildAlphabet(atoms: readonly AtomNode[], asciiWord: boolean): A
     }
   }
   const universe = [...BASE, ...[...extra].filter((cp) => !(cp >= 0xd800 && cp <= 0xdfff))];
-  const tests = atoms.map(tester);
+  // Atoms that emit the same source share one test (large alternations repeat `[Ss]` and the like
+  // hundreds of times): the classes are the same, computed once per distinct test.
+  const tests: RegExp[] = [];
+  const columnOf = new Map<RegExp, number>();
+  const column = atoms.map((a) => {
+    const t = tester(a);
+    let j = columnOf.get(t);
+    if (j === undefined) columnOf.set(t, (j = tests.push(t) - 1));
+    return j;
+  });
   const wordTest = asciiWord ? ASCII_WORD : UNICODE_WORD;
   const classOf = new Map<string, number>();
   const representative: number[] = [];
@@ -99,10 +108,11 @@ export function buildAlphabet(atoms: readonly AtomNode[], asciiWord: boolean): A
     for (const [sig, k] of classOf) if (pick(sig)) m |= 1n << BigInt(k);
     return m;
   };
+  const testBits = tests.map((_, j) => bits((s) => s[j + 1] === '1'));
   return {
     classCount: representative.length,
     representative,
     word: bits((s) => s[0] === '1'),
-    atoms: atoms.map((_, j) => bits((s) => s[j + 1] === '1')),
+    atoms: column.map((j) => testBits[j]!),
   };
 }

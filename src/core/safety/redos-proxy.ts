@@ -46,9 +46,9 @@ const cache = new Map<string, StaticVerdict>();
  * flags), so rules that share a structure are analysed once.
  *
  * `undecided` when the pattern does not parse here or is too large for the budget; the caller
- * then falls back to recheck.
+ * then falls back to recheck. `exponentialOnly`: a polynomial verdict comes without its cost.
  */
-export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'python'): StaticVerdict {
+export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'python', opts: { exponentialOnly?: boolean } = {}): StaticVerdict {
   const f: Flags = { i: flags.includes('i'), m: flags.includes('m'), s: flags.includes('s'), x: flags.includes('x'), a: dialect === 'js' };
   let root: Node;
   let groupCount: number;
@@ -63,7 +63,11 @@ export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'py
   if (hit) return hit;
   let verdict: StaticVerdict;
   try {
-    verdict = measured(judge(root, dialect === 'js', proxy.source, proxy.flags), root, groupCount);
+    const judged = judge(root, dialect === 'js', proxy.source, proxy.flags);
+    // A caller that only asks "exponential or not" needs no cost for a polynomial verdict (the
+    // measurement is most of the screen's time); such a verdict is not cached, as it lacks it.
+    if (opts.exponentialOnly && judged.status === 'vulnerable' && !judged.exponential) return judged;
+    verdict = measured(judged, root, groupCount);
   } catch (e) {
     if (!(e instanceof Undecided)) throw e;
     verdict = { status: 'undecided', proxy: proxy.source, flags: proxy.flags, reason: e.message };

@@ -55,6 +55,12 @@ export interface RedosOptions {
    * reads `source` as a JS pattern.
    */
   pattern?: { source: string; flags: string; dialect: 'js' | 'python' };
+  /**
+   * The caller reads only whether the verdict is exponential (extract skips those rules): a
+   * polynomial verdict of the static screen then skips measuring its attack, so it has no
+   * `length100ms` and counts as realistic.
+   */
+  exponentialOnly?: boolean;
 }
 
 /**
@@ -103,7 +109,7 @@ const cache = new Map<string, RedosVerdict>();
  * vulnerable verdicts are cached by (source, flags, effort); static ones by screening proxy.
  */
 export async function screenRedos(source: string, flags: string, options: RedosOptions = {}): Promise<RedosVerdict> {
-  const fromStatic = staticVerdict(source, flags, options.pattern);
+  const fromStatic = staticVerdict(source, flags, options.pattern, options.exponentialOnly);
   if (fromStatic) return fromStatic;
   return screenWithRecheck(source, flags, options);
 }
@@ -117,12 +123,13 @@ export function screenRedosStatic(source: string, flags: string, pattern?: Redos
 }
 
 /** The static screen's verdict as a RedosVerdict, or undefined when recheck must decide. */
-function staticVerdict(source: string, flags: string, pattern: RedosOptions['pattern']): RedosVerdict | undefined {
+function staticVerdict(source: string, flags: string, pattern: RedosOptions['pattern'], exponentialOnly = false): RedosVerdict | undefined {
   let v: StaticVerdict;
   try {
     // A regex the engine itself refuses (a bad flag, say) is for recheck to report.
     new RegExp(source, flags);
-    v = pattern ? screenStatic(pattern.source, pattern.flags, pattern.dialect) : screenStatic(source, flags.replace(/[^imsx]/g, ''), 'js');
+    const opts = { exponentialOnly };
+    v = pattern ? screenStatic(pattern.source, pattern.flags, pattern.dialect, opts) : screenStatic(source, flags.replace(/[^imsx]/g, ''), 'js', opts);
   } catch {
     return undefined;
   }

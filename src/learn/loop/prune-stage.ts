@@ -3,6 +3,7 @@ import { compileScorer } from '../../core/eval/scorer.js';
 import { prefetchVerdicts } from '../../core/matchers/verdict-cache.js';
 import { pruneRules } from '../../core/metrics/prune.js';
 import { num } from '../prompts/render.js';
+import { isCorrectionRule } from './correction-stage.js';
 import type { LoopState } from './state.js';
 
 /**
@@ -13,7 +14,8 @@ import type { LoopState } from './state.js';
 export async function pruneStage(s: LoopState): Promise<void> {
   const { input } = s;
   const stage = 'pruning';
-  const only = new Set([...s.touched].filter((id) => s.rules.has(id)));
+  // Rules that make a correction hold were accepted for that, within the correction tolerance.
+  const only = new Set([...s.touched].filter((id) => s.rules.has(id) && !isCorrectionRule(s.rules.get(id)!)));
   if (!only.size) {
     s.decide({ stage, action: 'skip', accepted: false, reason: 'this run added or changed no rule in use' });
     return;

@@ -1,4 +1,5 @@
 import type { RoundHistory } from '../prompts/patch-prompt.js';
+import { correctionStage } from './correction-stage.js';
 import { pruneStage } from './prune-stage.js';
 import { refineRound } from './refine-round.js';
 import { LoopState } from './state.js';
@@ -74,6 +75,9 @@ export async function runLearning(input: LearnLoopInput): Promise<LearnLoopResul
     if (out.history) history.push(out.history);
     if (out.stop) break;
   }
+
+  await correctionStage(s);
+  if (s.decisions.some((d) => d.stage === 'corrections')) s.stage('corrections');
 
   if (input.prune ?? true) {
     await pruneStage(s);

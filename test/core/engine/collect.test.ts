@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { collectMatches } from '../../../src/core/engine/collect.js';
-import { compileRule } from '../../../src/core/engine/compile-rule.js';
+import { compileRule, type Matcher } from '../../../src/core/engine/compile-rule.js';
 import { IntBuffer } from '../../../src/core/engine/int-buffer.js';
 import { RulewrightError } from '../../../src/core/errors.js';
 import { Rule } from '../../../src/core/schemas/rule.js';
@@ -51,5 +51,44 @@ describe('match spans', () => {
 
   test('an empty pattern is an invalid rule', () => {
     expect(() => spans('  ', '$0', '')).toThrow(/pattern is empty/);
+  });
+});
+
+describe('compilation on first use', () => {
+  const rule = (pattern: string) => Rule.parse({ id: 'r', name: 'r', format: 'regex', pattern, dialect: 'python', output: { label: 'X', group: '$1' } });
+  /** The rule's matcher, with its faithful regexes replaced by ones that say they were read. */
+  const watched = (pattern: string): { matcher: Matcher; reads: string[] } => {
+    const m = compileRule(rule(pattern)).matcher;
+    const reads: string[] = [];
+    const matcher = Object.defineProperties({}, {
+      ...Object.getOwnPropertyDescriptors(m),
+      regex: { get: () => (reads.push('regex'), m.regex) },
+      retry: { get: () => (reads.push('retry'), m.retry) },
+    }) as Matcher;
+    return { matcher, reads };
+  };
+  const collect = (m: Matcher, text: string): [number, number][] => {
+    const buf = new IntBuffer();
+    collectMatches(m, text, buf, false);
+    return Array.from({ length: buf.length / 2 }, (_, k) => [buf.data[2 * k]!, buf.data[2 * k + 1]!]);
+  };
+
+  test('ASCII documents run on the ASCII-text regex: the faithful one is never read', () => {
+    const { matcher, reads } = watched('\\b(\\w+)\\s+\\d+');
+    expect(collect(matcher, 'card 12 and pin 3')).toEqual([[0, 4], [12, 15]]);
+    expect(collect(matcher, 'x 1')).toEqual([[0, 1]]);
+    expect(reads).toEqual([]);
+  });
+
+  test('a document with a character above U+007F runs on the faithful regex, with the same spans rules give in Python', () => {
+    const { matcher, reads } = watched('\\b(\\w+)\\s+\\d+');
+    expect(collect(matcher, 'carte bancaire née 12')).toEqual([[15, 18]]);
+    expect(reads).toContain('regex');
+  });
+
+  test('a pattern that can match empty retries on the ASCII-text regex too', () => {
+    const { matcher, reads } = watched('(\\w*?)');
+    expect(collect(matcher, 'ab')).toEqual([[0, 1], [1, 2]]);
+    expect(reads).toEqual([]);
   });
 });

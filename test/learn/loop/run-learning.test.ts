@@ -92,6 +92,19 @@ describe('the learning loop', () => {
     expect(r.stages[2]!.f1!).toBeGreaterThan(r.stages[1]!.f1!);
   });
 
+  test('a correction the proposer ignored still gets a rule that makes it hold, and pruning keeps it', async () => {
+    const fix = Example.parse({ id: 'correction-1', text: 'the zorbleflux thing again', label: 'cancel', split: 'train', source: 'correction' });
+    const p = new CannedProposer(proposal({ rules: good.filter((g) => g.id !== 'p-please') }));
+    const r = await runLearning(input(p, { train: [...train, fix], rounds: 0 }));
+    const d = r.decisions.find((x) => x.stage === 'corrections')!;
+    expect(d).toMatchObject({ action: 'patch', accepted: true });
+    const added = r.active.filter((x) => d.added?.includes(x.id));
+    expect(added.map((x) => [x.output.label, x.description.startsWith('from correction correction-1')])).toEqual([['cancel', true]]);
+    expect(r.stages.map((s) => s.stage)).toEqual(['before', 'synthesis', 'corrections', 'pruning']);
+    // It fires on the corrected text and nowhere else in train or dev.
+    expect(new RegExp(added[0]!.pattern, added[0]!.flags).test('the zorbleflux thing again')).toBe(true);
+  });
+
   test('a deterministic proposer is not asked again after a patch is not accepted', async () => {
     const harmful = proposal({ rules: [rule({ id: 'bad', pattern: '\\bmy\\b', label: 'cancel', priority: 50 })] });
     const p = new CannedProposer(proposal({ rules: good.filter((g) => g.id !== 'p-please') }), [harmful, harmful]);

@@ -16,6 +16,8 @@ interface Members {
 }
 
 const propertyExtras = new Map<string, number[]>();
+/** `Emitter.char` under IGNORECASE by code point (`-1 - cp` with the ASCII flag); bounded by the case table's size. */
+const caseInsensitiveChars = new Map<number, string>();
 
 /** Code points outside a property that case-insensitively match one of its members. */
 function closureExtras(js: string): number[] {
@@ -91,8 +93,16 @@ export class Emitter {
   }
 
   private char(cp: number, ci: boolean, ascii: boolean): string {
-    const variants = ci ? caseVariants(cp, ascii) : [cp];
-    return variants.length === 1 ? literal(cp) : `[${variants.map(classLiteral).join('')}]`;
+    if (!ci) return literal(cp);
+    // Case-insensitive literals are most of a long pattern: each spelling is worked out once.
+    const key = ascii ? -1 - cp : cp;
+    let src = caseInsensitiveChars.get(key);
+    if (src === undefined) {
+      const variants = caseVariants(cp, ascii);
+      src = variants.length === 1 ? literal(cp) : `[${variants.map(classLiteral).join('')}]`;
+      caseInsensitiveChars.set(key, src);
+    }
+    return src;
   }
 
   private group(node: Extract<Node, { type: 'group' }>): string {

@@ -5,7 +5,9 @@ import { caseVariants } from './case-fold.js';
 export const WORD_ITEMS = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
 export const ASCII_WORD_ITEMS = 'A-Za-z0-9_';
 
-const WORD = new RegExp(`^[${WORD_ITEMS}]$`, 'u');
+let word: RegExp | undefined;
+/** Built on first use: its Unicode class costs V8 milliseconds to build. */
+const unicodeWord = (): RegExp => (word ??= new RegExp(`^[${WORD_ITEMS}]$`, 'u'));
 const ASCII_WORD = /^[A-Za-z0-9_]$/;
 
 /** What the characters at one side of a position are, as far as `\b` is concerned. */
@@ -19,11 +21,24 @@ const join = (a: Acc, b: Acc): Acc => (a === 'none' ? b : b === 'none' ? a : a =
 const WORD_PROPS = new Set(['L', 'Lu', 'Ll', 'Lt', 'LC', 'Lm', 'Lo', 'M', 'Mn', 'Mc', 'Me', 'Nd', 'Nl', 'Pc', 'Alphabetic', 'Join_Control']);
 const NONWORD_PROPS = new Set(['Zs', 'Zl', 'Zp', 'Z', 'White_Space', 'Cc']);
 
+/** `charClass` answers by (code point, flags): long patterns ask about the same letters again and again. */
+const charClasses = new Map<number, WordClass>();
+
 function charClass(cp: number, ci: boolean, ascii: boolean): WordClass {
-  const test = ascii ? ASCII_WORD : WORD;
+  const key = cp * 4 + (ci ? 2 : 0) + (ascii ? 1 : 0);
+  let cls = charClasses.get(key);
+  if (cls === undefined) charClasses.set(key, (cls = computeCharClass(cp, ci, ascii)));
+  return cls;
+}
+
+function computeCharClass(cp: number, ci: boolean, ascii: boolean): WordClass {
   const variants = ci ? caseVariants(cp, ascii) : [cp];
   let acc: Acc = 'none';
-  for (const v of variants) acc = join(acc, test.test(String.fromCodePoint(v)) ? 'word' : 'nonword');
+  // Unicode `\w` holds exactly the ASCII word characters among ASCII, so ASCII needs no Unicode class.
+  for (const v of variants) {
+    const test = ascii || v < 0x80 ? ASCII_WORD : unicodeWord();
+    acc = join(acc, test.test(String.fromCodePoint(v)) ? 'word' : 'nonword');
+  }
   return acc === 'none' ? 'unknown' : acc;
 }
 
@@ -79,8 +94,20 @@ export function nullable(node: Node): boolean {
   }
 }
 
+type Edge = { cls: Acc; empty: boolean };
+
+/** Edges of alternations, which every boundary beside one asks for again (nodes never change). */
+const altEdges = { first: new WeakMap<Node, Edge>(), last: new WeakMap<Node, Edge>() };
+
 /** The class of the first (`side` = 'first') or last character a node consumes, and whether it may consume none. */
-function edge(node: Node, side: 'first' | 'last'): { cls: Acc; empty: boolean } {
+function edge(node: Node, side: 'first' | 'last'): Edge {
+  if (node.type !== 'alt') return edgeOf(node, side);
+  let e = altEdges[side].get(node);
+  if (!e) altEdges[side].set(node, (e = edgeOf(node, side)));
+  return e;
+}
+
+function edgeOf(node: Node, side: 'first' | 'last'): Edge {
   switch (node.type) {
     case 'char':
       return { cls: charClass(node.cp, node.ci, node.ascii), empty: false };
