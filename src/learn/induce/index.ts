@@ -15,9 +15,10 @@
  * - Fields: the span generators on the located field values.
  *
  * Every emitted rule passes the engine's safety checks. `induceRules` proposes a ruleset from
- * scratch; `inducePatch` proposes additions to a current ruleset for its failures on train (and a
- * rule above the current ones for every correction that does not hold), and which current rules
- * to disable.
+ * scratch; `inducePatch` proposes additions to a current ruleset for its failures on train, and
+ * which current rules to disable. `correctionRules` (covering/correction-rules.ts) gives the
+ * learning loop a rule for each classification correction that does not hold, whatever proposed
+ * the rest.
  */
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';

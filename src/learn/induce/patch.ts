@@ -4,7 +4,6 @@ import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import { generateCandidates, induce, sample, selectionAffordable } from './induce.js';
-import { correctionRules } from './covering/correction-rules.js';
 import { resolveOptions } from './options.js';
 import { dedupe, filterEligible, finalizeRules, type Eligible, type PipelineInput } from './pipeline.js';
 import { Pool } from './pool.js';
@@ -47,13 +46,11 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
     return { rules, remove, report };
   };
 
-  const fixes = task.type === 'classification' ? correctionRules(task, train, opts.dev ?? [], current, opts.idPrefix) : { rules: [], notes: [] };
-  report.notes.push(...fixes.notes);
-  if (fixes.rules.length) report.notes.push(`${fixes.rules.length} rule${fixes.rules.length === 1 ? '' : 's'} proposed above the current ones so that corrections hold`);
   if (task.type === 'classification' && !selectionAffordable(train, opts.dev)) {
-    // Covering already learned from every train text; on this much text a patch only makes corrections hold.
-    report.notes.push('large train set: the patch proposes only rules that make corrections hold (learn again without --incremental to relearn the list)');
-    return finish(await finalizeRules({ task, train, opts, report, started }, fixes.rules.map((r) => ({ ...r, status: opts.status })), current), []);
+    // Covering already learned from every train text; running every candidate over this much text
+    // is what the index exists to avoid. Corrections get their rules in the learning loop's own stage.
+    report.notes.push('large train set: the patch proposes nothing (learn again without --incremental to relearn the list; corrections get rules of their own)');
+    return finish(await finalizeRules({ task, train, opts, report, started }, [], current), []);
   }
   const wrong = failing(task, current, train);
   report.notes.push(`the current ${current.length} rules fail on ${wrong.size} of ${train.length} train examples`);
@@ -102,14 +99,7 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   const chosen = pool.activePositions().filter((p) => !isCurrent(p));
   for (const p of order) if (!pool.isActive(p) && !prunedNew.includes(p)) drop(report, pool.dev ? 'no_gain_dev' : 'no_gain_train', pool.rules[p]!.rule.name);
   report.candidates.kept = chosen.length;
-  const fixIds = new Set(fixes.rules.map((r) => r.id));
-  const rules = [
-    ...fixes.rules.map((r) => ({ ...r, status: opts.status })),
-    ...chosen
-      .slice(0, opts.maxRules)
-      .map((p) => ({ ...pool.rules[p]!.rule, status: opts.status }))
-      .filter((r) => !fixIds.has(r.id)),
-  ];
+  const rules = chosen.slice(0, opts.maxRules).map((p) => ({ ...pool.rules[p]!.rule, status: opts.status }));
   const kept = current.filter((r) => !removed.includes(r.id));
   return finish(await finalizeRules(input, rules, kept), removed);
 }

@@ -1,4 +1,5 @@
 import { wilsonUpper } from '../../core/metrics/wilson.js';
+import { prf } from '../../core/ratio.js';
 import type { Pool } from './pool.js';
 import { devJudge, type Judge } from './select.js';
 
@@ -17,8 +18,7 @@ export function clearlyHarmful(pool: Pool): Judge {
     const lostTp = Math.max(0, -d.tp);
     const decided = lostTp + Math.max(0, -d.fp);
     if (!decided) return false;
-    const c = pl.dev!.totals.counts;
-    const f1 = 2 * c.tp + c.fp + c.fn ? (2 * c.tp) / (2 * c.tp + c.fp + c.fn) : 0;
+    const f1 = prf(pl.dev!.totals.counts).f1 ?? 0;
     return wilsonUpper(lostTp / decided, decided) < f1 / 2;
   };
 }

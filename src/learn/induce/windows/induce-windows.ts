@@ -1,3 +1,4 @@
+import { prf } from '../../../core/ratio.js';
 import type { Example } from '../../../core/schemas/example.js';
 import type { Rule } from '../../../core/schemas/rule.js';
 import type { Task } from '../../../core/schemas/task.js';
@@ -44,7 +45,7 @@ function longest(docs: readonly SpanDoc[]): number {
 export function induceWindows(input: WindowInput): Rule[] {
   const { task, train, docs, opts, report, started } = input;
   const ix = indexWindows(docs, { maxTokens: longest(docs), minContextSupport: MIN_CONTEXT_SUPPORT });
-  const sel = selectWindows(ix, { z: 1.96, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.budgetMs, minGainPrecision: null });
+  const sel = selectWindows(ix, { z: 1.96, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.budgetMs });
   report.windows = { windows: ix.doc.length, candidates: ix.occurrences.size, selected: sel.rules.length, unreachable_gold: ix.unreachable, stop: sel.stop };
   if (sel.stop === 'budget') {
     report.budget_exhausted = true;
@@ -59,10 +60,7 @@ export function induceWindows(input: WindowInput): Rule[] {
   const split = pool.dev ?? pool.train;
   let best = 0;
   let bestF1 = 0;
-  const f1 = () => {
-    const c = split.totals.counts;
-    return 2 * c.tp + c.fp + c.fn ? (2 * c.tp) / (2 * c.tp + c.fp + c.fn) : 0;
-  };
+  const f1 = () => prf(split.totals.counts).f1 ?? 0;
   position.forEach((p, i) => {
     pool.commit(pool.trial(p));
     if (f1() > bestF1 + 1e-12) {

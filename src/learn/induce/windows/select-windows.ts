@@ -16,11 +16,6 @@ export interface SelectOptions {
   maxRules: number;
   maxRulesPerLabel: number;
   deadline: number;
-  /**
-   * Lowest precision of what a rule adds. Null: half the current train F1 (the break-even point of
-   * micro F1 when train is all there is); with a dev split a low floor lets dev decide instead.
-   */
-  minGainPrecision: number | null;
 }
 
 /** A max-heap of candidate positions by (stale) score. */
@@ -112,7 +107,7 @@ export function selectWindows(ix: WindowIndex, opts: SelectOptions): { rules: Wi
     const c = labelOf[top.i]!;
     if ((perLabel.get(c) ?? 0) >= opts.maxRulesPerLabel) continue;
     const f1 = tp + fp + reachable ? (2 * tp) / (tp + fp + reachable) : 0;
-    if (m.k / m.n <= (opts.minGainPrecision ?? f1 / 2)) continue;
+    if (m.k / m.n <= f1 / 2) continue;
     for (const w of lists[top.i]!) produced[w] = 1;
     tp += m.k;
     fp += m.n - m.k;

@@ -49,6 +49,3 @@ export function spanTokens(text: string): SpanToken[] {
   }
   return out;
 }
-
-/** Whether a token is a word or number (a word boundary is needed at its outer edge). */
-export const isWordToken = (t: SpanToken): boolean => /[\p{L}\p{N}]/u.test(t.shape) || t.literal.startsWith('w:');

@@ -76,7 +76,7 @@ describe('window index and selection', () => {
     const ix = indexWindows(spanDocs(bookings(0, 24, 'train')), { maxTokens: 2, minContextSupport: 2 });
     expect(ix.goldTotal).toBe(24);
     expect(ix.unreachable).toBe(0);
-    const sel = selectWindows(ix, { z: 1.96, minSupport: 1, maxRules: 10, maxRulesPerLabel: 10, deadline: Infinity, minGainPrecision: null });
+    const sel = selectWindows(ix, { z: 1.96, minSupport: 1, maxRules: 10, maxRulesPerLabel: 10, deadline: Infinity });
     // A bare capitalised word is a name a third of the time here ("Table", first names); after a capitalised word it always is.
     expect(sel.rules[0]!.pattern.template).toBe('Xx');
     expect(sel.rules[0]!.tp).toBe(24);
