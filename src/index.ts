@@ -5,8 +5,9 @@
  * ```ts
  * import { Workspace } from 'rulewright';
  * const ws = Workspace.open({ db: 'rulewright.db' });
- * const report = await ws.evaluate();          // the `eval --json` report
- * await ws.report({ out: 'report.html' });     // the HTML report
+ * const intents = ws.dataset('intents', { matchers: './my-matchers.js' }); // resolved once
+ * const report = await intents.evaluate({ split: 'test' }); // the `eval --json` report
+ * await intents.report({ out: 'report.html' });             // the HTML report
  * ws.close();
  * ```
  *
@@ -16,6 +17,8 @@
 
 /** A workspace (one SQLite file) and every operation on it: import, split, learn, eval, metrics, rank, prune, report, …. */
 export { Workspace, type OpenOptions } from './service/workspace.js';
+/** One dataset of a workspace, opened once (`ws.dataset(name, { matchers })`): its methods take only what varies per call. */
+export { DatasetHandle, type DatasetOptions } from './service/dataset-handle.js';
 
 /** Result and request shapes of the workspace operations (snake_case, as `--json` prints them). */
 export type {
@@ -39,22 +42,27 @@ export { DEFAULT_DB, resolveDbPath } from './service/paths.js';
 /** Loads an exported ruleset (rulewright's or RuleChef's format) and runs it with no workspace: `extract`, `classify`, `run`. */
 export { loadRuleset, type LoadOptions, type Ruleset, type RuntimeInput } from './runtime/index.js';
 
-/** The zod schemas of the domain (parse with `safeParse`); each is also the type of its values. */
-export {
-  Correction,
-  EvalReport,
-  Example,
-  Feedback,
-  MatchMode,
-  OutputSpan,
-  Prediction,
-  Rule,
-  RulesetFile,
-  Run,
-  Span,
-  Task,
-  TaskType,
-} from './core/schemas/index.js';
+/*
+ * The zod schemas of the domain (parse with `safeParse`); each is also the type of its values.
+ */
+/** A user's correction: the input, what the rules produced, what was expected. */
+export { Correction } from './core/schemas/correction.js';
+/** The `eval --json` report. */
+export { EvalReport } from './core/schemas/eval-report.js';
+/** A labelled example (text or input, gold output, split, source). */
+export { Example } from './core/schemas/example.js';
+/** Plain-English feedback on the task, a rule or an example. */
+export { Feedback } from './core/schemas/feedback.js';
+/** The task (type, labels, matching mode and matchers), its matching mode and its type. */
+export { MatchMode, Task, TaskType } from './core/schemas/task.js';
+/** A span of text with its label, as gold and as output. */
+export { OutputSpan, Span } from './core/schemas/span.js';
+/** What the rules produced for one example. */
+export { Prediction } from './core/schemas/prediction.js';
+/** A rule, and a ruleset file of them. */
+export { Rule, RulesetFile } from './core/schemas/rule.js';
+/** A recorded run (eval, metrics, rank, prune, learn). */
+export { Run } from './core/schemas/run.js';
 
 /** The error every deliberate failure throws: a `code`, a message that says how to fix it, and its CLI `exitCode`. */
 export { RulewrightError, type ErrorCode } from './core/errors.js';
@@ -77,14 +85,24 @@ export { prf, ratio, type Counts } from './core/ratio.js';
 /** The Wilson score lower bound of a precision measured on `support` outputs. */
 export { wilsonLower } from './core/metrics/wilson.js';
 
-/** Per-rule metrics, exact leave-one-out ranking and greedy pruning, on outputs computed once. */
-export { computeRuleMetrics, pruneRules, rankRules } from './core/metrics/index.js';
+/** Per-rule metrics (each rule alone), on outputs computed once. */
+export { computeRuleMetrics } from './core/metrics/rule-metrics.js';
+/** Greedy, iterative pruning: removes the rule whose removal raises F1 most while F1 rises. */
+export { pruneRules } from './core/metrics/prune.js';
+/** Solo and exact leave-one-out marginal F1 of every rule. */
+export { rankRules } from './core/metrics/rank.js';
 
 /** The matcher registry: the built-in matchers, and `registerModule` for a user module of named matchers. */
 export { createMatcherRegistry, MatcherRegistry, registerModule } from './core/matchers/registry.js';
 
 /** Reads a dataset file in any supported format (detected), and writes examples as JSONL, CSV or CoNLL. */
-export { readDataset, writeDataset, FORMAT_NAMES, type FormatName, type ImportOptions } from './formats/index.js';
+export { readDataset, writeDataset } from './formats/index.js';
+/** The dataset formats `readDataset` reads, and its options. */
+export { FORMAT_NAMES, type FormatName, type ImportOptions } from './formats/types.js';
 
 /** Builds the self-contained HTML report from its data (pure; `Workspace.report` gathers the data and writes the file). */
-export { buildReportHtml, escapeHtml, type ReportData } from './report/index.js';
+export { buildReportHtml } from './report/build-report.js';
+/** Escapes text for HTML, as the report does. */
+export { escapeHtml } from './report/escape.js';
+/** What the report is built from. */
+export type { ReportData } from './report/types.js';

@@ -1,5 +1,6 @@
 import { type Key, useInput } from 'ink';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useLatest } from './hooks/use-latest.js';
 
 export interface KeyPumpProps {
   /** Handles one key; whatever state it changes is rendered before the next key is handed over. */
@@ -13,8 +14,7 @@ export interface KeyPumpProps {
  * nothing and keeps its bookkeeping state to itself, so a key re-renders only what it changed.
  */
 export function KeyPump({ onKey }: KeyPumpProps) {
-  const handler = useRef(onKey);
-  handler.current = onKey;
+  const handler = useLatest(onKey);
   const queue = useRef<[string, Key][]>([]);
   const dispatched = useRef(0);
   const committed = useRef(0);

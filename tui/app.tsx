@@ -1,12 +1,13 @@
 import { Box, type Key, useApp } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Workspace } from '../src/service/index.js';
+import type { DatasetHandle, Workspace } from '../src/service/index.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Footer } from './components/Footer.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { TabBar } from './components/TabBar.js';
 import { type FeedbackTarget, type Services, ServicesContext, type Shell, ShellContext } from './context.js';
 import { type KeyEntry, type KeyHub, KeyHubContext } from './hooks/use-keys.js';
+import { useLatest } from './hooks/use-latest.js';
 import { errorText } from './hooks/use-loader.js';
 import { useWindowSize, type WindowSize } from './hooks/use-window-size.js';
 import type { JobRunner } from './jobs/job-runner.js';
@@ -21,6 +22,8 @@ export interface AppProps {
   readonly ws: Workspace;
   /** The dataset's name (already resolved by the caller). */
   readonly dataset: string;
+  /** The dataset's handle when the caller has opened one (else the app opens it). */
+  readonly data?: DatasetHandle;
   readonly jobs: JobRunner;
   readonly theme: Theme;
   /** A fixed size (tests); by default the terminal's, following resizes. */
@@ -47,7 +50,7 @@ function tabOf(screen: ScreenName): ScreenName {
  * going back finds them as they were), the help overlay, the feedback composer and the footer.
  * It owns the global keys (q, ?, 1-6) unless a screen has captured the keyboard for a text field.
  */
-export function App({ ws, dataset, jobs, theme, size, spareRows = 0, initial }: AppProps) {
+export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initial }: AppProps) {
   const terminal = useWindowSize(size);
   const columns = terminal.columns;
   const rows = Math.max(8, terminal.rows - spareRows);
@@ -57,7 +60,7 @@ export function App({ ws, dataset, jobs, theme, size, spareRows = 0, initial }: 
   const [composer, setComposer] = useState<FeedbackTarget | null>(null);
   const [notice, setNotice] = useState<string | undefined>();
   const captures = useRef(new Set<string>());
-  const session = useRef(new Map<string, unknown>()).current;
+  const [session] = useState(() => new Map<string, unknown>());
 
   useEffect(() => {
     if (!notice) return;
@@ -80,7 +83,7 @@ export function App({ ws, dataset, jobs, theme, size, spareRows = 0, initial }: 
     }),
     [session],
   );
-  const services = useMemo<Services>(() => ({ ws, dataset, jobs }), [ws, dataset, jobs]);
+  const services = useMemo<Services>(() => ({ ws, dataset: data ?? ws.dataset(dataset), jobs }), [ws, dataset, data, jobs]);
 
   const quit = useCallback(() => {
     jobs.close();
@@ -99,8 +102,7 @@ export function App({ ws, dataset, jobs, theme, size, spareRows = 0, initial }: 
     }),
     [],
   );
-  const state = useRef({ help, composer });
-  state.current = { help, composer };
+  const state = useLatest({ help, composer });
 
   // Global keys first, then every active screen or dialog (see KeyPump for the ordering).
   const dispatch = (input: string, key: Key) => {

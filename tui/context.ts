@@ -1,12 +1,12 @@
 import { createContext } from 'react';
-import type { Workspace } from '../src/service/index.js';
+import type { DatasetHandle, Workspace } from '../src/service/index.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import type { Route } from './route.js';
 
-/** The service side of the app: the workspace, the dataset, and the background job runner. */
+/** The service side of the app: the workspace, the dataset's handle (opened once for the session), and the background job runner. */
 export interface Services {
   readonly ws: Workspace;
-  readonly dataset: string | undefined;
+  readonly dataset: DatasetHandle;
   readonly jobs: JobRunner;
 }
 

@@ -1,5 +1,5 @@
 import { render } from 'ink';
-import { loadMatcherModule, Workspace } from '../src/service/index.js';
+import { Workspace } from '../src/service/index.js';
 import { App } from './app.js';
 import { InlineJobRunner } from './jobs/inline-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
@@ -35,15 +35,16 @@ export async function runTui(opts: RunTuiOptions = {}): Promise<void> {
   let jobs: JobRunner | undefined;
   const tty = stdout.isTTY === true;
   try {
-    const dataset = ws.resolveDataset(opts.dataset).name;
+    const data = ws.dataset(opts.dataset, { matchers: opts.matchers });
+    const dataset = data.name;
     // Loaded once here, so a missing or broken module is a CLI error, not an error on every screen.
-    const matchers = opts.matchers ? (await loadMatcherModule(opts.matchers, opts.cwd)).module.path : undefined;
+    const matchers = (await data.matchersModule())?.path;
     jobs = makeRunner(ws, dataset, matchers);
     if (tty) stdout.write(ALT_SCREEN_ON);
     const instance = render(
       // One row is left free: a frame as tall as the terminal makes Ink clear and redraw the
       // whole screen on every change, which flickers.
-      <App ws={ws} dataset={dataset} jobs={jobs} theme={themeFromEnv(env)} spareRows={tty ? 1 : 0} />,
+      <App ws={ws} dataset={dataset} data={data} jobs={jobs} theme={themeFromEnv(env)} spareRows={tty ? 1 : 0} />,
       { stdin, stdout, stderr: opts.stderr ?? process.stderr, exitOnCtrlC: true, patchConsole: true },
     );
     await instance.waitUntilExit();

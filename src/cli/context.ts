@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { RulewrightError } from '../core/errors.js';
 import { existsSync, rmSync } from 'node:fs';
-import type { Workspace } from '../service/index.js';
+import type { DatasetHandle, Workspace } from '../service/index.js';
 import { type CliIo, Output } from './output.js';
 
 /** Options every command has. */
@@ -51,6 +51,15 @@ export class CliContext {
       // malformed file) leaves nothing behind, not even an empty workspace file.
       if (empty) for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
     }
+  }
+
+  /**
+   * Opens the workspace and, once, the dataset the command names (`--dataset`, optional with one
+   * dataset; `--matchers` for the commands that score), and runs `fn` with the handle. The handle
+   * reads cwd and env from the workspace, which has them from the io.
+   */
+  withDataset<T>(opts: Pick<CommonOptions, 'db' | 'dataset'> & { matchers?: string }, fn: (d: DatasetHandle) => T | Promise<T>): Promise<T> {
+    return this.withWorkspace(opts, (ws) => fn(ws.dataset(opts.dataset, { matchers: opts.matchers })));
   }
 
   /** Prints a result: as JSON with `--json`, else with the command's human renderer. */

@@ -26,6 +26,7 @@ import { RulewrightError } from '../core/errors.js';
 import { clipMessage } from './clip-message.js';
 import { COMMANDS, commandsFor } from './commands/index.js';
 import { CliContext } from './context.js';
+import { GLOBAL_HELP, hoistGlobalOptions } from './global-options.js';
 import type { CliIo } from './output.js';
 
 /**
@@ -43,7 +44,8 @@ export async function createProgram(ctx: CliContext, argv?: readonly string[]): 
       writeOut: (s) => ctx.io.stdout.write(s),
       writeErr: (s) => ctx.io.stderr.write(s),
       outputError: (s, write) => write(`rulewright: ${clipMessage(s.replace(/^error: /, '').trimEnd())}\n`),
-    });
+    })
+    .addHelpText('after', GLOBAL_HELP);
   for (const m of modules) m.register(program, ctx);
   return program;
 }
@@ -52,7 +54,8 @@ export async function createProgram(ctx: CliContext, argv?: readonly string[]): 
  * Runs the CLI on `argv` (without `node` and the script) and resolves to the exit code:
  * 0 ok, 1 failed, 2 bad input or usage. Never calls `process.exit`.
  */
-export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
+export async function main(argvIn: string[], io: Partial<CliIo> = {}): Promise<number> {
+  const argv = hoistGlobalOptions(argvIn);
   const ctx = new CliContext({
     stdout: io.stdout ?? process.stdout,
     stderr: io.stderr ?? process.stderr,

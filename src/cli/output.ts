@@ -1,4 +1,6 @@
+import { stripVTControlCharacters } from 'node:util';
 import pc from 'picocolors';
+import { NONE } from '../core/none.js';
 import { clipMessage } from './clip-message.js';
 
 /** Where the CLI writes: real streams in the binary, string buffers in tests. */
@@ -21,12 +23,11 @@ export interface Column<R> {
   format?: (value: R[keyof R], row: R) => string;
 }
 
-const ANSI = /\u001b\[[0-9;]*m/g;
-const visibleLength = (s: string) => s.replace(ANSI, '').length;
+const visibleLength = (s: string) => stripVTControlCharacters(s).length;
 
-/** Formats a number for people: thousands separators, ratios with 3 decimals, null as "–". */
+/** Formats a number for people: thousands separators, ratios with 3 decimals, null as `NONE`. */
 export function fmt(v: unknown): string {
-  if (v === null || v === undefined) return '–';
+  if (v === null || v === undefined) return NONE;
   if (typeof v === 'number') {
     if (Number.isInteger(v)) return v.toLocaleString('en-US');
     return v.toFixed(3);

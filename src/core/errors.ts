@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RuleProblem } from './safety/check-rule.js';
 
 /** Error codes; `exitCode` 2 means the user's input or usage was wrong, 1 that the operation failed. */
 export type ErrorCode =
@@ -15,15 +16,34 @@ export type ErrorCode =
 
 const INPUT_CODES: ReadonlySet<ErrorCode> = new Set(['BAD_INPUT', 'USAGE', 'NOT_FOUND', 'INVALID_RULE']);
 
+/**
+ * What an error carries for code to read besides its message, by code. A code with no entry
+ * carries none (passing details for it does not compile).
+ */
+export interface ErrorDetails {
+  /** Why a rule did not compile (the rule checks file it under a problem code), or every problem its checks found. */
+  INVALID_RULE: { reason: 'empty' | 'group' } | { problems: RuleProblem[] };
+  /** Where an LLM request went and how it last failed (never the key). */
+  LLM: { endpoint: string; model: string; status: number | null; attempts: number };
+}
+
+/** The details of an error of code `C`. */
+export type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetails ? ErrorDetails[C] : never;
+
 /** Every error rulewright raises on purpose: a code, and a message that says what failed and how to fix it. */
-export class RulewrightError extends Error {
+export class RulewrightError<C extends ErrorCode = ErrorCode> extends Error {
   override readonly name = 'RulewrightError';
   constructor(
-    readonly code: ErrorCode,
+    readonly code: C,
     message: string,
-    readonly details?: unknown,
+    readonly details?: DetailsOf<C>,
   ) {
     super(message);
+  }
+
+  /** Whether `e` is a RulewrightError of `code` (then its details are typed). */
+  static is<C extends ErrorCode>(e: unknown, code: C): e is RulewrightError<C> {
+    return e instanceof RulewrightError && e.code === code;
   }
 
   get exitCode(): 1 | 2 {

@@ -1,6 +1,6 @@
 import { RulewrightError } from './errors.js';
 import { hash32, mulberry32, shuffle } from './random.js';
-import type { Answer, Example, Split } from './schemas/index.js';
+import type { Answer, Example, Split } from './schemas/example.js';
 
 /**
  * Seeded, stratified train/dev/test splits.

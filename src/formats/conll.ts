@@ -1,6 +1,8 @@
-import type { Example, Span, Task } from '../core/schemas/index.js';
+import type { Example } from '../core/schemas/example.js';
+import type { Span } from '../core/schemas/span.js';
+import type { Task } from '../core/schemas/task.js';
 import { RulewrightError } from '../core/errors.js';
-import { isSpanTask } from '../core/schemas/index.js';
+import { isSpanTask } from '../core/schemas/task.js';
 import { ExampleBuilder, badInput } from './example-builder.js';
 import { isBlank } from './lines.js';
 import type { ImportedData, ParseOptions } from './types.js';

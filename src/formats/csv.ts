@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import type { Example, Task, TaskType } from '../core/schemas/index.js';
-import { isSpanTask } from '../core/schemas/index.js';
+import type { Example } from '../core/schemas/example.js';
+import type { Task, TaskType } from '../core/schemas/task.js';
+import { isSpanTask } from '../core/schemas/task.js';
 import { ExampleBuilder, badInput, type Where } from './example-builder.js';
 import { describeJsonError } from './json-positions.js';
 import type { ImportedData, ParseOptions } from './types.js';
@@ -202,7 +203,12 @@ export function writeCsv(task: Task, examples: readonly Example[]): string {
   } else {
     const fields: string[] = [];
     const seen = new Set<string>();
-    for (const ex of examples) for (const k of Object.keys(ex.output ?? {})) if (!seen.has(k)) (seen.add(k), fields.push(k));
+    for (const ex of examples)
+      for (const k of Object.keys(ex.output ?? {}))
+        if (!seen.has(k)) {
+          seen.add(k);
+          fields.push(k);
+        }
     rows.push(['id', task.text_field, ...fields]);
     for (const ex of examples) {
       rows.push([ex.id, asField(ex.input?.[task.text_field] ?? ex.text), ...fields.map((f) => asField(ex.output?.[f]))]);

@@ -61,10 +61,16 @@ export function firstInvalidUtf8(buf: Buffer): number {
     if (b < 0x80) {
       i++;
       continue;
-    } else if (b >= 0xc2 && b <= 0xdf) (need = 1), (min = 0x80);
-    else if (b >= 0xe0 && b <= 0xef) (need = 2), (min = 0x800);
-    else if (b >= 0xf0 && b <= 0xf4) (need = 3), (min = 0x10000);
-    else return i;
+    } else if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      min = 0x80;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      min = 0x800;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      min = 0x10000;
+    } else return i;
     let cp = b & (0x3f >> need);
     for (let k = 1; k <= need; k++) {
       const c = buf[i + k];

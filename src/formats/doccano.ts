@@ -1,4 +1,4 @@
-import type { TaskType } from '../core/schemas/index.js';
+import type { TaskType } from '../core/schemas/task.js';
 import { ExampleBuilder, badInput, whereText, type Where } from './example-builder.js';
 import { isObj } from './json-positions.js';
 import { jsonObjectLines } from './lines.js';
@@ -71,7 +71,10 @@ export function parseDoccano(content: string, name: string, opts: ParseOptions =
   }
   let taskType: TaskType;
   if (kind === 'label') {
-    for (const ex of b.examples) if (ex.spans?.length === 0) (delete ex.spans, (ex.label = null));
+    for (const ex of b.examples) if (ex.spans?.length === 0) {
+      delete ex.spans;
+      ex.label = null;
+    }
     taskType = 'classification';
   } else taskType = opts.taskType === 'extraction' ? 'extraction' : 'ner';
   return b.finish(taskType);

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { RulewrightError } from '../core/errors.js';
-import { Example, isSpanTask, type ExampleSource, type Span, type TaskType } from '../core/schemas/index.js';
+import { Example, type ExampleSource } from '../core/schemas/example.js';
+import { isSpanTask, type TaskType } from '../core/schemas/task.js';
+import type { Span } from '../core/schemas/span.js';
 import type { FormatName, ImportedData, ParseOptions } from './types.js';
 
 /** Where a row came from, as `FILE:LINE`; a function when computing it costs a scan (JSON formats). */

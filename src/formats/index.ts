@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
-import type { Example, Task } from '../core/schemas/index.js';
+import type { Example } from '../core/schemas/example.js';
+import type { Task } from '../core/schemas/task.js';
 import { isBlank } from './lines.js';
 import { parseConll, writeConll } from './conll.js';
 import { parseCsv, writeCsv } from './csv.js';
@@ -18,13 +19,6 @@ import { parseTab } from './tab.js';
 import { parseTraffic } from './traffic.js';
 import { parseTrec } from './trec.js';
 import type { FormatName, ImportedData, ImportOptions, ParseOptions } from './types.js';
-
-export type { FormatName, ImportedData, ImportOptions, RulechefExtras } from './types.js';
-export { FORMAT_NAMES } from './types.js';
-export { detectFormat, detectFormatFromContent } from './detect.js';
-export { csvRecordWhere } from './csv.js';
-export { detectFromPrefix } from './large-file.js';
-export { codePointToUtf16Offsets } from './offsets.js';
 
 const bad = (message: string): RulewrightError => new RulewrightError('BAD_INPUT', message);
 

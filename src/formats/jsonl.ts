@@ -1,5 +1,7 @@
-import type { Example, Span, TaskType } from '../core/schemas/index.js';
-import { isSpanTask } from '../core/schemas/index.js';
+import type { Example } from '../core/schemas/example.js';
+import type { Span } from '../core/schemas/span.js';
+import type { TaskType } from '../core/schemas/task.js';
+import { isSpanTask } from '../core/schemas/task.js';
 import { EXAMPLE_KEYS, ExampleBuilder, badInput, type Where } from './example-builder.js';
 import { jsonObjectLines } from './lines.js';
 import type { ImportedData, ParseOptions } from './types.js';
@@ -69,7 +71,7 @@ export function inferTextField(examples: readonly Example[]): string | undefined
 }
 
 /**
- * Parses native JSONL (design.md: one example per line, unknown keys rejected). The task type comes
+ * Parses native JSONL (one example per line; unknown keys are rejected so a typo is never data). The task type comes
  * from the rows: `spans` → ner (or `opts.taskType` extraction), `label` → classification,
  * `input`/`output` → transformation. Blank lines are skipped. `content` may be the file's UTF-8 bytes.
  */

@@ -1,4 +1,4 @@
-import type { TaskType } from '../core/schemas/index.js';
+import type { TaskType } from '../core/schemas/task.js';
 import { ExampleBuilder, badInput, whereText, type Where } from './example-builder.js';
 import { isObj, jsonWhere, parseJsonDocument } from './json-positions.js';
 import { codePointToUtf16Offsets } from './offsets.js';
@@ -113,7 +113,10 @@ export function parseLabelStudio(content: string, name: string, opts: ParseOptio
   // span rows were given `spans: []` before the kind was known; classification rows must not have them
   let taskType: TaskType;
   if (kind === 'label') {
-    for (const ex of b.examples) if (ex.spans?.length === 0 && ex.label === undefined) (delete ex.spans, (ex.label = null));
+    for (const ex of b.examples) if (ex.spans?.length === 0 && ex.label === undefined) {
+      delete ex.spans;
+      ex.label = null;
+    }
     taskType = 'classification';
   } else taskType = opts.taskType === 'extraction' ? 'extraction' : 'ner';
   if (unannotated > 0) b.warn(`${unannotated} task(s) have no annotation (or only cancelled ones) and were skipped`);

@@ -1,4 +1,6 @@
-import { FeedbackLevel, TaskType, isSpanTask, type Answer } from '../core/schemas/index.js';
+import { FeedbackLevel } from '../core/schemas/feedback.js';
+import { TaskType, isSpanTask } from '../core/schemas/task.js';
+import type { Answer } from '../core/schemas/example.js';
 import { ExampleBuilder, badInput, type Where } from './example-builder.js';
 import { checkJsonDepth, isObj, jsonWhere, parseJsonDocument } from './json-positions.js';
 import { inferTextField } from './jsonl.js';

@@ -1,5 +1,5 @@
-import type { TaskType } from '../core/schemas/index.js';
-import { isSpanTask } from '../core/schemas/index.js';
+import type { TaskType } from '../core/schemas/task.js';
+import { isSpanTask } from '../core/schemas/task.js';
 import { ExampleBuilder, badInput } from './example-builder.js';
 import { jsonObjectLines } from './lines.js';
 import { entitiesToSpans } from './python-spans.js';

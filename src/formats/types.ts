@@ -1,4 +1,6 @@
-import type { Answer, Example, ExampleSource, FeedbackLevel, Split, TaskType } from '../core/schemas/index.js';
+import type { Answer, Example, ExampleSource, Split } from '../core/schemas/example.js';
+import type { FeedbackLevel } from '../core/schemas/feedback.js';
+import type { TaskType } from '../core/schemas/task.js';
 
 /** Every dataset format rulewright reads; `jsonl`, `csv` and `conll` are also written. */
 export type FormatName =

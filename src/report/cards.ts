@@ -1,4 +1,5 @@
 import type { RuleSample, SampleItem } from '../core/schemas/rule-metrics.js';
+import { orNone } from '../core/none.js';
 import { domId, escapeHtml } from './escape.js';
 import { count, ratio, signed } from './format.js';
 import type { ReportRule } from './types.js';
@@ -135,7 +136,7 @@ export function ruleCard(r: ReportRule, rank: number | null, z: number): string 
   const figures = m
     ? [
         figure('precision', ratio(m.precision), 'TP / (TP + FP) of the rule alone'),
-        figure(`Wilson (z=${z})`, interval ? `${ratio(interval.lower)}–${ratio(interval.upper)}` : '–', 'Wilson score interval of the precision; the lower end orders execution'),
+        figure(`Wilson (z=${z})`, orNone(interval, (i) => `${ratio(i.lower)}–${ratio(i.upper)}`), 'Wilson score interval of the precision; the lower end orders execution'),
         figure('support', count(m.support), 'TP + FP'),
         figure('marginal F1', signed(m.marginal_f1), 'ensemble F1 minus ensemble F1 without this rule'),
         figure('label recall', ratio(m.label_recall), `TP / gold of ${rule.output.label}, the rule's own label`),

@@ -1,13 +1,16 @@
-/** A ratio for people: three decimals, or an en dash for null (an empty denominator). */
+import { orNone } from '../core/none.js';
+
+/** A ratio for people: three decimals, or `NONE` for null (an empty denominator). */
 export function ratio(v: number | null | undefined): string {
-  return v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(3);
+  return orNone(v, (x) => x.toFixed(3));
 }
 
-/** A signed difference (marginal F1): `+0.0123`, `-0.0040`, `0.0000`, or `–`. */
+/** A signed difference (marginal F1): `+0.0123`, `-0.0040`, `0.0000`, or `NONE`. */
 export function signed(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  const s = v.toFixed(4);
-  return v > 0 && s !== '0.0000' ? `+${s}` : s === '-0.0000' ? '0.0000' : s;
+  return orNone(v, (x) => {
+    const s = x.toFixed(4);
+    return x > 0 && s !== '0.0000' ? `+${s}` : s === '-0.0000' ? '0.0000' : s;
+  });
 }
 
 /** A count with thousands separators. */

@@ -1,6 +1,6 @@
 import type { EvalReport } from '../core/schemas/eval-report.js';
 import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
-import type { Rule } from '../core/schemas/rule.js';
+import type { RuleWithMetrics } from '../core/schemas/rule-card.js';
 import type { TaskType } from '../core/schemas/task.js';
 
 /** One stage of a learn run (before, synthesis, round N, pruning) with its held-out figures. */
@@ -28,10 +28,7 @@ export interface ReportLearning {
 }
 
 /** A rule card: the rule as stored, and its metrics when it was measured (active rules only). */
-export interface ReportRule {
-  rule: Pick<Rule, 'id' | 'name' | 'description' | 'format' | 'pattern' | 'terms' | 'flags' | 'dialect' | 'output' | 'priority' | 'confidence' | 'status' | 'provenance' | 'version' | 'flagged' | 'rejection'>;
-  metrics: RuleMetrics | null;
-}
+export type ReportRule = RuleWithMetrics<RuleMetrics>;
 
 /** Everything the report shows; the builders turn it into HTML and read nothing else. */
 export interface ReportData {

@@ -29,7 +29,8 @@ export type { OutputSpan } from '../core/schemas/span.js';
 export type { Task } from '../core/schemas/task.js';
 
 /** An input for `run`: a text, or an example-like object (`input` for transformation tasks). */
-export type RuntimeInput = string | { id?: string; text?: string; input?: Record<string, unknown> };
+/** One input: its text, or an object with the text (or a transformation's `input`) and the `meta` that conditional rules test. */
+export type RuntimeInput = string | { id?: string; text?: string; input?: Record<string, unknown>; meta?: Record<string, unknown> };
 
 export interface LoadOptions {
   /** The task to run as; default the file's own task, else one inferred from the rules. */
@@ -65,8 +66,8 @@ export function loadRuleset(json: string | object, options: LoadOptions = {}): R
   const ran = new Set(compiled.map((c) => c.id));
   const rules = [...compiled.map((c) => c.rule), ...parsed.rules.filter((r) => !ran.has(r.id))];
   const asType = (type: TaskType) => ({ ...task, type });
-  const runAs = (type: TaskType, texts: string[], ids?: (string | undefined)[]) =>
-    executeRules(asType(type), compiled, texts, ids ? { ids } : {});
+  const runAs = (type: TaskType, texts: string[], ids?: (string | undefined)[], meta?: (Record<string, unknown> | undefined)[]) =>
+    executeRules(asType(type), compiled, texts, { ...(ids ? { ids } : {}), ...(meta ? { meta } : {}) });
 
   return {
     task,
@@ -83,7 +84,12 @@ export function loadRuleset(json: string | object, options: LoadOptions = {}): R
     run(inputs) {
       const examples = inputs.map((x) => (typeof x === 'string' ? { text: x } : x));
       const texts = examples.map((e) => textOf(task, e));
-      const outputs = runAs(task.type, texts, examples.map((e) => e.id));
+      const outputs = runAs(
+        task.type,
+        texts,
+        examples.map((e) => e.id),
+        examples.map((e) => e.meta),
+      );
       return { predictions: texts.map((_, d) => resolveDocument(outputs, d)), issues: [...issues, ...outputs.issues] };
     },
   };

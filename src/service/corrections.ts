@@ -6,7 +6,7 @@ import { isSpanTask, type Task } from '../core/schemas/task.js';
 import { z } from 'zod';
 import type { Store } from '../store/index.js';
 import { checkCorrectionsNow, producedAnswer } from './correction-holds.js';
-import { resolveDataset } from './datasets.js';
+import type { DatasetContext } from './dataset-context.js';
 import { splitCounts } from './split.js';
 import type { SplitCounts } from './types.js';
 
@@ -18,7 +18,6 @@ export const ExpectedSpan = z.union([
 export type ExpectedSpan = z.infer<typeof ExpectedSpan>;
 
 export interface CorrectionRequest {
-  dataset?: string;
   /** Correct an existing example … */
   exampleId?: string;
   /** … or a text (span and classification tasks) … */
@@ -132,8 +131,8 @@ function sameAnswer(task: Task, a: Answer, b: Answer): boolean {
  * said in `moved` and the notes); an expected output that contradicts the example's gold is
  * flagged on the correction and warned about.
  */
-export function addCorrection(store: Store, req: CorrectionRequest): CorrectionResult {
-  const d = resolveDataset(store, req.dataset);
+export function addCorrection(ctx: DatasetContext, req: CorrectionRequest): CorrectionResult {
+  const { store, dataset: d } = ctx;
   const task = d.task;
   const given = [req.exampleId !== undefined, req.text !== undefined, req.input !== undefined].filter(Boolean).length;
   if (given !== 1) throw new RulewrightError('USAGE', 'say what to correct: --example ID, or --text "…" (one of them)');
@@ -144,7 +143,7 @@ export function addCorrection(store: Store, req: CorrectionRequest): CorrectionR
     const e = store.examples.get(d.id, req.exampleId);
     if (!e) throw new RulewrightError('NOT_FOUND', `no example "${req.exampleId}" in dataset "${d.name}": list ids with \`rulewright examples list\``);
     source = corrected = e;
-    if (e.split !== 'train' && !req.moveToTrain) throw heldOut(d.name, e.id, e.split, req);
+    if (e.split !== 'train' && !req.moveToTrain) throw heldOut(d.name, store.datasets.names().length > 1, e.id, e.split, req);
   } else if (req.input !== undefined) {
     if (task.type !== 'transformation') throw new RulewrightError('USAGE', `an input record is for transformation tasks; task "${task.name}" is ${task.type}: use --text`);
     source = { id: '(input)', input: req.input, split: 'train' };
@@ -240,9 +239,10 @@ function goldAnswer(task: Task, e: Example): Answer | null {
 const shellWord = (s: string): string => (/^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 /** The refusal of a held-out example's correction, with the command that moves it (it works when pasted). */
-function heldOut(dataset: string, id: string, split: string, req: CorrectionRequest): RulewrightError {
+function heldOut(dataset: string, nameIt: boolean, id: string, split: string, req: CorrectionRequest): RulewrightError {
   const args = ['rulewright', 'correct', '--example', shellWord(id)];
-  if (req.dataset) args.push('--dataset', shellWord(req.dataset));
+  // The dataset is named when the workspace has others, so the pasted command picks this one.
+  if (nameIt) args.push('--dataset', shellWord(dataset));
   if (req.expectedLabel !== undefined) args.push('--expected-label', shellWord(req.expectedLabel ?? ''));
   if (req.expectedSpans !== undefined) args.push('--expected-spans', shellWord(JSON.stringify(req.expectedSpans)));
   if (req.expectedOutput !== undefined) args.push('--expected-output', shellWord(JSON.stringify(req.expectedOutput)));
@@ -260,8 +260,8 @@ function heldOut(dataset: string, id: string, split: string, req: CorrectionRequ
  * Corrections of a dataset, oldest first, each with whether it holds now: the active rules run
  * on its input and their output is compared with what was expected under the task's matching.
  */
-export function listCorrections(store: Store, dataset?: string): CorrectionList {
-  const d = resolveDataset(store, dataset);
+export function listCorrections(ctx: DatasetContext): CorrectionList {
+  const { store, dataset: d } = ctx;
   return withStatus(store, d.id, d.name, d.task, store.corrections.list(d.id));
 }
 
@@ -282,8 +282,8 @@ function findCorrection(store: Store, datasetId: number, datasetName: string, id
 }
 
 /** One correction, with whether it holds now. */
-export function showCorrection(store: Store, id: string, dataset?: string): { dataset: string; correction: CorrectionStatus; notes: string[] } {
-  const d = resolveDataset(store, dataset);
+export function showCorrection(ctx: DatasetContext, id: string): { dataset: string; correction: CorrectionStatus; notes: string[] } {
+  const { store, dataset: d } = ctx;
   const r = withStatus(store, d.id, d.name, d.task, [findCorrection(store, d.id, d.name, id)]);
   return { dataset: d.name, correction: r.corrections[0]!, notes: r.notes };
 }
@@ -300,8 +300,8 @@ export interface DeletedCorrection {
  * Deletes a correction and the training example it became. An example it moved out of a held-out
  * split stays in train: its text has been trained on.
  */
-export function deleteCorrection(store: Store, id: string, dataset?: string): DeletedCorrection {
-  const d = resolveDataset(store, dataset);
+export function deleteCorrection(ctx: DatasetContext, id: string): DeletedCorrection {
+  const { store, dataset: d } = ctx;
   const c = findCorrection(store, d.id, d.name, id);
   const exampleId = `${CORRECTION_EXAMPLE_PREFIX}${c.id}`;
   store.transaction(() => {

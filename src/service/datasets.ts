@@ -1,6 +1,7 @@
 import { parseAt, parseChoice, RulewrightError } from '../core/errors.js';
-import { MatchMode, Task, TaskType, type TaskInput } from '../core/schemas/index.js';
-import type { DatasetRecord, Store } from '../store/index.js';
+import { MatchMode, Task, TaskType, type TaskInput } from '../core/schemas/task.js';
+import type { DatasetRecord } from '../store/datasets.js';
+import type { Store } from '../store/index.js';
 import type { DatasetSummary } from './types.js';
 
 /** What `init` asks for; everything but name and type has a default. */

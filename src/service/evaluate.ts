@@ -1,11 +1,11 @@
 import { parseChoice } from '../core/errors.js';
 import { compareReports, type ReportComparison } from '../core/eval/compare.js';
 import type { ScoreContext } from '../core/eval/types.js';
-import { type EvalReport, MatchMode, type Run } from '../core/schemas/index.js';
-import type { Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import type { EvalReport } from '../core/schemas/eval-report.js';
+import type { EvalRunConfig, RecordedIssue, RunOf } from '../core/schemas/run.js';
+import { MatchMode } from '../core/schemas/task.js';
+import type { DatasetContext } from './dataset-context.js';
 import { environmentJudge } from './llm-judge.js';
-import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
 import { runPipeline, type SplitChoice } from './pipeline.js';
 import type { Progress } from './types.js';
 import {
@@ -21,19 +21,13 @@ import {
 } from './runs.js';
 
 export interface EvalRequest {
-  dataset?: string;
   split?: SplitChoice;
   /** Overrides the task's matching mode for this run. */
   mode?: string;
-  /** Path of a user matcher module (`--matchers`), resolved against `cwd`. */
-  matchers?: string;
-  cwd?: string;
   /** A recorded eval run (id, or `last`) to compare this one with. */
   compare?: string | number;
   /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
   context?: Omit<ScoreContext, 'registry'>;
-  /** Without a judge in `context`, an LLM configured here (OPENAI_*) judges `llm_rubric` fields. */
-  env?: NodeJS.ProcessEnv;
   /** Told how far the rules have run, for a progress bar. */
   onProgress?: (p: Progress) => void;
 }
@@ -53,7 +47,7 @@ export interface EvalComparison extends ReportComparison {
   example_changes: ExampleChange[];
 }
 
-/** `eval --json`: the design.md report keys, plus timing, the recorded run, issues and a comparison. */
+/** `eval --json`: the report keys that scripts read, plus timing, the recorded run, issues and a comparison. */
 export type EvalResult = EvalReport & {
   dataset: string;
   elapsed_ms: number;
@@ -62,23 +56,14 @@ export type EvalResult = EvalReport & {
    * Rules that did not compile, timeouts and failures, each with its document; and pairs a matcher
    * could not judge (`matcher_timeout`, `matcher_refused`, `matcher_invalid`) with example and field.
    */
-  issues: Record<string, unknown>[];
+  issues: RecordedIssue[];
   compare?: EvalComparison;
 };
 
-/** What a recorded eval run's config holds; compared to tell "the config changed". */
-type EvalConfig = {
-  split: string;
-  mode: string;
-  matching: Record<string, unknown>;
-  matchers_module: MatcherModuleInfo | null;
-  rules: 'active';
-};
-
 /** The part of a config that changes scores (not where the matcher module lives, only what it is). */
-const scoringConfig = (c: Record<string, unknown>) => {
-  const m = c.matchers_module as MatcherModuleInfo | null | undefined;
-  return { matching: c.matching ?? null, matchers: m ? { sha256: m.sha256, names: m.names } : null };
+const scoringConfig = (c: EvalRunConfig) => {
+  const m = c.matchers_module;
+  return { matching: c.matching, matchers: m ? { sha256: m.sha256, names: m.names } : null };
 };
 
 /**
@@ -86,29 +71,28 @@ const scoringConfig = (c: Record<string, unknown>) => {
  * (hashes, mode, matcher config, metrics, compact per-example outcomes) and, with `compare`,
  * says what moved since an earlier eval run and whether the data, the rules or the config changed.
  */
-export async function evaluate(store: Store, req: EvalRequest = {}): Promise<EvalResult> {
-  const d = resolveDataset(store, req.dataset);
+export async function evaluate(ctx: DatasetContext, req: EvalRequest = {}): Promise<EvalResult> {
+  const { store, dataset: d, matchers: loaded } = ctx;
   const mode = req.mode !== undefined ? parseChoice(MatchMode, req.mode, 'matching mode') : undefined;
   // Resolve the baseline first, so a bad --compare fails before any work.
-  const base = req.compare !== undefined ? getRun(store, d, req.compare, 'eval') : undefined;
-  const baseResult = base ? readEvalRun(base) : undefined;
-  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
-  const llm = req.context?.judge ? undefined : environmentJudge(store, d.id, req.env ?? process.env);
+  const base = req.compare !== undefined ? readEvalRun(getRun(ctx, req.compare, 'eval')) : undefined;
+  // Without a judge in the request's context, an LLM configured in the environment (OPENAI_*) judges `llm_rubric` fields.
+  const llm = req.context?.judge ? undefined : environmentJudge(store, d.id, ctx.env);
   const context = { ...(req.context ?? {}), ...(llm ? { judge: llm.judge } : {}) };
 
   const run = await runPipeline(store, {
     dataset: d.name,
-    ...(req.split ? { split: req.split } : {}),
-    ...(mode ? { mode } : {}),
-    ...(loaded ? { registry: loaded.registry } : {}),
-    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+    split: req.split,
+    mode,
+    registry: loaded?.registry,
+    onProgress: req.onProgress,
     context,
   });
   const report = run.report;
   const outcomes = compactScores(run.scores);
   const verdicts = verdictRows(run.scores);
   const issues = [...run.issues.map(issueView), ...run.matcher_issues.map((i) => ({ ...i }))];
-  const config: EvalConfig = {
+  const config: EvalRunConfig = {
     split: run.split.label,
     mode: report.mode,
     matching: { ...run.task.matching, mode: report.mode },
@@ -134,17 +118,17 @@ export async function evaluate(store: Store, req: EvalRequest = {}): Promise<Eva
   );
   if (llm?.recorder.ids.length) store.llmCalls.assignRun(llm.recorder.ids, recorded.id);
   const result: EvalResult = { ...report, dataset: d.name, elapsed_ms: run.elapsed_ms, run_id: recorded.id, issues };
-  if (base && baseResult) result.compare = compareRuns(base, baseResult, report, outcomes, config);
+  if (base) result.compare = compareRuns(base, base.result, report, outcomes, config);
   return result;
 }
 
 /** What moved from a recorded eval run to the current one. */
 export function compareRuns(
-  base: Run,
+  base: RunOf<'eval'>,
   before: { report: EvalReport; outcomes: CompactOutcome[] },
   now: EvalReport,
   nowOutcomes: CompactOutcome[],
-  nowConfig: EvalConfig,
+  nowConfig: EvalRunConfig,
 ): EvalComparison {
   const c = compareReports(before.report, now, expandOutcomes(before.outcomes), expandOutcomes(nowOutcomes), {
     a: scoringConfig(base.config),

@@ -1,16 +1,14 @@
 import { RulewrightError } from '../core/errors.js';
-import type { Example } from '../core/schemas/index.js';
-import type { ExampleFilter, Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import type { Example } from '../core/schemas/example.js';
+import type { ExampleFilter } from '../store/examples.js';
+import type { DatasetContext } from './dataset-context.js';
 import type { ExampleList } from './types.js';
 
-export interface ListExamplesRequest extends ExampleFilter {
-  dataset?: string;
-}
+export type ListExamplesRequest = ExampleFilter;
 
 /** Examples in import order, filtered by split, source and label, and paged. */
-export function listExamples(store: Store, req: ListExamplesRequest = {}): ExampleList {
-  const { dataset, limit, offset, ...filter } = req;
+export function listExamples(ctx: DatasetContext, req: ListExamplesRequest = {}): ExampleList {
+  const { limit, offset, ...filter } = req;
   for (const [k, v] of [
     ['limit', limit],
     ['offset', offset],
@@ -19,7 +17,7 @@ export function listExamples(store: Store, req: ListExamplesRequest = {}): Examp
       throw new RulewrightError('BAD_INPUT', `--${k} must be a whole number ≥ 0, got ${v}`);
     }
   }
-  const d = resolveDataset(store, dataset);
+  const { store, dataset: d } = ctx;
   return {
     dataset: d.name,
     total: store.examples.count(d.id, filter),
@@ -30,8 +28,8 @@ export function listExamples(store: Store, req: ListExamplesRequest = {}): Examp
 }
 
 /** One example by id; NOT_FOUND says how to find ids. */
-export function getExample(store: Store, id: string, dataset?: string): Example {
-  const d = resolveDataset(store, dataset);
+export function getExample(ctx: DatasetContext, id: string): Example {
+  const { store, dataset: d } = ctx;
   const e = store.examples.get(d.id, id);
   if (!e) throw new RulewrightError('NOT_FOUND', `no example "${id}" in dataset "${d.name}": list ids with \`rulewright examples list\``);
   return e;

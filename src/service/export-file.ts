@@ -1,10 +1,9 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
-import type { Split } from '../core/schemas/index.js';
+import type { Split } from '../core/schemas/example.js';
 import { writeDataset } from '../formats/index.js';
-import type { Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import type { DatasetContext } from './dataset-context.js';
 import type { ExportResult } from './types.js';
 
 export type ExportFormat = 'jsonl' | 'csv' | 'conll';
@@ -19,17 +18,16 @@ export function formatFromPath(path: string): ExportFormat {
 }
 
 export interface ExportOptions {
-  dataset?: string;
   format?: ExportFormat;
   split?: Split;
 }
 
 /** A dataset (or one split of it) in an export format, as text. */
-export function exportText(store: Store, opts: ExportOptions & { format: ExportFormat }): { text: string; result: Omit<ExportResult, 'file'> } {
+export function exportText(ctx: DatasetContext, opts: ExportOptions & { format: ExportFormat }): { text: string; result: Omit<ExportResult, 'file'> } {
   if (!EXPORT_FORMATS.includes(opts.format)) {
     throw new RulewrightError('BAD_INPUT', `cannot export to "${opts.format}": use one of ${EXPORT_FORMATS.join(', ')}`);
   }
-  const d = resolveDataset(store, opts.dataset);
+  const { store, dataset: d } = ctx;
   const examples = store.examples.list(d.id, opts.split ? { split: opts.split } : {});
   const text = writeDataset(d.task, examples, opts.format);
   return {
@@ -39,9 +37,9 @@ export function exportText(store: Store, opts: ExportOptions & { format: ExportF
 }
 
 /** Writes a dataset to a file (atomically: a temporary file renamed into place). */
-export function exportFile(store: Store, path: string, opts: ExportOptions = {}): ExportResult {
+export function exportFile(ctx: DatasetContext, path: string, opts: ExportOptions = {}): ExportResult {
   const format = opts.format ?? formatFromPath(path);
-  const { text, result } = exportText(store, { ...opts, format });
+  const { text, result } = exportText(ctx, { ...opts, format });
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, text);

@@ -1,12 +1,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { type CompiledRule, type ExecutionIssue, executeRules, prepareRules, resolveDocument, textOf } from '../core/engine/index.js';
+import type { CompiledRule } from '../core/engine/compile-rule.js';
+import { type ExecutionIssue, executeRules } from '../core/engine/executor.js';
+import { prepareRules, textOf } from '../core/engine/predict.js';
+import { resolveDocument } from '../core/engine/resolve.js';
 import { parseChoice, RulewrightError } from '../core/errors.js';
-import { parseRuleset } from '../core/rulesets/index.js';
-import { screenRedos } from '../core/safety/index.js';
-import { type Prediction, type Rule, Task, TaskType } from '../core/schemas/index.js';
-import type { Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import { parseRuleset } from '../core/rulesets/parse.js';
+import { screenRedos } from '../core/safety/redos.js';
+import type { Prediction } from '../core/schemas/prediction.js';
+import type { Rule } from '../core/schemas/rule.js';
+import { Task, TaskType } from '../core/schemas/task.js';
+import type { DatasetContext } from './dataset-context.js';
 import { round } from './round.js';
 
 /**
@@ -106,8 +110,8 @@ export async function screenFileRuleset(ruleset: ExtractRuleset, opts: { allowFl
 }
 
 /** The active rules of a workspace dataset, run as its task. */
-export function rulesetFromWorkspace(store: Store, dataset?: string): ExtractRuleset {
-  const d = resolveDataset(store, dataset);
+export function rulesetFromWorkspace(ctx: DatasetContext): ExtractRuleset {
+  const { store, dataset: d } = ctx;
   return prepared(`dataset ${d.name}`, d.task, store.rules.list(d.id, { status: 'active' }));
 }
 
@@ -116,6 +120,8 @@ export interface ExtractDoc {
   line: number;
   id?: string;
   text: string;
+  /** The row's `meta` object, which rules with a `when` condition test. */
+  meta?: Record<string, unknown>;
 }
 
 const GOLD_KEYS = new Set(['spans', 'label', 'output', 'split', 'source', 'annotated', 'truth', 'meta']);
@@ -155,7 +161,10 @@ export function parseExtractLine(raw: string, line: number, task: Pick<Task, 'ty
     else throw bad(`"input" has no string field "${task.text_field}" to read: give the document as {"text": "..."}`);
   }
   if (text === undefined) throw bad('no "text" (or "input") in the row');
-  return id === undefined ? { line, text } : { line, id, text };
+  if (o.meta !== undefined && (!o.meta || typeof o.meta !== 'object' || Array.isArray(o.meta))) throw bad('"meta" must be an object');
+  const doc: ExtractDoc = id === undefined ? { line, text } : { line, id, text };
+  if (o.meta) doc.meta = o.meta as Record<string, unknown>;
+  return doc;
 }
 
 export interface ExtractOptions {
@@ -229,6 +238,7 @@ export async function extractStream(
     chars = 0;
     const run = executeRules(ruleset.task, ruleset.compiled, docs.map((d) => d.text), {
       ids: docs.map((d) => d.id ?? `line ${d.line}`),
+      meta: docs.map((d) => d.meta),
       docOffset: documents,
       budgetMs: budget,
     });

@@ -1,10 +1,9 @@
 import { parseChoice, RulewrightError } from '../core/errors.js';
 import { Feedback, FeedbackStatus } from '../core/schemas/feedback.js';
 import type { Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import type { DatasetContext } from './dataset-context.js';
 
 export interface AddFeedbackRequest {
-  dataset?: string;
   text: string;
   /** Feedback about one rule. */
   rule?: string;
@@ -41,12 +40,12 @@ function nextId(store: Store, datasetId: number): string {
  * what `learn --incremental` patches); it is marked applied with that run's id only when a change
  * it prompted was accepted, and otherwise stays open with the run and the reason (`not_applied`).
  */
-export function addFeedback(store: Store, req: AddFeedbackRequest): FeedbackResult {
+export function addFeedback(ctx: DatasetContext, req: AddFeedbackRequest): FeedbackResult {
   const text = req.text.trim();
   if (!text) throw new RulewrightError('USAGE', 'feedback text is empty: say what is wrong or what the rules should do, e.g. `rulewright feedback "dates like 3 May 2021 are missed"`');
   if (req.rule !== undefined && req.example !== undefined)
     throw new RulewrightError('USAGE', 'feedback is about one thing: pass --rule ID or --example ID, not both');
-  const d = resolveDataset(store, req.dataset);
+  const { store, dataset: d } = ctx;
   if (req.rule !== undefined && !store.rules.get(d.id, req.rule))
     throw new RulewrightError('NOT_FOUND', `no rule "${req.rule}" in dataset "${d.name}": see \`rulewright rules list\` for the ids`);
   if (req.example !== undefined && !store.examples.get(d.id, req.example))
@@ -69,9 +68,9 @@ export function addFeedback(store: Store, req: AddFeedbackRequest): FeedbackResu
 }
 
 /** Feedback of a dataset, oldest first, optionally of one status, with counts by status. */
-export function listFeedback(store: Store, req: { dataset?: string; status?: string } = {}): FeedbackList {
+export function listFeedback(ctx: DatasetContext, req: { status?: string } = {}): FeedbackList {
   const status = req.status !== undefined ? parseChoice(FeedbackStatus, req.status, 'feedback status', 'USAGE') : null;
-  const d = resolveDataset(store, req.dataset);
+  const { store, dataset: d } = ctx;
   const all = store.feedback.list(d.id);
   const counts: Record<FeedbackStatus, number> = { open: 0, applied: 0, dismissed: 0 };
   for (const f of all) counts[f.status]++;
@@ -79,8 +78,8 @@ export function listFeedback(store: Store, req: { dataset?: string; status?: str
   return { dataset: d.name, status, total: feedback.length, counts, feedback };
 }
 
-function setFeedbackStatus(store: Store, id: string, status: 'dismissed' | 'open', dataset?: string): FeedbackResult {
-  const d = resolveDataset(store, dataset);
+function setFeedbackStatus(ctx: DatasetContext, id: string, status: 'dismissed' | 'open'): FeedbackResult {
+  const { store, dataset: d } = ctx;
   const current = store.feedback.get(d.id, id);
   if (!current) throw new RulewrightError('NOT_FOUND', `no feedback "${id}" in dataset "${d.name}": see \`rulewright feedback list\``);
   const feedback = store.transaction(() => store.feedback.setStatus(d.id, id, status));
@@ -88,14 +87,14 @@ function setFeedbackStatus(store: Store, id: string, status: 'dismissed' | 'open
 }
 
 /** Dismisses feedback: learning no longer reads it (it is kept, visible as dismissed). */
-export function dismissFeedback(store: Store, id: string, dataset?: string): FeedbackResult {
-  return setFeedbackStatus(store, id, 'dismissed', dataset);
+export function dismissFeedback(ctx: DatasetContext, id: string): FeedbackResult {
+  return setFeedbackStatus(ctx, id, 'dismissed');
 }
 
 /**
  * Opens feedback again, dismissed or applied: the next learning run reads it (and an
  * incremental one targets what it names) as if it were new.
  */
-export function reopenFeedback(store: Store, id: string, dataset?: string): FeedbackResult {
-  return setFeedbackStatus(store, id, 'open', dataset);
+export function reopenFeedback(ctx: DatasetContext, id: string): FeedbackResult {
+  return setFeedbackStatus(ctx, id, 'open');
 }

@@ -1,8 +1,9 @@
 import { RulewrightError } from '../core/errors.js';
-import { parseRulechef } from '../core/rulesets/index.js';
-import { checkRuleStatic } from '../core/safety/index.js';
-import { Correction, Feedback } from '../core/schemas/index.js';
-import type { RulechefExtras } from '../formats/index.js';
+import { parseRulechef } from '../core/rulesets/rulechef.js';
+import { checkRuleStatic } from '../core/safety/check-rule.js';
+import { Correction } from '../core/schemas/correction.js';
+import { Feedback } from '../core/schemas/feedback.js';
+import type { RulechefExtras } from '../formats/types.js';
 import type { Store } from '../store/index.js';
 
 /** What a RuleChef dataset file brought besides examples. */

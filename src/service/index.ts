@@ -1,4 +1,6 @@
-export { Workspace, type OpenOptions } from './workspace.js';
+export { Workspace, type OpenOptions, type Scoped } from './workspace.js';
+export { DatasetHandle, type DatasetOptions } from './dataset-handle.js';
+export { datasetContext, type DatasetContext } from './dataset-context.js';
 export { DEFAULT_DB, resolveDbPath } from './paths.js';
 export { buildTask, type NewDataset } from './datasets.js';
 export type { ImportFileOptions } from './import-file.js';
@@ -17,7 +19,7 @@ export {
 } from './corrections.js';
 export type { AddFeedbackRequest, FeedbackList, FeedbackResult } from './feedback.js';
 export type { ObserveRequest, ObserveResult } from './observe.js';
-export { issueNotes, matcherIssueNotes, matcherIssues, loadInputs, executeInputs, resolveSplit, rulesHash, runPipeline, scorePredictions } from './pipeline.js';
+export { issueNotes, matcherIssueNotes, matcherIssues, loadInputs, executeInputs, resolveSplit, rulesHash, runPipeline } from './pipeline.js';
 export type { Execution, MatcherIssueRecord, PipelineInputs, PipelineRequest, PipelineResult, SplitChoice, SplitPurpose, SplitResolution } from './pipeline.js';
 export type { EvalComparison, EvalRequest, EvalResult, ExampleChange } from './evaluate.js';
 export {
@@ -36,7 +38,8 @@ export { RULESET_FORMATS, type ExportRulesOptions, type ExportRulesResult, type 
 export type { FieldChange, RuleSpec } from './rule-spec.js';
 export type { CompactOutcome, RecordedVerdict, RunList, RunSummary } from './runs.js';
 export type { TaskChange, TaskResult } from './task.js';
-export { computeMetrics, getStoredMetrics, measure, type Measured, type MeasuredRunView, type MeasureRequest, type MetricsResult, type StoredMetrics } from './metrics.js';
+export { computeMetrics, measure, type Measured, type MeasuredRunView, type MeasureRequest, type MetricsResult } from './metrics.js';
+export { getStoredMetrics, type StoredMetrics } from './views/stored-metrics.js';
 export type { RankResultView, RankedRuleView } from './rank.js';
 export type { PruneRequest, PruneResultView } from './prune.js';
 export type { UndoResult } from './undo.js';

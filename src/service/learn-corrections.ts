@@ -1,9 +1,8 @@
-import type { ScoreContext } from '../core/eval/types.js';
+import { answerText } from '../core/answer-text.js';
 import type { Correction } from '../core/schemas/correction.js';
-import type { Answer } from '../core/schemas/example.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { Task } from '../core/schemas/task.js';
-import type { Decision } from '../learn/loop/index.js';
+import type { Decision } from '../learn/loop/types.js';
 import { labelsOfAnswer } from '../learn/loop/targets.js';
 import { checkCorrections } from './correction-holds.js';
 
@@ -19,9 +18,6 @@ export interface CorrectionsOutcome {
   holding: number;
   open: OpenCorrection[];
 }
-
-const answerText = (a: Answer): string =>
-  a.spans ? (a.spans.length ? a.spans.map((s) => `${s.label}:${JSON.stringify(s.text ?? '')}`).join(' ') : 'no spans') : a.output ? JSON.stringify(a.output) : (a.label ?? 'no label');
 
 /** The decision of the run that speaks for a correction: the last one about its labels, else the last patch. */
 function decisionFor(c: Correction, decisions: readonly Decision[]): Decision | undefined {
@@ -44,7 +40,7 @@ export async function correctionsAfterLearn(
   after: readonly Rule[],
   corrections: readonly Correction[],
   decisions: readonly Decision[],
-  options: { ctx?: ScoreContext; annotated?: (c: Correction) => readonly string[] | undefined } = {},
+  options: Parameters<typeof checkCorrections>[3] = {},
 ): Promise<CorrectionsOutcome> {
   if (!corrections.length) return { total: 0, holding: 0, open: [] };
   const active = (rs: readonly Rule[]) => rs.map((r) => ({ ...r, status: 'active' as const }));

@@ -3,25 +3,32 @@ import { RulewrightError } from '../core/errors.js';
 import { offlineScoringTask } from '../core/eval/offline-task.js';
 import { compileScorer } from '../core/eval/scorer.js';
 import type { ScoreContext } from '../core/eval/types.js';
+import { PatternScreen } from '../core/matchers/pattern-screen.js';
 import { VerdictCache } from '../core/matchers/verdict-cache.js';
 import type { Example } from '../core/schemas/example.js';
+import type { LearnRunConfig, LearnRunResult } from '../core/schemas/learn-run.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { CallRecorder, LlmClient } from '../learn/llm/client.js';
 import { describeLlmConfig, isLlmConfigured, loadLlmConfig } from '../learn/llm/config.js';
 import { OpenAiLlm } from '../learn/llm/openai-client.js';
-import { computeTargets, IdAllocator, runLearning, type Decision, type LearnEvent, type LlmTotals, type RuleChange, type StageRow } from '../learn/loop/index.js';
+import { computeTargets } from '../learn/loop/targets.js';
+import { IdAllocator } from '../learn/loop/ids.js';
+import { runLearning } from '../learn/loop/run-learning.js';
+import type { Decision, LearnEvent, LlmTotals, RuleChange, StageRow } from '../learn/loop/types.js';
 import { InducerProposer, LlmProposer, loadOfflineInducer, type Inducer, type Proposer } from '../learn/proposer.js';
 import { labelsToLearn } from '../learn/prompts/evidence.js';
 import type { CorrectionView, FeedbackView } from '../learn/prompts/views.js';
-import { rulesetHash, StoreCallRecorder, type Store } from '../store/index.js';
+import { rulesetHash } from '../store/fingerprint.js';
+import { StoreCallRecorder } from '../store/llm-calls.js';
+import type { Store } from '../store/index.js';
 import { checkCorrections } from './correction-holds.js';
 import { CORRECTION_EXAMPLE_PREFIX } from './corrections.js';
 import { correctionsAfterLearn, type CorrectionsOutcome } from './learn-corrections.js';
-import { resolveDataset } from './datasets.js';
+import type { DatasetContext } from './dataset-context.js';
 import { pipelineEvaluator } from './learn-evaluator.js';
+import { MatcherIssueLog } from './matcher-issue-log.js';
 import { environmentJudge, llmJudge } from './llm-judge.js';
-import { loadMatcherModule } from './matchers-module.js';
-import { DEFAULT_SEED, splitCounts, splitDataset } from './split.js';
+import { DEFAULT_SEED, splitDataset } from './split.js';
 import { phaseProgress, type Progress, type SplitCounts } from './types.js';
 
 /** Share of examples put in dev when learning finds no dev split. */
@@ -35,7 +42,6 @@ export const DEFAULT_ROUNDS = 2;
 export const MAX_ROUNDS = 20;
 
 export interface LearnRequest {
-  dataset?: string;
   /** Refinement rounds after synthesis (default 2). */
   rounds?: number;
   /** Patch only what feedback and corrections target. */
@@ -44,8 +50,6 @@ export interface LearnRequest {
   offline?: boolean;
   /** Seed of the dev split made when there is none, and of the inducer. */
   seed?: number;
-  /** The environment the LLM configuration is read from (default `process.env`). */
-  env?: Readonly<Record<string, string | undefined>>;
   /** Builds the LLM client instead of the environment's (tests, embedding); it must record through `recorder`. */
   llm?: (recorder: CallRecorder) => LlmClient;
   /** The offline inducer to use instead of src/learn/induce (tests). */
@@ -57,9 +61,6 @@ export interface LearnRequest {
   maxRulesPerLabel?: number;
   /** Progress of offline learning, for a progress bar. */
   onProgress?: (p: Progress) => void;
-  /** A JS module registering the custom matchers the task config names (`--matchers`), resolved against `cwd`. */
-  matchers?: string;
-  cwd?: string;
   /** Judge and embedder for `llm_rubric` / `semantic_similarity`; without a judge, the configured LLM judges. */
   context?: Omit<ScoreContext, 'registry' | 'verdicts'>;
   onEvent?: (e: LearnEvent) => void;
@@ -121,13 +122,13 @@ interface Chosen {
   /** The LLM that proposes rules, when one does (it judges `llm_rubric` too). */
   llm?: LlmClient;
   recorder: StoreCallRecorder;
-  config: Record<string, unknown>;
+  config: LearnRunConfig['llm'];
   notes: string[];
 }
 
-async function chooseProposer(store: Store, datasetId: number, req: LearnRequest): Promise<Chosen> {
+/** `env` is what the LLM configuration is read from. */
+async function chooseProposer(store: Store, datasetId: number, env: NodeJS.ProcessEnv, req: LearnRequest): Promise<Chosen> {
   const recorder = new StoreCallRecorder(store.llmCalls, datasetId);
-  const env = req.env ?? process.env;
   const notes: string[] = [];
   if (!req.offline && (req.llm || isLlmConfigured(env))) {
     if (req.llm) {
@@ -179,17 +180,14 @@ function summarizeChanges(changes: readonly RuleChange[], active: number): Learn
  * not accepted stays open with the run and the reason), and each correction that still does not
  * hold, with why.
  */
-export async function learn(store: Store, req: LearnRequest = {}): Promise<LearnResult> {
+export async function learn(ctx: DatasetContext, req: LearnRequest = {}): Promise<LearnResult> {
   const t0 = performance.now();
   const rounds = checkRounds(req.rounds);
   const seed = req.seed ?? DEFAULT_SEED;
-  const d = resolveDataset(store, req.dataset);
+  const { store, dataset: d, matchers: loaded, env } = ctx;
   const task = d.task;
   const notes: string[] = [];
-  // Loaded and checked against the task's config before anything is written, so a missing
-  // module or an unknown matcher name fails a run that has changed nothing.
-  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
-  const chosen = await chooseProposer(store, d.id, req);
+  const chosen = await chooseProposer(store, d.id, env, req);
   const replaced = chosen.proposer.kind === 'offline' ? offlineScoringTask(task).replaced : [];
   if (replaced.length)
     chosen.notes.push(
@@ -200,13 +198,16 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
   // counted with the run's; one verdict cache for the run asks about each pair once.
   const grader =
     req.context?.judge ??
-    (chosen.llm ? llmJudge(chosen.llm) : environmentJudge(store, d.id, (req.env ?? process.env) as NodeJS.ProcessEnv, chosen.recorder)?.judge);
+    (chosen.llm ? llmJudge(chosen.llm) : environmentJudge(store, d.id, env, chosen.recorder)?.judge);
   const scoring: ScoreContext = {
     ...(req.context ?? {}),
     ...(grader ? { judge: grader } : {}),
     ...(loaded ? { registry: loaded.registry } : {}),
     verdicts: new VerdictCache(),
+    // The ReDoS screen's verdicts on matcher patterns, for every scoring of the run: each pattern screened once.
+    patterns: req.context?.patterns ?? new PatternScreen(),
   };
+  const matcherLog = new MatcherIssueLog();
   compileScorer(task, scoring);
 
   let created: LearnResult['split']['created'] = null;
@@ -220,7 +221,7 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
   } else if (store.examples.count(d.id, { split: 'dev' }) === 0) {
     if (trainCount === 0)
       throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: import some (\`rulewright import FILE\`) or re-split with \`rulewright split --dev F --test F\``);
-    const s = splitDataset(store, { dataset: d.name, dev: LEARN_DEV_FRACTION, seed });
+    const s = splitDataset(ctx, { dev: LEARN_DEV_FRACTION, seed });
     created = { dev: LEARN_DEV_FRACTION, seed, splits: s.splits };
     notes.push(`the dataset had no dev split: made a seeded, stratified one first (dev ${LEARN_DEV_FRACTION}, seed ${seed}; test kept as it was)`);
   }
@@ -255,7 +256,7 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
   let targets = null;
   if (req.incremental) {
     // Every open correction: one the current rules do not make hold, however old it is.
-    const { checks } = await checkCorrections(task, active, corrections, { ctx: scoring, annotated });
+    const { checks } = await checkCorrections(task, active, corrections, { ctx: scoring, annotated, log: matcherLog });
     const fresh = corrections.filter((_, i) => !checks[i]!.holds);
     targets = computeTargets(
       task,
@@ -275,7 +276,7 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
 
 
   notes.push(...chosen.notes);
-  const config = {
+  const config: LearnRunConfig = {
     rounds,
     incremental: !!req.incremental,
     offline: chosen.proposer.kind === 'offline',
@@ -285,7 +286,7 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
     llm: chosen.config,
     matchers_module: loaded?.module ?? null,
   };
-  const recordRun = (result: Record<string, unknown>, rules: readonly Rule[]) => {
+  const recordRun = (result: LearnRunResult, rules: readonly Rule[]) => {
     const run = store.runs.insert(d.id, {
       kind: 'learn',
       dataset_hash: store.examples.hash(d.id),
@@ -315,20 +316,20 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
       ids: new IdAllocator(store.rules.list(d.id).map((r) => r.id)),
       seed,
       meter: () => chosen.recorder.totals(),
-      evaluate: pipelineEvaluator(task, scoring),
+      evaluate: pipelineEvaluator(task, scoring, matcherLog),
       scoring,
       ...(req.onEvent ? { onEvent: req.onEvent } : {}),
     });
   } catch (e) {
     // The failed run is recorded too, with its LLM calls, so the failure can be inspected.
     const message = e instanceof Error ? e.message : String(e);
-    store.transaction(() => recordRun({ status: 'failed', error: message, llm: chosen.recorder.totals(), notes }, active));
+    store.transaction(() => recordRun({ status: 'failed' as const, error: message, llm: chosen.recorder.totals(), notes }, active));
     throw e;
   }
 
   const rulesSummary = summarizeChanges(loop.changes, loop.active.length);
   const llm = chosen.recorder.totals();
-  const correctionsOutcome = await correctionsAfterLearn(task, active, loop.active, corrections, loop.decisions, { ctx: scoring, annotated });
+  const correctionsOutcome = await correctionsAfterLearn(task, active, loop.active, corrections, loop.decisions, { ctx: scoring, annotated, log: matcherLog });
   const correctionNotes = correctionsOutcome.open.map((c) => `correction ${c.id} does not hold: ${c.reason}`);
   const feedbackNotes = loop.feedbackNotApplied.map((f) => `feedback ${f.id} stays open: ${f.reason}`);
   // What the loop did: recorded with the run and returned, in the same order in both.
@@ -342,9 +343,9 @@ export async function learn(store: Store, req: LearnRequest = {}): Promise<Learn
     feedback_open: loop.feedbackNotApplied,
     corrections: correctionsOutcome,
     llm,
-    notes: [...notes, ...loop.notes, ...correctionNotes, ...feedbackNotes],
+    notes: [...notes, ...loop.notes, ...matcherLog.notes(), ...correctionNotes, ...feedbackNotes],
   };
-  const result = { status: 'ok', proposer: chosen.proposer.kind, model: chosen.proposer.model, ...outcome };
+  const result = { status: 'ok' as const, proposer: chosen.proposer.kind, model: chosen.proposer.model, ...outcome };
   const run = store.transaction(() => {
     const run = recordRun(result, loop.active);
     for (const c of loop.changes) {

@@ -4,7 +4,8 @@ import type { Judge } from '../core/matchers/types.js';
 import type { LlmClient } from '../learn/llm/client.js';
 import { isLlmConfigured, loadLlmConfig } from '../learn/llm/config.js';
 import { OpenAiLlm } from '../learn/llm/openai-client.js';
-import { StoreCallRecorder, type Store } from '../store/index.js';
+import { StoreCallRecorder } from '../store/llm-calls.js';
+import type { Store } from '../store/index.js';
 
 const Grade = z.strictObject({
   score: z.number().describe('how well the predicted value meets the criterion, from 0 (not at all) to 1 (fully)'),

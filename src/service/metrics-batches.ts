@@ -5,13 +5,12 @@
  * RuleMetricsAccumulator): the batches are in example order and every figure is a sum or the
  * first samples in that order.
  */
-import type { ExecutionIssue } from '../core/engine/index.js';
-import { compileScorer, scoreAll, type Scorer } from '../core/eval/index.js';
+import type { ExecutionIssue } from '../core/engine/executor.js';
+import { compileScorer, scoreAll, type Scorer } from '../core/eval/scorer.js';
 import { prefetchVerdicts, VerdictCache } from '../core/matchers/verdict-cache.js';
-import { RuleMetricsAccumulator, type RuleMetricsResult } from '../core/metrics/index.js';
-import type { Example } from '../core/schemas/index.js';
-import type { Store } from '../store/index.js';
-import type { LoadedMatchers } from './matchers-module.js';
+import { RuleMetricsAccumulator, type RuleMetricsResult } from '../core/metrics/rule-metrics.js';
+import type { Example } from '../core/schemas/example.js';
+import type { DatasetContext } from './dataset-context.js';
 import {
   executeBatch,
   issueNotes,
@@ -53,21 +52,17 @@ export interface BatchedMetrics {
  * patterns are screened as when everything is scored at once); asynchronous matchers have their
  * verdicts fetched batch by batch, before the batch is counted.
  */
-export async function measureMetrics(
-  store: Store,
-  req: MeasureRequest,
-  loaded: LoadedMatchers | undefined,
-  batchSize: BatchSize = METRICS_BATCH_SIZE,
-): Promise<BatchedMetrics> {
-  const setup = loadSetup(store, { ...(req.dataset ? { dataset: req.dataset } : {}), ...(req.split ? { split: req.split } : {}), purpose: 'measure' });
+export async function measureMetrics(ctx: DatasetContext, req: MeasureRequest, batchSize: BatchSize = METRICS_BATCH_SIZE): Promise<BatchedMetrics> {
+  const { store } = ctx;
+  const registry = ctx.matchers?.registry;
+  const setup = loadSetup(store, { dataset: ctx.dataset.name, split: req.split, purpose: 'measure' });
   const { task } = setup;
   const filter = setup.split.split ? { split: setup.split.split } : {};
   const total = store.examples.count(setup.dataset.id, filter);
-  const scoring = { outcomes: false, ...(loaded ? { registry: loaded.registry } : {}), ...(req.context ? { context: req.context } : {}) };
-  const { scorer, patterns } = pipelineScorer(task, scoring);
+  const { scorer, patterns } = pipelineScorer(task, { outcomes: false, registry, context: req.context });
   const sampleScorer = compileScorer(task, {
-    ...(req.context ?? {}),
-    ...(loaded ? { registry: loaded.registry } : {}),
+    ...req.context,
+    registry,
     ...(scorer.ctx.verdicts ? { verdicts: scorer.ctx.verdicts } : {}),
     patterns,
     mode: scorer.mode,
@@ -82,8 +77,8 @@ export async function measureMetrics(
   // The screen's collecting pass, as `screenScorerPatterns` makes it over all examples at once: the
   // rules run twice then, but the same patterns are screened (and refused) as without batches.
   const collector = compileScorer(task, {
-    ...(req.context ?? {}),
-    ...(loaded ? { registry: loaded.registry } : {}),
+    ...req.context,
+    registry,
     patterns,
     verdicts: new VerdictCache(),
     outcomes: false,

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { CachedRuleMetrics } from '../store/index.js';
+import type { CachedRuleMetrics } from '../store/rule-metrics.js';
 
 /**
- * Reading the per-rule metrics `metrics` stored, shared by `getStoredMetrics` and the TUI's rules
- * table so both judge staleness the same way.
+ * Reading the per-rule metrics `metrics` stored: the pieces `readStoredMetrics`
+ * (views/stored-metrics.ts) decides staleness with, for every view of them.
  */
 
 /**

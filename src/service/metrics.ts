@@ -1,28 +1,25 @@
 import { performance } from 'node:perf_hooks';
-import { orderRules } from '../core/engine/index.js';
-import { compileScorer, type ScoreContext, type Scorer } from '../core/eval/index.js';
+import { orderRules } from '../core/engine/order.js';
+import { compileScorer, type Scorer } from '../core/eval/scorer.js';
+import type { ScoreContext } from '../core/eval/types.js';
 import { prefetchVerdicts } from '../core/matchers/verdict-cache.js';
-import type { ScoredRun } from '../core/metrics/index.js';
+import type { ScoredRun } from '../core/metrics/scored-run.js';
 import type { Counts } from '../core/ratio.js';
-import { RuleMetrics } from '../core/schemas/rule-metrics.js';
-import type { MatchMode, Rule, Task } from '../core/schemas/index.js';
-import { ruleHash, rulesetHash, type Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
-import { loadMatcherModule, type MatcherModuleInfo } from './matchers-module.js';
+import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
+import type { MatchMode, Task } from '../core/schemas/task.js';
+import type { MeasureRunConfig, RecordedExecutionIssue } from '../core/schemas/run.js';
+import { ruleHash, rulesetHash } from '../store/fingerprint.js';
+import type { DatasetContext } from './dataset-context.js';
+import type { MatcherModuleInfo } from './matchers-module.js';
 import { type BatchSize, METRICS_BATCH_SIZE, measureMetrics } from './metrics-batches.js';
-import { decodeCachedMetrics, latestComputedAt, staleReasons } from './metrics-cache.js';
-import { issueNotes, matcherIssueNotes, type PipelineResult, resolveSplit, round, runPipeline, type SplitChoice } from './pipeline.js';
+import { issueNotes, matcherIssueNotes, type PipelineResult, round, runPipeline, type SplitChoice } from './pipeline.js';
 import { issueView, MAX_RECORDED_ISSUES } from './runs.js';
 import type { Progress } from './types.js';
 
-/** What metrics, rank and prune are asked for: the dataset, the split, and the matchers. */
+/** What metrics, rank and prune are asked for beyond their dataset context: the split, mostly. */
 export interface MeasureRequest {
-  dataset?: string;
   /** Default: dev when the dataset has a dev split, else all examples (said in `notes`). */
   split?: SplitChoice;
-  /** A user matcher module (`--matchers`), resolved against `cwd`. */
-  matchers?: string;
-  cwd?: string;
   /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
   context?: Omit<ScoreContext, 'registry'>;
   /** Told how far the rules have run, for a progress bar. */
@@ -39,7 +36,7 @@ export interface MeasuredRunView {
   n: number;
   mode: string;
   notes: string[];
-  issues: Record<string, unknown>[];
+  issues: RecordedExecutionIssue[];
   dataset_hash: string;
   ruleset_hash: string;
   run_id: number;
@@ -63,21 +60,21 @@ export interface Measured {
  * embedder) it runs first in collecting mode, so every verdict it needs is fetched before the
  * synchronous pass.
  */
-export async function measure(store: Store, req: MeasureRequest, compute?: (m: Measured) => unknown): Promise<Measured> {
-  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
-  const pipeline = await runPipeline(store, {
-    ...(req.dataset ? { dataset: req.dataset } : {}),
-    ...(req.split ? { split: req.split } : {}),
+export async function measure(ctx: DatasetContext, req: MeasureRequest, compute?: (m: Measured) => unknown): Promise<Measured> {
+  const loaded = ctx.matchers;
+  const pipeline = await runPipeline(ctx.store, {
+    dataset: ctx.dataset.name,
+    split: req.split,
     purpose: 'measure',
     outcomes: false,
-    ...(loaded ? { registry: loaded.registry } : {}),
-    ...(req.context ? { context: req.context } : {}),
-    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+    registry: loaded?.registry,
+    context: req.context,
+    onProgress: req.onProgress,
   });
   const scorer = pipeline.scorer;
   const sampleScorer = compileScorer(pipeline.task, {
-    ...(req.context ?? {}),
-    ...(loaded ? { registry: loaded.registry } : {}),
+    ...req.context,
+    registry: loaded?.registry,
     ...(scorer.ctx.verdicts ? { verdicts: scorer.ctx.verdicts } : {}),
     ...(scorer.ctx.patterns ? { patterns: scorer.ctx.patterns } : {}),
     mode: scorer.mode,
@@ -98,12 +95,14 @@ export async function measure(store: Store, req: MeasureRequest, compute?: (m: M
   return m;
 }
 
-/** The config recorded with a metrics, rank or prune run. */
-export function measureConfig(m: Measured, extra: Record<string, unknown> = {}): Record<string, unknown> {
+/** The config recorded with a metrics, rank or prune run (prune adds its options). */
+export function measureConfig(m: Measured): MeasureRunConfig;
+export function measureConfig<E extends object>(m: Measured, extra: E): MeasureRunConfig & E;
+export function measureConfig(m: Measured, extra: object = {}): MeasureRunConfig {
   return configOf(m.pipeline, m.run.scorer.mode, m.matchersModule, extra);
 }
 
-const configOf = (p: { split: { label: SplitChoice }; task: Task }, mode: MatchMode, module: MatcherModuleInfo | null, extra: Record<string, unknown> = {}) => ({
+const configOf = (p: { split: { label: SplitChoice }; task: Task }, mode: MatchMode, module: MatcherModuleInfo | null, extra: object = {}): MeasureRunConfig => ({
   split: p.split.label,
   mode,
   matching: { ...p.task.matching, mode },
@@ -111,7 +110,7 @@ const configOf = (p: { split: { label: SplitChoice }; task: Task }, mode: MatchM
   ...extra,
 });
 
-/** `metrics --json`: per-rule metrics (design.md keys per rule, plus samples and interactions). */
+/** `metrics --json`: per-rule metrics (the keys scripts read per rule, plus samples and interactions). */
 export interface MetricsResult extends MeasuredRunView {
   /** Ensemble counts and micro F1 on the split. */
   counts: Counts;
@@ -138,11 +137,10 @@ const stampOf = (r: RuleMetrics) => ({ id: r.id, validated_precision: r.support 
  * were computed for (see `getStoredMetrics`), and the run is recorded. The examples are measured
  * `batchSize` at a time (see metrics-batches.ts), so memory does not grow with the split.
  */
-export async function computeMetrics(store: Store, req: MeasureRequest = {}, batchSize: BatchSize = METRICS_BATCH_SIZE): Promise<MetricsResult> {
+export async function computeMetrics(ctx: DatasetContext, req: MeasureRequest = {}, batchSize: BatchSize = METRICS_BATCH_SIZE): Promise<MetricsResult> {
   const t0 = performance.now();
-  const d = resolveDataset(store, req.dataset);
-  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
-  let m = await measureMetrics(store, { ...req, dataset: d.name }, loaded, batchSize);
+  const { store, dataset: d, matchers: loaded } = ctx;
+  let m = await measureMetrics(ctx, req, batchSize);
   let result = m.result;
   const notes = [...m.notes];
 
@@ -161,7 +159,7 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}, bat
       const after = orderRules(now, m.setup.task.matching.wilson_z).map((r) => r.id);
       if (after.join('\n') !== before.join('\n')) {
         // The Wilson bounds moved the execution order: conflicts and marginals depend on it.
-        m = await measureMetrics(store, { ...req, dataset: d.name, split: label }, loaded, batchSize);
+        m = await measureMetrics(ctx, { ...req, split: label }, batchSize);
         result = m.result;
         notes.push('the stamped precision changed the execution order: the ensemble figures are measured under the new order');
       }
@@ -232,58 +230,5 @@ export async function computeMetrics(store: Store, req: MeasureRequest = {}, bat
     ruleset_hash: rulesetH,
     run_id: run.id,
     elapsed_ms: elapsed,
-  };
-}
-
-/** Cached per-rule metrics, and whether they still describe the current rules and data. */
-export interface StoredMetrics {
-  dataset: string;
-  split: SplitChoice;
-  /** False when `metrics` has never run on this split. */
-  computed: boolean;
-  computed_at: string | null;
-  /** The rules or the data changed since (see `stale_reasons`); the figures are then old. */
-  stale: boolean;
-  stale_reasons: string[];
-  dataset_hash: string | null;
-  ruleset_hash: string | null;
-  /** In the execution order they were computed in; `stale` per rule when that rule changed or is gone. */
-  rules: (RuleMetrics & { stale: boolean })[];
-}
-
-/**
- * The per-rule metrics stored by the last `metrics` run on a split (default: dev, else all), for
- * the TUI to open at once: no rule runs. `stale` says whether the data or the active rules changed
- * since they were computed.
- */
-export function getStoredMetrics(store: Store, req: { dataset?: string; split?: SplitChoice } = {}): StoredMetrics {
-  const d = resolveDataset(store, req.dataset);
-  const split = resolveSplit(store, d, req.split, 'measure').label;
-  const rows = store.ruleMetrics.list(d.id, split);
-  const rules = store.rules.list(d.id, { status: 'active' });
-  const current = new Map<string, Rule>(rules.map((r) => [r.id, r]));
-  const { decoded, invalid } = decodeCachedMetrics(rows, RuleMetrics);
-  const out: StoredMetrics['rules'] = decoded.map(({ row, data }) => {
-    const rule = current.get(row.rule_id);
-    return { ...data, stale: !rule || ruleHash(rule) !== row.rule_hash };
-  });
-  out.sort((a, b) => a.position - b.position);
-  const first = rows[0];
-  const reasons = staleReasons(split, rows, {
-    datasetHash: () => store.examples.hash(d.id, split === 'all' ? undefined : split),
-    rulesetHash: () => rulesetHash(rules),
-    missing: () => rules.filter((r) => !rows.some((x) => x.rule_id === r.id)).length,
-    invalid,
-  });
-  return {
-    dataset: d.name,
-    split,
-    computed: rows.length > 0,
-    computed_at: latestComputedAt(rows),
-    stale: reasons.length > 0,
-    stale_reasons: reasons,
-    dataset_hash: first?.dataset_hash ?? null,
-    ruleset_hash: first?.ruleset_hash ?? null,
-    rules: out,
   };
 }

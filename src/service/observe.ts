@@ -1,12 +1,11 @@
 import { RulewrightError } from '../core/errors.js';
 import type { EvalReport } from '../core/schemas/eval-report.js';
 import type { Split } from '../core/schemas/example.js';
-import { rulesetHash, type Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import { rulesetHash } from '../store/fingerprint.js';
+import type { DatasetContext } from './dataset-context.js';
 import { pipelineEvaluator } from './learn-evaluator.js';
 
 export interface ObserveRequest {
-  dataset?: string;
   /** Only observed examples of this split (default: all observed examples). */
   split?: Split;
 }
@@ -38,9 +37,9 @@ export interface ObserveResult {
  * the accuracy of the rules and of the model against it. The same pipeline stages as `eval`,
  * restricted to the observed examples.
  */
-export async function observeTraffic(store: Store, req: ObserveRequest = {}): Promise<ObserveResult> {
+export async function observeTraffic(ctx: DatasetContext, req: ObserveRequest = {}): Promise<ObserveResult> {
   const t0 = performance.now();
-  const d = resolveDataset(store, req.dataset);
+  const { store, dataset: d } = ctx;
   const examples = store.examples.list(d.id, { source: 'observed', ...(req.split ? { split: req.split } : {}) });
   if (!examples.length)
     throw new RulewrightError(

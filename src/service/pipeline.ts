@@ -1,11 +1,12 @@
 /**
  * The shared evaluation pipeline: THE way to evaluate a ruleset on a dataset split. `eval` uses
  * it, and so do metrics, rank, prune and learn, so every command reports the same numbers for
- * the same rules, data and matching config.
+ * the same rules, data and matching config. It loads what the core evaluator
+ * (core/eval/evaluate-ruleset.ts) scores, and reports what it found.
  *
  * ```ts
  * const run = await runPipeline(store, { split: 'dev', purpose: 'measure' });
- * run.report;               // the `eval --json` report (design.md keys)
+ * run.report;               // the `eval --json` report (the keys scripts read)
  * run.outputs;              // every rule's raw matches, computed once (RuleOutputs)
  * run.scores[i];            // example i's score; run.predictions[i] its resolved prediction
  * run.issues;               // timeouts, failures and rules that do not compile: never dropped
@@ -13,23 +14,34 @@
  *
  * Stages, for callers that need only part (ranking re-resolves `outputs` per rule without
  * executing again): `loadInputs` (task, split, examples, rules, hashes) → `executeInputs` (one
- * engine run: prepareRules + executeRules, then resolveDocument per example) → `scorePredictions`
- * (the scorer compiled once: task.matching mode and matchers, user matchers from a registry).
+ * engine run: prepareRules + executeRules, then resolveDocument per example) → the core's
+ * `scorePredictions` (the scorer compiled once: task.matching mode and matchers, user matchers
+ * from a registry).
  */
 import { round } from './round.js';
 import { performance } from 'node:perf_hooks';
-import { type CompiledRule, type ExecutionIssue, executeRules, prepareRules, resolveDocument, type RuleOutputs, textOf } from '../core/engine/index.js';
+import type { CompiledRule } from '../core/engine/compile-rule.js';
+import { type ExecutionIssue, executeRules, type RuleOutputs } from '../core/engine/executor.js';
+import { prepareRules, textOf } from '../core/engine/predict.js';
+import { resolveDocument } from '../core/engine/resolve.js';
 import { RulewrightError } from '../core/errors.js';
 import { buildEvalReport } from '../core/eval/report.js';
-import { compileScorer, scoreAll, scoreAllAsync, type Scorer, screenScorerPatterns } from '../core/eval/scorer.js';
-import type { ExampleScore, ScoreContext } from '../core/eval/types.js';
+import { ALL_STATUSES, evaluateRuleset, executeRuleset, type RunRulesetOptions } from '../core/eval/evaluate-ruleset.js';
+import { compileScorer, type Scorer } from '../core/eval/scorer.js';
+import type { ExampleScore, ScoreContext, ScorerOptions } from '../core/eval/types.js';
 import { setHash } from '../core/hash.js';
 import { PatternScreen } from '../core/matchers/pattern-screen.js';
 import { VerdictCache } from '../core/matchers/verdict-cache.js';
 import type { MatcherRegistry } from '../core/matchers/registry.js';
 import type { VerdictIssue } from '../core/matchers/types.js';
-import type { EvalReport, Example, MatchMode, Prediction, Rule, RuleStatus, Split, Task } from '../core/schemas/index.js';
-import { type DatasetRecord, ruleHash, type Store } from '../store/index.js';
+import type { EvalReport } from '../core/schemas/eval-report.js';
+import type { Example, Split } from '../core/schemas/example.js';
+import type { MatchMode, Task } from '../core/schemas/task.js';
+import type { Prediction } from '../core/schemas/prediction.js';
+import type { Rule } from '../core/schemas/rule.js';
+import type { DatasetRecord } from '../store/datasets.js';
+import { ruleHash } from '../store/fingerprint.js';
+import type { Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
 import { phaseProgress, type Progress } from './types.js';
 
@@ -50,8 +62,6 @@ export interface SplitResolution {
   /** Set when a default fell back (e.g. "no test split: evaluated on dev"). */
   note: string | null;
 }
-
-const ALL_STATUSES: readonly RuleStatus[] = ['active', 'disabled', 'proposed', 'rejected'];
 
 /**
  * The split a command works on: the one asked for (an explicit split with no examples is a
@@ -190,13 +200,14 @@ export function prepareInputs(task: Task, rules: readonly Rule[], options: { all
 export function executeBatch(
   task: Task,
   compiled: PreparedRules['compiled'],
-  examples: readonly Pick<Example, 'id' | 'text' | 'input'>[],
+  examples: readonly Pick<Example, 'id' | 'text' | 'input' | 'meta'>[],
   options: { budgetMs?: number; docOffset?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Execution {
   const t0 = performance.now();
   const texts = examples.map((e) => textOf(task, e));
   const outputs = executeRules(task, compiled, texts, {
     ids: examples.map((e) => e.id),
+    meta: examples.map((e) => e.meta),
     ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
     ...(options.docOffset ? { docOffset: options.docOffset } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -213,22 +224,26 @@ export function executeBatch(
 export function executeInputs(
   task: Task,
   rules: readonly Rule[],
-  examples: readonly Pick<Example, 'id' | 'text' | 'input'>[],
-  options: { allStatuses?: boolean; budgetMs?: number; onProgress?: (p: Progress) => void } = {},
+  examples: readonly Pick<Example, 'id' | 'text' | 'input' | 'meta'>[],
+  options: ExecuteRequest = {},
 ): Execution {
-  const t0 = performance.now();
-  const { compiled, invalid } = prepareInputs(task, rules, options);
-  const exec = executeBatch(task, compiled, examples, {
-    ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
-    ...(options.onProgress ? { onProgress: phaseProgress(options.onProgress, 'execute')! } : {}),
-  });
-  exec.issues.unshift(...invalid);
-  return { ...exec, execute_ms: round(performance.now() - t0) };
+  const exec = executeRuleset(task, rules, examples, runOptions(options));
+  return { ...exec, execute_ms: round(exec.execute_ms) };
 }
+
+type ExecuteRequest = { allStatuses?: boolean } & Pick<PipelineRequest, 'budgetMs' | 'onProgress'>;
+
+/** The core evaluator's execution options for a request: which statuses run, the budget, progress as phase `execute`. */
+const runOptions = (options: ExecuteRequest): RunRulesetOptions => ({
+  statuses: options.allStatuses ? ALL_STATUSES : ['active'],
+  ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+  ...(options.onProgress ? { onProgress: phaseProgress(options.onProgress, 'execute')! } : {}),
+});
 
 type ScoringRequest = Pick<PipelineRequest, 'mode' | 'registry' | 'context' | 'outcomes'>;
 
-const scorerOptions = (options: ScoringRequest) => ({
+/** The core evaluator's scoring options for a request (outcomes kept unless turned off). */
+const scorerOptions = (options: ScoringRequest): ScorerOptions => ({
   ...(options.context ?? {}),
   ...(options.registry ? { registry: options.registry } : {}),
   ...(options.mode ? { mode: options.mode } : {}),
@@ -236,28 +251,9 @@ const scorerOptions = (options: ScoringRequest) => ({
 });
 
 /**
- * Scores predictions with the task's matching mode (or `mode`) and matchers, the scorer compiled
- * once. Matchers that answer asynchronously (an LLM judge, a remote embedder) are resolved in a
- * pre-pass first.
- */
-export async function scorePredictions(
-  task: Task,
-  examples: readonly Example[],
-  predictions: readonly Prediction[],
-  options: ScoringRequest = {},
-): Promise<{ scorer: Scorer; scores: ExampleScore[] }> {
-  const opts = scorerOptions(options);
-  // Every pattern a matcher runs goes through the rules' ReDoS screen first (one pass, no pattern run).
-  const patterns = options.context?.patterns ?? new PatternScreen();
-  await screenScorerPatterns(task, examples, predictions, { ...opts, patterns });
-  const scorer = compileScorer(task, { ...opts, patterns });
-  if (!scorer.needsAsync) return { scorer, scores: scoreAll(scorer, examples, predictions) };
-  return scoreAllAsync(task, examples, predictions, { ...opts, patterns });
-}
-
-/**
- * The scorer `scorePredictions` would score with, compiled without scoring anything: for a caller
- * that scores in batches and screens patterns (`patterns`) and prefetches verdicts itself.
+ * The scorer the core evaluator (`scorePredictions`) would score with, compiled without scoring
+ * anything: for a caller that scores in batches and screens patterns (`patterns`) and prefetches
+ * verdicts itself.
  */
 export function pipelineScorer(task: Task, options: ScoringRequest = {}): { scorer: Scorer; patterns: PatternScreen } {
   const opts = scorerOptions(options);
@@ -357,13 +353,12 @@ export async function runPipeline(store: Store, req: PipelineRequest = {}): Prom
   const t0 = performance.now();
   const inputs = loadInputs(store, req);
   const t1 = performance.now();
-  const exec = executeInputs(inputs.task, inputs.rules, inputs.examples, {
-    allStatuses: inputs.allStatuses,
-    ...(req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {}),
-    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+  const ev = await evaluateRuleset(inputs.task, inputs.rules, inputs.examples, {
+    ...runOptions({ ...req, allStatuses: inputs.allStatuses }),
+    ...scorerOptions(req),
   });
-  const t2 = performance.now();
-  const { scorer, scores } = await scorePredictions(inputs.task, inputs.examples, exec.predictions, req);
+  const exec: Execution = { outputs: ev.outputs, predictions: ev.predictions, issues: ev.issues, execute_ms: round(ev.execute_ms) };
+  const { scorer, scores } = ev;
   const matcher_issues = matcherIssues(scores);
   const notes = [
     ...(inputs.split.note ? [inputs.split.note] : []),
@@ -372,7 +367,7 @@ export async function runPipeline(store: Store, req: PipelineRequest = {}): Prom
     ...(req.notes ?? []),
   ];
   if (!inputs.rules.length) notes.push('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
-  const report = buildEvalReport(inputs.task, inputs.examples, scores, {
+  const report = buildEvalReport(inputs.task, inputs.examples, ev.totals, {
     split: inputs.split.label,
     mode: scorer.mode,
     dataset_hash: inputs.dataset_hash,
@@ -387,7 +382,7 @@ export async function runPipeline(store: Store, req: PipelineRequest = {}): Prom
     scores,
     matcher_issues,
     report,
-    timings: { load_ms: round(t1 - t0), execute_ms: round(t2 - t1), score_ms: round(t3 - t2) },
+    timings: { load_ms: round(t1 - t0), execute_ms: exec.execute_ms, score_ms: round(t3 - t1 - ev.execute_ms) },
     elapsed_ms: round(t3 - t0),
   };
 }

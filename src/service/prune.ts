@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { RulewrightError } from '../core/errors.js';
-import { DEFAULT_PRUNE_TOLERANCE, type PruneResult, pruneRules } from '../core/metrics/index.js';
-import type { StatusChange, Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import { DEFAULT_PRUNE_TOLERANCE, type PruneResult, pruneRules } from '../core/metrics/prune.js';
+import type { StatusChange } from '../store/prune-ops.js';
+import type { DatasetContext } from './dataset-context.js';
 import { type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
 import { round } from './pipeline.js';
 import { issueView } from './runs.js';
@@ -18,7 +18,7 @@ export interface PruneRequest extends MeasureRequest {
   tolerance?: number;
 }
 
-/** `prune --json`: design.md's `{f1_before, f1_after, removed, steps}` and more. */
+/** `prune --json`: `{f1_before, f1_after, removed, steps}`, the keys scripts read, and more. */
 export interface PruneResultView extends MeasuredRunView, PruneResult {
   /** Whether the rules were disabled; `op_id` is what `undo` reverses. */
   applied: boolean;
@@ -34,14 +34,14 @@ export interface PruneResultView extends MeasuredRunView, PruneResult {
  * default; `apply` disables the removed rules in one transaction with the recorded run and a
  * prune op that `undo` reverses.
  */
-export async function prune(store: Store, req: PruneRequest = {}): Promise<PruneResultView> {
+export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promise<PruneResultView> {
   const t0 = performance.now();
   const tolerance = req.tolerance ?? DEFAULT_PRUNE_TOLERANCE;
   if (!Number.isFinite(tolerance) || tolerance < 0)
     throw new RulewrightError('BAD_INPUT', `the tolerance must be a number ≥ 0 (got ${req.tolerance}), e.g. 0.001`);
-  const d = resolveDataset(store, req.dataset);
+  const { store, dataset: d } = ctx;
   const options = { tolerance, dead: !!req.dead, duplicates: !!req.duplicates };
-  const m = await measure(store, { ...req, dataset: d.name }, (x) => pruneRules(x.run, options));
+  const m = await measure(ctx, req, (x) => pruneRules(x.run, options));
   const tell = req.onProgress;
   const plan = pruneRules(m.run, {
     ...options,

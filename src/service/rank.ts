@@ -1,14 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { rankRules } from '../core/metrics/index.js';
+import { rankRules } from '../core/metrics/rank.js';
 import type { Counts } from '../core/ratio.js';
-import type { Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import type { DatasetContext } from './dataset-context.js';
 import { type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
 import { round } from './pipeline.js';
 import { issueView } from './runs.js';
 import { phaseProgress } from './types.js';
 
-/** One rule in `rank --json`: design.md's `{id, name, solo_f1, marginal_f1}` and more. */
+/** One rule in `rank --json`: `{id, name, solo_f1, marginal_f1}`, the keys scripts read, and more. */
 export interface RankedRuleView {
   rank: number;
   id: string;
@@ -47,10 +46,10 @@ export interface RankResultView extends MeasuredRunView {
  * when there is one (else all examples). The rules run once; each rule's removal re-resolves only
  * the examples it fired on. The run is recorded.
  */
-export async function rank(store: Store, req: MeasureRequest = {}): Promise<RankResultView> {
+export async function rank(ctx: DatasetContext, req: MeasureRequest = {}): Promise<RankResultView> {
   const t0 = performance.now();
-  const d = resolveDataset(store, req.dataset);
-  const m = await measure(store, { ...req, dataset: d.name }, (x) => rankRules(x.run));
+  const { store, dataset: d } = ctx;
+  const m = await measure(ctx, req, (x) => rankRules(x.run));
   const r = rankRules(m.run, phaseProgress(req.onProgress, 'score'));
   const rules: RankedRuleView[] = r.order.map((p) => {
     const x = r.rules[p]!;

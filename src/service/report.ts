@@ -4,28 +4,24 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { RulewrightError } from '../core/errors.js';
 import type { ScoreContext } from '../core/eval/types.js';
-import { computeRuleMetrics } from '../core/metrics/index.js';
+import { computeRuleMetrics } from '../core/metrics/rule-metrics.js';
 import { ratio } from '../core/ratio.js';
-import type { Split } from '../core/schemas/index.js';
+import type { Split } from '../core/schemas/example.js';
+import { ruleCard } from '../core/schemas/rule-card.js';
 import { buildReportHtml } from '../report/build-report.js';
 import type { ReportData, ReportRule } from '../report/types.js';
-import { rulesetHash, type Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
-import { loadMatcherModule } from './matchers-module.js';
+import { rulesetHash } from '../store/fingerprint.js';
+import type { DatasetContext } from './dataset-context.js';
 import { measure } from './metrics.js';
 import { round, runPipeline, type SplitChoice } from './pipeline.js';
 import { latestLearning } from './report-learning.js';
 
 export interface ReportRequest {
-  dataset?: string;
   /**
    * One split for everything. Default: the evaluation uses test, else dev, else all (as `eval`);
    * the per-rule figures use dev, else all (as `metrics` and `rank`).
    */
   split?: SplitChoice;
-  /** A user matcher module (`--matchers`), resolved against `cwd`. */
-  matchers?: string;
-  cwd?: string;
   /** True and false positives (and misses) shown per rule (default 8). */
   samples?: number;
   /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
@@ -83,49 +79,23 @@ function packageVersion(): string {
  * without stamping or recording anything), every other rule, and the latest learn run.
  * Read-only: the workspace is not changed.
  */
-export async function gatherReportData(store: Store, req: ReportRequest = {}): Promise<ReportData> {
-  const d = resolveDataset(store, req.dataset);
+export async function gatherReportData(ctx: DatasetContext, req: ReportRequest = {}): Promise<ReportData> {
+  const { store, dataset: d } = ctx;
   const samples = req.samples ?? REPORT_SAMPLES;
   if (!Number.isInteger(samples) || samples < 0) throw new RulewrightError('USAGE', `samples must be a whole number ≥ 0, got ${samples}`);
-  const loaded = req.matchers ? await loadMatcherModule(req.matchers, req.cwd) : undefined;
   const evaluation = await runPipeline(store, {
     dataset: d.name,
     purpose: 'eval',
-    ...(req.split ? { split: req.split } : {}),
-    ...(loaded ? { registry: loaded.registry } : {}),
-    ...(req.context ? { context: req.context } : {}),
+    split: req.split,
+    registry: ctx.matchers?.registry,
+    context: req.context,
     outcomes: false,
   });
   const z = d.task.matching.wilson_z;
-  const m = await measure(store, {
-    dataset: d.name,
-    ...(req.split ? { split: req.split } : {}),
-    ...(req.matchers ? { matchers: req.matchers, ...(req.cwd ? { cwd: req.cwd } : {}) } : {}),
-    ...(req.context ? { context: req.context } : {}),
-  });
+  const m = await measure(ctx, { split: req.split, context: req.context });
   const metrics = computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z, perKind: samples });
   const byId = new Map(metrics.rules.map((r) => [r.id, r]));
-  const rules: ReportRule[] = store.rules.list(d.id).map((rule) => ({
-    rule: {
-      id: rule.id,
-      name: rule.name,
-      description: rule.description,
-      format: rule.format,
-      pattern: rule.pattern,
-      ...(rule.terms ? { terms: rule.terms } : {}),
-      flags: rule.flags,
-      dialect: rule.dialect,
-      output: rule.output,
-      priority: rule.priority,
-      confidence: rule.confidence,
-      status: rule.status,
-      provenance: rule.provenance,
-      version: rule.version,
-      flagged: rule.flagged,
-      ...(rule.rejection ? { rejection: rule.rejection } : {}),
-    },
-    metrics: byId.get(rule.id) ?? null,
-  }));
+  const rules: ReportRule[] = store.rules.list(d.id).map((rule) => ({ rule: ruleCard(rule), metrics: byId.get(rule.id) ?? null }));
   const splits: Record<string, number> = {};
   for (const s of ['train', 'dev', 'test'] as Split[]) splits[s] = store.examples.count(d.id, { split: s });
   const c = metrics.counts;
@@ -158,12 +128,12 @@ export async function gatherReportData(store: Store, req: ReportRequest = {}): P
  * `report --out FILE.html`: gathers the data (see gatherReportData), builds the one
  * self-contained HTML file and writes it (its folder is created). Nothing is recorded.
  */
-export async function writeReport(store: Store, req: ReportRequest & { out: string }): Promise<ReportResult> {
+export async function writeReport(ctx: DatasetContext, req: ReportRequest & { out: string }): Promise<ReportResult> {
   const t0 = performance.now();
   if (!req.out.trim()) throw new RulewrightError('USAGE', 'report needs a file to write: pass --out FILE.html');
-  const data = await gatherReportData(store, req);
+  const data = await gatherReportData(ctx, req);
   const html = buildReportHtml(data);
-  const file = resolve(req.cwd ?? process.cwd(), req.out);
+  const file = resolve(ctx.cwd, req.out);
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html, 'utf8');

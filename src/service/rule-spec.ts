@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { RulewrightError } from '../core/errors.js';
 import { canonicalJson } from '../core/hash.js';
-import { Rule, type RuleInput } from '../core/schemas/index.js';
+import { Rule, type RuleInput } from '../core/schemas/rule.js';
 
 /**
  * A rule as `rules add` and `rules edit` describe it: flags, a JSON object, or both (flags win).

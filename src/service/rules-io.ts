@@ -3,15 +3,18 @@ import { basename, dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RulewrightError } from '../core/errors.js';
 import { canonicalJson } from '../core/hash.js';
-import { importRuleset, type RulechefShape, toRulechefRuleset, writeRulesetFile } from '../core/rulesets/index.js';
-import type { RuleProblem } from '../core/safety/index.js';
-import { isSpanTask, type Rule, type RuleStatus, type TaskType } from '../core/schemas/index.js';
-import { rulesetHash, type Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import { importRuleset } from '../core/rulesets/import.js';
+import type { RulechefShape } from '../core/rulesets/rulechef.js';
+import { toRulechefRuleset } from '../core/rulesets/export-rulechef.js';
+import { writeRulesetFile } from '../core/rulesets/rulewright-file.js';
+import type { RuleProblem } from '../core/safety/check-rule.js';
+import { isSpanTask, type TaskType } from '../core/schemas/task.js';
+import type { Rule, RuleStatus } from '../core/schemas/rule.js';
+import { rulesetHash } from '../store/fingerprint.js';
+import type { DatasetContext } from './dataset-context.js';
 import { round } from './pipeline.js';
 
 export interface ImportRulesOptions {
-  dataset?: string;
   /** Rules whose id is already in the dataset become new versions (unchanged ones are skipped). */
   replace?: boolean;
   /** RuleChef files with several rule lists: the dotted path of the one to load. */
@@ -70,9 +73,9 @@ const content = (r: Rule) => canonicalJson({ ...r, version: 0 });
  * it); with `allowFlagged` an exponential pattern stays active, flagged, under the per-document
  * budget. A polynomial pattern whose attack fits in a realistic document is flagged. Ids already in the dataset are a CONFLICT unless `replace`.
  */
-export async function importRules(store: Store, file: string, opts: ImportRulesOptions = {}): Promise<ImportRulesResult> {
+export async function importRules(ctx: DatasetContext, file: string, opts: ImportRulesOptions = {}): Promise<ImportRulesResult> {
   const t0 = performance.now();
-  const d = resolveDataset(store, opts.dataset);
+  const { store, dataset: d } = ctx;
   if (!existsSync(file) || !statSync(file).isFile()) throw new RulewrightError('NOT_FOUND', `no ruleset file at ${file}`);
   const parsed = await importRuleset(readFileSync(file, 'utf8'), {
     where: file,
@@ -143,7 +146,6 @@ export const RULESET_FORMATS = ['rulewright', 'rulechef'] as const;
 export type RulesetFormat = (typeof RULESET_FORMATS)[number];
 
 export interface ExportRulesOptions {
-  dataset?: string;
   format?: RulesetFormat;
   /** Statuses to export (default: every live rule for rulewright, only active ones for rulechef). */
   status?: RuleStatus[];
@@ -165,8 +167,8 @@ export interface ExportRulesResult {
  * and `rulewright/runtime` run it exactly as the workspace does (only active rules run).
  * RuleChef's `{rules}` shape has no status, so only active rules go in by default.
  */
-export function exportRulesText(store: Store, opts: ExportRulesOptions = {}): { text: string; result: Omit<ExportRulesResult, 'file'> } {
-  const d = resolveDataset(store, opts.dataset);
+export function exportRulesText(ctx: DatasetContext, opts: ExportRulesOptions = {}): { text: string; result: Omit<ExportRulesResult, 'file'> } {
+  const { store, dataset: d } = ctx;
   const format = opts.format ?? 'rulewright';
   const statuses = opts.status?.length ? opts.status : format === 'rulechef' ? (['active'] as RuleStatus[]) : undefined;
   const rules = store.rules.list(d.id, statuses ? { status: statuses } : {});
@@ -185,8 +187,8 @@ export function exportRulesText(store: Store, opts: ExportRulesOptions = {}): { 
 }
 
 /** `rules export FILE`: writes the ruleset where the user says (creating the folder), nowhere else. */
-export function exportRules(store: Store, file: string, opts: ExportRulesOptions = {}): ExportRulesResult {
-  const { text, result } = exportRulesText(store, opts);
+export function exportRules(ctx: DatasetContext, file: string, opts: ExportRulesOptions = {}): ExportRulesResult {
+  const { text, result } = exportRulesText(ctx, opts);
   const abs = resolve(file);
   try {
     mkdirSync(dirname(abs), { recursive: true });

@@ -1,8 +1,11 @@
 import { RulewrightError } from '../core/errors.js';
-import { checkRule, type CheckMode, type RuleProblem } from '../core/safety/index.js';
-import type { Rule, RuleStatus, Task } from '../core/schemas/index.js';
-import { type DatasetRecord, ruleHash, rulesetHash, type Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import { checkRule, type CheckMode, type RuleProblem } from '../core/safety/check-rule.js';
+import type { Rule, RuleStatus } from '../core/schemas/rule.js';
+import type { Task } from '../core/schemas/task.js';
+import type { DatasetRecord } from '../store/datasets.js';
+import { ruleHash, rulesetHash } from '../store/fingerprint.js';
+import type { Store } from '../store/index.js';
+import type { DatasetContext } from './dataset-context.js';
 import { applySpec, type FieldChange, ruleDiff, ruleFromSpec, type RuleSpec } from './rule-spec.js';
 
 /**
@@ -94,8 +97,8 @@ export function ruleRow(r: Rule, deleted = false): RuleRow {
 const activeHash = (store: Store, d: DatasetRecord) => rulesetHash(store.rules.list(d.id, { status: 'active' }));
 
 /** The rules of a dataset (in the order they were added), optionally of some statuses, or the deleted ones. */
-export function listRules(store: Store, req: { dataset?: string; status?: RuleStatus[]; deleted?: boolean } = {}): RuleList {
-  const d = resolveDataset(store, req.dataset);
+export function listRules(ctx: DatasetContext, req: { status?: RuleStatus[]; deleted?: boolean } = {}): RuleList {
+  const { store, dataset: d } = ctx;
   const live = store.rules.list(d.id);
   const deleted = store.rules.listDeleted(d.id);
   const counts: RuleList['counts'] = { active: 0, disabled: 0, proposed: 0, rejected: 0, deleted: deleted.length };
@@ -107,8 +110,8 @@ export function listRules(store: Store, req: { dataset?: string; status?: RuleSt
 }
 
 /** One rule (live or deleted) with its version count. */
-export function showRule(store: Store, id: string, dataset?: string): RuleDetail {
-  const d = resolveDataset(store, dataset);
+export function showRule(ctx: DatasetContext, id: string): RuleDetail {
+  const { store, dataset: d } = ctx;
   const live = store.rules.get(d.id, id);
   const gone = live ? undefined : store.rules.getDeleted(d.id, id);
   const rule = live ?? gone?.rule;
@@ -154,8 +157,8 @@ async function checked(rule: Rule, mode: CheckMode, what: string): Promise<{ rul
 }
 
 /** `rules add`: a new rule, checked; a rule that fails a check is not added (INVALID_RULE). */
-export async function addRule(store: Store, spec: RuleSpec, dataset?: string): Promise<RuleResult> {
-  const d = resolveDataset(store, dataset);
+export async function addRule(ctx: DatasetContext, spec: RuleSpec): Promise<RuleResult> {
+  const { store, dataset: d } = ctx;
   const draft = ruleFromSpec(spec, new Set(store.rules.ids(d.id)));
   if (store.rules.get(d.id, draft.id))
     throw new RulewrightError('CONFLICT', `rule "${draft.id}" already exists in dataset "${d.name}": edit it with \`rulewright rules edit ${draft.id}\`, or pass another --id`);
@@ -169,8 +172,8 @@ export async function addRule(store: Store, spec: RuleSpec, dataset?: string): P
  * `rules edit ID`: changes the fields given, re-checks the rule and saves it as a new version
  * (nothing when nothing changed). A rejected rule that passes the checks now becomes active.
  */
-export async function editRule(store: Store, id: string, spec: RuleSpec & { note?: string }, dataset?: string): Promise<RuleResult> {
-  const d = resolveDataset(store, dataset);
+export async function editRule(ctx: DatasetContext, id: string, spec: RuleSpec & { note?: string }): Promise<RuleResult> {
+  const { store, dataset: d } = ctx;
   const current = liveRule(store, d, id);
   let next = applySpec(current, spec);
   let changes = ruleDiff(current, next);
@@ -191,8 +194,8 @@ export async function editRule(store: Store, id: string, spec: RuleSpec & { note
 }
 
 /** `rules enable|disable ID`. Enabling a rejected rule re-checks it first. */
-export async function setRuleStatus(store: Store, id: string, status: 'active' | 'disabled', dataset?: string): Promise<RuleResult> {
-  const d = resolveDataset(store, dataset);
+export async function setRuleStatus(ctx: DatasetContext, id: string, status: 'active' | 'disabled'): Promise<RuleResult> {
+  const { store, dataset: d } = ctx;
   const current = liveRule(store, d, id);
   if (current.status === status)
     return { dataset: d.name, rule: current, changes: [], problems: [], warnings: [`rule "${id}" is already ${status}`], ruleset_hash: activeHash(store, d) };
@@ -210,8 +213,8 @@ export async function setRuleStatus(store: Store, id: string, status: 'active' |
 const DELETED_NOTE = 'deleted';
 
 /** `rules delete ID…`: out of the ruleset, history kept (see the top of this file); all or none. */
-export function deleteRules(store: Store, ids: readonly string[], dataset?: string): RuleResult[] {
-  const d = resolveDataset(store, dataset);
+export function deleteRules(ctx: DatasetContext, ids: readonly string[]): RuleResult[] {
+  const { store, dataset: d } = ctx;
   const saved = store.transaction(() =>
     ids.map((id) => {
       liveRule(store, d, id);
@@ -223,15 +226,15 @@ export function deleteRules(store: Store, ids: readonly string[], dataset?: stri
 }
 
 /** `rules restore ID`: a deleted rule back as it was, as a new version. */
-export function restoreRule(store: Store, id: string, dataset?: string): RuleResult {
-  const d = resolveDataset(store, dataset);
+export function restoreRule(ctx: DatasetContext, id: string): RuleResult {
+  const { store, dataset: d } = ctx;
   const saved = store.transaction(() => store.rules.restore(d.id, id));
   return { dataset: d.name, rule: saved, changes: [], problems: [], warnings: [], ruleset_hash: activeHash(store, d) };
 }
 
 /** `rules history ID`: every version, oldest first, with the fields each changed. */
-export function ruleHistory(store: Store, id: string, dataset?: string): RuleHistory {
-  const d = resolveDataset(store, dataset);
+export function ruleHistory(ctx: DatasetContext, id: string): RuleHistory {
+  const { store, dataset: d } = ctx;
   const versions = store.rules.versions(d.id, id);
   if (!versions.length) throw notFound(d, id);
   return {

@@ -1,55 +1,17 @@
-import { z } from 'zod';
-import type { ExecutionIssue } from '../core/engine/index.js';
+import type { ExecutionIssue } from '../core/engine/executor.js';
 import { parseChoice, RulewrightError } from '../core/errors.js';
 import { emptyErrors } from '../core/eval/tally.js';
 import type { ExampleScore, OutcomeItem } from '../core/eval/types.js';
 import { sha256 } from '../core/hash.js';
-import { EvalReport, type Run, RunKind } from '../core/schemas/index.js';
-import type { DatasetRecord, Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import { type CompactOutcome, type EvalRunResult, isReadable, type RecordedExecutionIssue, type RecordedVerdict, type Run, RunKind, type RunOf, type StoredRun, type UnreadableRun, unreadableLabel } from '../core/schemas/run.js';
+import type { DatasetRecord } from '../store/datasets.js';
+import type { Store } from '../store/index.js';
+import type { DatasetContext } from './dataset-context.js';
 
-/**
- * One example's outcome as a recorded run keeps it: `[id, tp, fp, fn, exact (1|0), digest]`.
- * The digest (12 hex digits) stands for the example's outcome items (which gold items matched,
- * which predictions were spurious, with their offsets and labels), so two runs can tell "same
- * counts, different items" apart without storing the items: ~40 bytes an example.
- */
-export type CompactOutcome = [id: string, tp: number, fp: number, fn: number, exact: 0 | 1, digest: string];
-
-const CompactOutcomeSchema = z.tuple([z.string(), z.number(), z.number(), z.number(), z.union([z.literal(0), z.literal(1)]), z.string()]);
-
-/**
- * One matcher verdict as a recorded eval run keeps it: why a matcher (other than plain equality)
- * passed or failed a pair of one example, and whether it was a lexical stand-in or could not judge.
- */
-export const RecordedVerdict = z.object({
-  example_id: z.string(),
-  /** Field path (transformation) or span label. */
-  field: z.string(),
-  /** The outcome kind (match, wrong_value, …). */
-  outcome: z.string(),
-  passed: z.boolean(),
-  gold: z.unknown(),
-  predicted: z.unknown(),
-  reason: z.string(),
-  lexical_fallback: z.literal(true).optional(),
-  matcher_issue: z.string().optional(),
-});
-export type RecordedVerdict = z.infer<typeof RecordedVerdict>;
+export { CompactOutcome, EvalRunResult, RecordedVerdict } from '../core/schemas/run.js';
 
 /** At most this many matcher verdicts are kept in a run, failures first (the count is always kept). */
 export const MAX_RECORDED_VERDICTS = 2000;
-
-/** The result part of a recorded eval run (runs recorded before verdicts were kept have none). */
-export const EvalRunResult = z.object({
-  report: EvalReport,
-  outcomes: z.array(CompactOutcomeSchema),
-  verdicts: z.array(RecordedVerdict).optional(),
-  verdict_count: z.number().int().optional(),
-  issues: z.array(z.record(z.string(), z.unknown())),
-  issue_count: z.number().int(),
-});
-export type EvalRunResult = z.infer<typeof EvalRunResult>;
 
 /** At most this many execution issues are kept in a run (the count is always kept). */
 export const MAX_RECORDED_ISSUES = 200;
@@ -111,7 +73,7 @@ export function expandOutcomes(rows: readonly CompactOutcome[]): ExampleScore[] 
 }
 
 /** An execution issue as runs and JSON output show it. */
-export function issueView(i: ExecutionIssue): Record<string, unknown> {
+export function issueView(i: ExecutionIssue): RecordedExecutionIssue {
   return { kind: i.kind, rule_id: i.rule_id, doc_id: i.doc_id, doc_index: i.doc_index, elapsed_ms: i.elapsed_ms, message: i.message };
 }
 
@@ -128,6 +90,8 @@ export interface RunSummary {
   dataset_hash: string;
   ruleset_hash: string;
   elapsed_ms: number;
+  /** Only on a run this version cannot read: `unreadable run (kind, id)` and why. */
+  unreadable?: string;
 }
 
 export interface RunList {
@@ -135,40 +99,53 @@ export interface RunList {
   runs: RunSummary[];
 }
 
-const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+type Headline = Pick<RunSummary, 'split' | 'mode' | 'n' | 'f1' | 'macro_f1'>;
 
-/** The headline numbers of any kind of run (eval keeps a report; other kinds their own keys). */
-export function summarizeRun(run: Run): RunSummary {
-  const report = obj(run.result.report);
-  const micro = obj(report.micro);
+/** The headline figures of a run, by kind (eval keeps a report; the other kinds their own keys). */
+function headline(run: Run): Headline {
+  const none: Headline = { split: null, mode: null, n: null, f1: null, macro_f1: null };
+  switch (run.kind) {
+    case 'eval': {
+      const r = run.result.report;
+      return { split: run.config.split, mode: run.config.mode, n: r.n, f1: r.micro.f1, macro_f1: r.macro_f1 };
+    }
+    case 'metrics':
+    case 'rank':
+      return { ...none, split: run.config.split, mode: run.config.mode, n: run.result.n, f1: run.result.f1 };
+    case 'prune':
+      return { ...none, split: run.config.split, mode: run.config.mode, n: run.result.n, f1: run.result.f1_after };
+    case 'learn':
+    case 'undo':
+      return none;
+  }
+}
+
+/** The headline numbers of any kind of run; a run this version cannot read says so instead. */
+export function summarizeRun(run: StoredRun): RunSummary {
+  const figures = isReadable(run) ? headline(run) : { split: null, mode: null, n: null, f1: null, macro_f1: null };
   return {
     id: run.id,
     kind: run.kind,
     created_at: run.created_at,
-    split: str(run.config.split) ?? str(report.split),
-    mode: str(run.config.mode) ?? str(report.mode),
-    n: num(report.n) ?? num(run.result.n),
-    f1: num(micro.f1) ?? num(run.result.f1) ?? num(run.result.f1_after),
-    macro_f1: num(report.macro_f1),
+    ...figures,
     dataset_hash: run.dataset_hash,
     ruleset_hash: run.ruleset_hash,
     elapsed_ms: run.elapsed_ms,
+    ...(isReadable(run) ? {} : { unreadable: `${unreadableLabel(run)}: ${run.unreadable}` }),
   };
 }
 
 /** Recorded runs of a dataset, newest first. */
-export function listRuns(store: Store, req: { dataset?: string; kind?: string; limit?: number } = {}): RunList {
-  const d = resolveDataset(store, req.dataset);
+export function listRuns(ctx: DatasetContext, req: { kind?: string; limit?: number } = {}): RunList {
+  const { store, dataset: d } = ctx;
   const kind = req.kind !== undefined ? parseChoice(RunKind, req.kind, 'run kind') : undefined;
   const runs = store.runs.list(d.id, { ...(kind ? { kind } : {}), ...(req.limit !== undefined ? { limit: req.limit } : {}) });
   return { dataset: d.name, runs: runs.map(summarizeRun) };
 }
 
-/** A run of the dataset by id (or `last`: the newest run of `kind`). NOT_FOUND says how to list them. */
-export function getRun(store: Store, d: DatasetRecord, ref: string | number, kind?: RunKind): Run {
-  let run: Run | undefined;
+/** A stored run of the dataset by id (or `last`: the newest run of `kind`). NOT_FOUND says how to list them. */
+function findRun(store: Store, d: DatasetRecord, ref: string | number, kind?: RunKind): StoredRun {
+  let run: StoredRun | undefined;
   if (ref === 'last' || ref === 'latest') {
     run = kind ? store.runs.latest(d.id, kind) : store.runs.list(d.id, { limit: 1 })[0];
     if (!run) throw new RulewrightError('NOT_FOUND', `dataset "${d.name}" has no ${kind ?? ''} runs yet${kind === 'eval' ? ': run `rulewright eval` first' : ''}`);
@@ -181,20 +158,34 @@ export function getRun(store: Store, d: DatasetRecord, ref: string | number, kin
   return run;
 }
 
+/** A readable run of the dataset (see findRun); one recorded by another version is a STORE error saying so. */
+export function getRun(ctx: DatasetContext, ref: string | number, kind?: RunKind): Run {
+  const run = findRun(ctx.store, ctx.dataset, ref, kind);
+  if (isReadable(run)) return run;
+  const again = RunKind.safeParse(run.kind).success ? `; run \`rulewright ${run.kind}\` again` : '';
+  throw new RulewrightError('STORE', `${unreadableLabel(run)}: it was recorded by another version (${run.unreadable})${again}`);
+}
+
+/** An eval run as `runs show` gives it: the per-example outcomes and verdicts only on request. */
+type ShownEval = Omit<RunOf<'eval'>, 'result'> & { result: Omit<EvalRunResult, 'outcomes'> & { outcomes?: CompactOutcome[] } };
+
+/** `runs show`: a recorded run (with its number of eval outcomes), or one this version cannot read. */
+export type ShownRun = ((Exclude<Run, RunOf<'eval'>> | ShownEval) & { outcomes_n: number | null }) | (UnreadableRun & { outcomes_n: null });
+
 /** A recorded run; eval runs' per-example outcomes and matcher verdicts only on request (they are long). */
-export function showRun(store: Store, ref: string | number, opts: { dataset?: string; outcomes?: boolean } = {}): Run & { outcomes_n: number | null } {
-  const d = resolveDataset(store, opts.dataset);
-  const run = getRun(store, d, ref);
-  const outcomes = Array.isArray(run.result.outcomes) ? run.result.outcomes : null;
-  if (opts.outcomes || !outcomes) return { ...run, outcomes_n: outcomes?.length ?? null };
+export function showRun(ctx: DatasetContext, ref: string | number, opts: { outcomes?: boolean } = {}): ShownRun {
+  const { store, dataset: d } = ctx;
+  const run = findRun(store, d, ref);
+  if (!isReadable(run)) return { ...run, outcomes_n: null };
+  if (run.kind !== 'eval') return { ...run, outcomes_n: null };
+  const outcomes = run.result.outcomes;
+  if (opts.outcomes) return { ...run, outcomes_n: outcomes.length };
   const { outcomes: _omitted, verdicts: _alsoOmitted, ...result } = run.result;
   return { ...run, result, outcomes_n: outcomes.length };
 }
 
-/** Reads an eval run's result back, validated (a run of another kind is BAD_INPUT). */
-export function readEvalRun(run: Run): EvalRunResult {
+/** The run as an eval run (a run of another kind is BAD_INPUT). */
+export function readEvalRun(run: Run): RunOf<'eval'> {
   if (run.kind !== 'eval') throw new RulewrightError('BAD_INPUT', `run ${run.id} is a ${run.kind} run: compare with an eval run (\`rulewright runs list --kind eval\`)`);
-  const r = EvalRunResult.safeParse(run.result);
-  if (!r.success) throw new RulewrightError('STORE', `run ${run.id} has no readable eval result (${r.error.issues[0]?.message}): it was recorded by another version; run eval again`);
-  return r.data;
+  return run;
 }

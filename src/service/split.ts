@@ -1,11 +1,9 @@
 import { assignSplits, checkSplitOptions, type SplitItem } from '../core/split.js';
-import type { Split } from '../core/schemas/index.js';
-import type { Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import type { Split } from '../core/schemas/example.js';
+import type { DatasetContext } from './dataset-context.js';
 import type { SplitCounts, SplitResult } from './types.js';
 
 export interface SplitRequest {
-  dataset?: string;
   dev: number;
   /** When omitted, examples already in test stay there and the rest is divided into train/dev. */
   test?: number;
@@ -18,10 +16,10 @@ export const DEFAULT_SEED = 42;
  * A seeded, stratified split, stored in the examples' split column. Corrections, and the
  * examples they correct, always stay in train. Without a test fraction an imported test set is kept as it is.
  */
-export function splitDataset(store: Store, req: SplitRequest): SplitResult {
+export function splitDataset(ctx: DatasetContext, req: SplitRequest): SplitResult {
   const seed = req.seed ?? DEFAULT_SEED;
   checkSplitOptions({ dev: req.dev, test: req.test ?? 0, seed });
-  const d = resolveDataset(store, req.dataset);
+  const { store, dataset: d } = ctx;
   return store.transaction(() => {
     const rows = store.examples.splitRows(d.id);
     const keepTest = req.test === undefined;

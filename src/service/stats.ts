@@ -1,6 +1,6 @@
-import { isSpanTask, type Split } from '../core/schemas/index.js';
-import type { Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import { isSpanTask } from '../core/schemas/task.js';
+import type { Split } from '../core/schemas/example.js';
+import type { DatasetContext } from './dataset-context.js';
 import { splitCounts } from './split.js';
 import type { DatasetStats, SplitStats } from './types.js';
 
@@ -14,8 +14,8 @@ const sortedRecord = (m: Map<string, number>): Record<string, number> =>
  * tasks, examples per class for classification, examples with the field filled for
  * transformation), overall and per split. Computed in SQL, so it is quick on large datasets.
  */
-export function datasetStats(store: Store, name?: string): DatasetStats {
-  const d = resolveDataset(store, name);
+export function datasetStats(ctx: DatasetContext): DatasetStats {
+  const { store, dataset: d } = ctx;
   const spanTask = isSpanTask(d.task.type);
   const splits = splitCounts(store.examples.countsBy(d.id, 'split'));
   const src = store.examples.countsBy(d.id, 'source');

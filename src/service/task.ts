@@ -1,8 +1,8 @@
 import { parseChoice, RulewrightError } from '../core/errors.js';
+import { clip, screenFixedPatterns, screenPattern } from '../core/matchers/pattern-screen.js';
 import { MatcherRegistry } from '../core/matchers/registry.js';
-import { ConflictPolicy, MatcherRef, MatchMode, Task } from '../core/schemas/index.js';
-import type { Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import { ConflictPolicy, MatcherRef, MatchMode, Task } from '../core/schemas/task.js';
+import type { DatasetContext } from './dataset-context.js';
 
 /**
  * `task show|set`: the dataset's task and its matching config, which every evaluation reads
@@ -36,8 +36,8 @@ export interface TaskResult {
 }
 
 /** The dataset's task. */
-export function showTask(store: Store, dataset?: string): TaskResult {
-  const d = resolveDataset(store, dataset);
+export function showTask(ctx: DatasetContext): TaskResult {
+  const d = ctx.dataset;
   return { dataset: d.name, task: d.task, changed: [], warnings: [] };
 }
 
@@ -52,17 +52,59 @@ export function parseMatcherRef(value: string | MatcherRef, where: string): Matc
     }
   }
   const r = MatcherRef.safeParse(typeof v === 'string' ? v.trim() : v);
-  if (!r.success) throw new RulewrightError('BAD_INPUT', `${where}: expected a matcher name or {"name": ..., "options": {...}}`);
+  if (!r.success) {
+    // Options written beside the name (`{"name": "regex", "pattern": …}`) is the likely slip: show where they go.
+    const o = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    const { name, options, ...stray } = o ?? {};
+    const keys = Object.keys(stray);
+    if (typeof name === 'string' && options === undefined && keys.length)
+      throw new RulewrightError(
+        'BAD_INPUT',
+        `${where}: ${keys.map((k) => JSON.stringify(k)).join(', ')} ${keys.length === 1 ? 'is not a key' : 'are not keys'} of a matcher reference; ` +
+          `a matcher's options go under "options": '${clip(JSON.stringify({ name, options: stray }), 200)}'`,
+      );
+    throw new RulewrightError('BAD_INPUT', `${where}: expected a matcher name or {"name": ..., "options": {...}}`);
+  }
   return r.data;
 }
 
+/** The matcher references a change sets: where the option is named (parsing), and the entry (checks). */
+function changedRefs(change: TaskChange): { option: string; where: string; value: string | MatcherRef }[] {
+  return [
+    ...Object.entries(change.matchers ?? {}).map(([key, value]) => ({ option: `--matcher ${key}`, where: `matcher for "${key}"`, value })),
+    ...(change.default_matcher !== undefined ? [{ option: '--default-matcher', where: 'default matcher', value: change.default_matcher }] : []),
+  ];
+}
+
+const refusedPattern = (where: string, source: string, reason: string) =>
+  new RulewrightError('BAD_INPUT', `${where}: the pattern /${clip(source, 200)}/ is refused: ${reason}; nothing was changed`);
+
 /**
- * Changes the task. Built-in matcher references are validated now (name and options); a name
- * that is not built in is kept with a warning, for a user module passed at eval time with
+ * The full ReDoS screen (recheck included, up to a few seconds a pattern) on the patterns a
+ * change's built-in matchers fix in their options: `updateTask` screens them too, but only with
+ * the screen's static part, which leaves some patterns undecided. A caller that can wait (the
+ * CLI) runs this first, so such a pattern is refused when set rather than when scored.
+ */
+export async function screenTaskChange(change: TaskChange): Promise<void> {
+  const registry = new MatcherRegistry();
+  for (const { option, where, value } of changedRefs(change)) {
+    const ref = parseMatcherRef(value, option);
+    if (!registry.has(typeof ref === 'string' ? ref : ref.name)) continue;
+    for (const p of registry.resolve(ref, where).fixedPatterns) {
+      const v = await screenPattern(p.source, p.flags);
+      if (v.refused) throw refusedPattern(where, p.source, v.reason);
+    }
+  }
+}
+
+/**
+ * Changes the task. Built-in matcher references are validated now (name and options, and the
+ * patterns their options fix through the ReDoS screen's static part; see `screenTaskChange`); a
+ * name that is not built in is kept with a warning, for a user module passed at eval time with
  * `--matchers`.
  */
-export function updateTask(store: Store, change: TaskChange, dataset?: string): TaskResult {
-  const d = resolveDataset(store, dataset);
+export function updateTask(ctx: DatasetContext, change: TaskChange): TaskResult {
+  const { store, dataset: d } = ctx;
   const before = d.task;
   const m = { ...before.matching, matchers: { ...before.matching.matchers } };
   const warnings: string[] = [];
@@ -73,7 +115,11 @@ export function updateTask(store: Store, change: TaskChange, dataset?: string): 
       warnings.push(`${where}: "${name}" is not a built-in matcher; pass the module that defines it with \`rulewright eval --matchers FILE\``);
       return;
     }
-    registry.resolve(ref, where);
+    // A pattern fixed in the options is screened now, as `rules add` screens a rule's pattern.
+    for (const p of screenFixedPatterns(registry.resolve(ref, where))) {
+      if (p.refused) throw refusedPattern(where, p.source, p.reason);
+      if (p.flagged) warnings.push(`${where}: the pattern /${clip(p.source, 200)}/ has ${p.reason}`);
+    }
   };
   if (change.mode !== undefined) m.mode = parseChoice(MatchMode, change.mode, 'matching mode');
   if (change.conflict_policy !== undefined) m.conflict_policy = parseChoice(ConflictPolicy, change.conflict_policy, 'conflict policy');

@@ -1,5 +1,6 @@
-import type { Example, ExampleSource, Split, TaskType } from '../core/schemas/index.js';
-import type { FormatName } from '../formats/index.js';
+import type { Example, ExampleSource, Split } from '../core/schemas/example.js';
+import type { TaskType } from '../core/schemas/task.js';
+import type { FormatName } from '../formats/types.js';
 import type { RulechefStored } from './import-rulechef.js';
 
 /**

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { RulewrightError } from '../core/errors.js';
-import { rulesetHash, type StatusChange, type Store } from '../store/index.js';
-import { resolveDataset } from './datasets.js';
+import { rulesetHash } from '../store/fingerprint.js';
+import type { StatusChange } from '../store/prune-ops.js';
+import type { DatasetContext } from './dataset-context.js';
 import { round } from './pipeline.js';
 
 /** `undo`: what was restored. */
@@ -21,9 +22,9 @@ export interface UndoResult {
  * transaction: each rule goes back to the status it had, unless it changed since (then it is left
  * alone and listed in `skipped`). Recorded as a run.
  */
-export function undo(store: Store, req: { dataset?: string; op?: number } = {}): UndoResult {
+export function undo(ctx: DatasetContext, req: { op?: number } = {}): UndoResult {
   const t0 = performance.now();
-  const d = resolveDataset(store, req.dataset);
+  const { store, dataset: d } = ctx;
   return store.transaction(() => {
     const op = req.op !== undefined ? store.pruneOps.get(d.id, req.op) : store.pruneOps.lastOpen(d.id);
     if (!op)

@@ -1,4 +1,4 @@
-import { Correction } from '../core/schemas/index.js';
+import { Correction } from '../core/schemas/correction.js';
 import { type Db, insertNew } from './db.js';
 import { decodeJson } from './decode.js';
 

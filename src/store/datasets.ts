@@ -1,5 +1,5 @@
 import { RulewrightError } from '../core/errors.js';
-import { Task } from '../core/schemas/index.js';
+import { Task } from '../core/schemas/task.js';
 import type Database from 'better-sqlite3';
 import { type Db, isUniqueViolation } from './db.js';
 import { VISIBLE } from './imports.js';

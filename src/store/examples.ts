@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { RulewrightError } from '../core/errors.js';
-import { Example, type ExampleSource, type Split } from '../core/schemas/index.js';
+import { Example, type ExampleSource, type Split } from '../core/schemas/example.js';
 import { answerLabels } from '../core/split.js';
 import { type Db, isUniqueViolation } from './db.js';
 import { parseJson, validate } from './decode.js';

@@ -1,5 +1,5 @@
 import { RulewrightError } from '../core/errors.js';
-import { Feedback, type FeedbackLevel, type FeedbackStatus } from '../core/schemas/index.js';
+import { Feedback, type FeedbackLevel, type FeedbackStatus } from '../core/schemas/feedback.js';
 import { type Db, insertNew } from './db.js';
 import { decodeJson } from './decode.js';
 

@@ -1,6 +1,8 @@
 import { hash } from 'node:crypto';
 import { canonicalJson, setHash, sha256 } from '../core/hash.js';
-import type { Answer, Example, Rule, Span } from '../core/schemas/index.js';
+import type { Answer, Example } from '../core/schemas/example.js';
+import type { Rule } from '../core/schemas/rule.js';
+import type { Span } from '../core/schemas/span.js';
 
 /**
  * Content hashes. A dataset's hash is order-independent and covers only what scoring depends on

@@ -10,21 +10,6 @@ import { RuleMetricsRepo } from './rule-metrics.js';
 import { RulesRepo } from './rules.js';
 import { RunsRepo } from './runs.js';
 
-export type { Db, OpenDbOptions } from './db.js';
-export { BUSY_RETRY_MS, BUSY_TIMEOUT_MS, openDb, storeError } from './db.js';
-export { STALE_IMPORT_MS, type ImportRow } from './imports.js';
-export { MIGRATIONS, SCHEMA_VERSION, migrate, userVersion } from './migrations.js';
-export type { DatasetRecord } from './datasets.js';
-export { DuplicateIdError, type ExampleFilter, type SplitRow } from './examples.js';
-export type { DeletedRule, RuleVersion } from './rules.js';
-export type { NewRun } from './runs.js';
-export type { NewLlmCall, RecordedTotals } from './llm-calls.js';
-export { StoreCallRecorder } from './llm-calls.js';
-export type { FeedbackFilter } from './feedback.js';
-export type { CachedRuleMetrics } from './rule-metrics.js';
-export { StatusChange, type PruneOp } from './prune-ops.js';
-export { datasetHash, exampleContentHash, ruleHash, rulesetHash } from './fingerprint.js';
-
 /**
  * The workspace file and one repository per table family. This module and its siblings are the
  * only place SQL lives; add methods to the repositories rather than querying `db` elsewhere.

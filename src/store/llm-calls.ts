@@ -1,4 +1,4 @@
-import { LlmCall } from '../core/schemas/index.js';
+import { LlmCall } from '../core/schemas/run.js';
 import type { Db } from './db.js';
 import { nowIso, parseJson, validate } from './decode.js';
 

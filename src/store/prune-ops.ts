@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuleStatus } from '../core/schemas/index.js';
+import { RuleStatus } from '../core/schemas/rule.js';
 import type { Db } from './db.js';
 import { decodeJson, nowIso } from './decode.js';
 

@@ -1,5 +1,5 @@
 import { RulewrightError } from '../core/errors.js';
-import { Rule, type RuleStatus } from '../core/schemas/index.js';
+import { Rule, type RuleStatus } from '../core/schemas/rule.js';
 import type { Db } from './db.js';
 import { decodeJson, nowIso } from './decode.js';
 

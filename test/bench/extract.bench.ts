@@ -13,9 +13,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { executeRules, IntBuffer, prepareRules, resolveDocument, type CompiledRule } from '../../src/core/engine/index.js';
+import { executeRules } from '../../src/core/engine/executor.js';
+import { IntBuffer } from '../../src/core/engine/int-buffer.js';
+import { prepareRules } from '../../src/core/engine/predict.js';
+import { resolveDocument } from '../../src/core/engine/resolve.js';
+import type { CompiledRule } from '../../src/core/engine/compile-rule.js';
 import { compileLexicon } from '../../src/core/lexicon/compile-lexicon.js';
-import { parseRuleset } from '../../src/core/rulesets/index.js';
+import { parseRuleset } from '../../src/core/rulesets/parse.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import { Task } from '../../src/core/schemas/task.js';
 import { benchSharedDir } from './bench-support.js';

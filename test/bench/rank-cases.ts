@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseRuleset } from '../../src/core/rulesets/index.js';
+import { parseRuleset } from '../../src/core/rulesets/parse.js';
 import { Example } from '../../src/core/schemas/example.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import { Task } from '../../src/core/schemas/task.js';

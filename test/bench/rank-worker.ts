@@ -6,9 +6,11 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
-import { type CompiledRule, executeRules, prepareRules } from '../../src/core/engine/index.js';
-import { compileScorer, type Scorer } from '../../src/core/eval/index.js';
-import { accumulateRank, mergeRankPartials, type RankPartial } from '../../src/core/metrics/index.js';
+import type { CompiledRule } from '../../src/core/engine/compile-rule.js';
+import { executeRules } from '../../src/core/engine/executor.js';
+import { prepareRules } from '../../src/core/engine/predict.js';
+import { compileScorer, type Scorer } from '../../src/core/eval/scorer.js';
+import { accumulateRank, mergeRankPartials, type RankPartial } from '../../src/core/metrics/rank.js';
 import type { Example } from '../../src/core/schemas/example.js';
 import type { Task } from '../../src/core/schemas/task.js';
 import { loadCase, type SharedCase } from './rank-cases.js';

@@ -17,9 +17,11 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { clearCompileCache, prepareRules, runRules } from '../../src/core/engine/index.js';
-import { compileScorer } from '../../src/core/eval/index.js';
-import { finishRank, mergeRankPartials, naiveCounts, naiveRank, rankRules, type RankResult } from '../../src/core/metrics/index.js';
+import { clearCompileCache } from '../../src/core/engine/compile-rule.js';
+import { prepareRules, runRules } from '../../src/core/engine/predict.js';
+import { compileScorer } from '../../src/core/eval/scorer.js';
+import { finishRank, mergeRankPartials, rankRules, type RankResult } from '../../src/core/metrics/rank.js';
+import { naiveCounts, naiveRank } from '../../src/core/metrics/naive-rank.js';
 import { loadCase, type SharedCase } from './rank-cases.js';
 import type { RankJob, RankJobResult } from './rank-worker.js';
 import { SYNTHETIC, syntheticDocs, syntheticRules, syntheticTask, vocabulary } from './rank-synthetic.js';

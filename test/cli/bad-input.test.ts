@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { runBin, runCli, type CliRun } from './helpers.js';
+import { runBin, runCli, runCliAt, type CliRun } from './helpers.js';
 
 /**
  * Every class of bad input a hostile user tried: what they gave, the exit code, a fragment of the
@@ -28,8 +28,12 @@ interface BadInput {
   fix?: string[];
   /** Run the hint in backticks of the message (a shell command), then this, which must exit 0. */
   pasteThen?: string[];
-  /** Run in-process: a megabyte argument is more than a real process may be given. */
-  inProcess?: boolean;
+  /**
+   * Run through the real binary too, as a user's shell does; the rest run in-process, which is the
+   * same `main` without a process start per class (a megabyte argument never goes to a binary: it
+   * is more than a real process may be given).
+   */
+  bin?: boolean;
 }
 
 const utf16 = (s: string, le: boolean, bom: boolean): Buffer => {
@@ -45,7 +49,7 @@ const HUGE = 'a'.repeat(1_000_000);
 
 const CLASSES: BadInput[] = [
   // --- files that are not what they claim
-  { what: 'invalid UTF-8 bytes', files: { 'latin1.jsonl': Buffer.concat([Buffer.from('{"id":"n1","text":"caf'), Buffer.from([0xe9]), Buffer.from('","label":"card"}\n')]) }, args: ['import', 'latin1.jsonl'], code: 2, fragment: 'latin1.jsonl:1: invalid UTF-8 at byte offset 22 (byte 0xE9', pasteThen: ['import', 'latin1.utf8.jsonl'] },
+  { what: 'invalid UTF-8 bytes', bin: true, files: { 'latin1.jsonl': Buffer.concat([Buffer.from('{"id":"n1","text":"caf'), Buffer.from([0xe9]), Buffer.from('","label":"card"}\n')]) }, args: ['import', 'latin1.jsonl'], code: 2, fragment: 'latin1.jsonl:1: invalid UTF-8 at byte offset 22 (byte 0xE9', pasteThen: ['import', 'latin1.utf8.jsonl'] },
   { what: 'UTF-16 little-endian with a byte-order mark', files: { 'u16.jsonl': utf16(good, true, true) }, args: ['import', 'u16.jsonl'], code: 2, fragment: 'UTF-16 (little-endian, with a byte-order mark), not UTF-8: save it as UTF-8', pasteThen: ['import', 'u16.utf8.jsonl'] },
   { what: 'UTF-16 little-endian without a byte-order mark', files: { 'u16.jsonl': utf16(good, true, false) }, args: ['import', 'u16.jsonl'], code: 2, fragment: 'UTF-16 (little-endian, without a byte-order mark)', pasteThen: ['import', 'u16.utf8.jsonl'] },
   { what: 'UTF-16 big-endian with a byte-order mark', files: { 'u16.jsonl': utf16(good, false, true) }, args: ['import', 'u16.jsonl'], code: 2, fragment: 'UTF-16 (big-endian, with a byte-order mark)', pasteThen: ['import', 'u16.utf8.jsonl'] },
@@ -53,10 +57,10 @@ const CLASSES: BadInput[] = [
   { what: 'an empty file', files: { 'empty.jsonl': '' }, args: ['import', 'empty.jsonl'], code: 2, fragment: 'empty.jsonl: the file is empty (0 bytes)' },
   { what: 'an empty file with a format named', files: { 'empty.jsonl': '' }, args: ['import', 'empty.jsonl', '--format', 'jsonl'], code: 2, fragment: 'the file is empty' },
   { what: 'a file of blank lines', files: { 'blank.csv': '  \n\n\t\n' }, args: ['import', 'blank.csv'], code: 2, fragment: 'blank.csv: the file is empty (only blank space)' },
-  { what: 'JSONL nested 20,000 levels deep', files: { 'deep.jsonl': good + `{"id":"x","text":"t","label":"card","meta":{"a":${nested(20_000)}}}\n` }, args: ['import', 'deep.jsonl'], code: 2, fragment: 'deep.jsonl:2: the JSON nests more than 100 levels deep' },
+  { what: 'JSONL nested 20,000 levels deep', bin: true, files: { 'deep.jsonl': good + `{"id":"x","text":"t","label":"card","meta":{"a":${nested(20_000)}}}\n` }, args: ['import', 'deep.jsonl'], code: 2, fragment: 'deep.jsonl:2: the JSON nests more than 100 levels deep' },
   { what: 'a JSON document nested 20,000 levels deep', files: { 'deep.json': `[\n${nested(20_000)}]` }, args: ['import', 'deep.json'], code: 2, fragment: 'deep.json:2: the JSON nests more than 100 levels deep' },
   { what: 'a Label Studio export nested 20,000 levels deep', files: { 'deep.json': nested(20_000) }, args: ['import', 'deep.json', '--format', 'labelstudio'], code: 2, fragment: 'deep.json:1: the JSON nests more than 100 levels deep' },
-  { what: 'CoNLL with one broken line', files: { 'x.conll': 'Ann B-PER\nLee I-PER\npaid O\n\nBob B-PER\nLondon,\nsaw O\n' }, args: ['import', 'x.conll', '--name', 'ents'], code: 2, fragment: /^rulewright: x\.conll:6: expected "token<TAB>tag", found one column "London,".*\(read as conll, detected from the content; if it is another format, pass --format\)$/ },
+  { what: 'CoNLL with one broken line', bin: true, files: { 'x.conll': 'Ann B-PER\nLee I-PER\npaid O\n\nBob B-PER\nLondon,\nsaw O\n' }, args: ['import', 'x.conll', '--name', 'ents'], code: 2, fragment: /^rulewright: x\.conll:6: expected "token<TAB>tag", found one column "London,".*\(read as conll, detected from the content; if it is another format, pass --format\)$/ },
   { what: 'CoNLL with a bad tag', files: { 'x.conll': 'Ann B-PER\nLee X-PER\npaid O\n' }, args: ['import', 'x.conll', '--name', 'ents', '--format', 'conll'], code: 2, fragment: 'x.conll:2: tag "X-PER"' },
   { what: 'Label Studio "end" that is not a number', files: { 'ls.json': lsTask({ start: 0, end: 'three', labels: ['PER'] }) }, args: ['import', 'ls.json', '--name', 'ents'], code: 2, fragment: 'task 0: annotations[0].result[0].value.end must be a whole-number character offset; found "three"' },
   { what: 'Label Studio "labels" that is not a list', files: { 'ls.json': lsTask({ start: 0, end: 3, labels: 'PER' }) }, args: ['import', 'ls.json', '--name', 'ents'], code: 2, fragment: 'task 0: annotations[0].result[0].value.labels must be a list of label names like ["PER"]; found "PER"' },
@@ -65,7 +69,7 @@ const CLASSES: BadInput[] = [
   { what: 'Label Studio task without "data"', files: { 'ls.json': JSON.stringify([{ id: 1, data: { text: 'x' } }, { id: 2 }]) }, args: ['import', 'ls.json', '--format', 'labelstudio'], code: 2, fragment: 'expected a task object with a "data" object' },
   { what: 'a JSON document of no known shape', files: { 'x.json': '[1, 2, 3]' }, args: ['import', 'x.json'], code: 2, fragment: 'cannot tell the format (a JSON array of non-objects); pass --format' },
   // --- CSV
-  { what: 'CSV with no label column', files: { 'x.csv': 'text,intent\nwhere is my card,card\n' }, args: ['import', 'x.csv'], code: 2, fragment: 'x.csv:1: no label column in the header ("text", "intent"); name it with --label-col COLUMN', fix: ['import', 'x.csv', '--label-col', 'intent'] },
+  { what: 'CSV with no label column', bin: true, files: { 'x.csv': 'text,intent\nwhere is my card,card\n' }, args: ['import', 'x.csv'], code: 2, fragment: 'x.csv:1: no label column in the header ("text", "intent"); name it with --label-col COLUMN', fix: ['import', 'x.csv', '--label-col', 'intent'] },
   { what: 'CSV with no text column', files: { 'x.csv': 'utterance,label\nwhere is my card,card\n' }, args: ['import', 'x.csv'], code: 2, fragment: 'no "text" column in the header ("utterance", "label"); name the text column with --text-col COLUMN', fix: ['import', 'x.csv', '--text-col', 'utterance'] },
   { what: 'CSV --label-col naming a missing column', files: { 'x.csv': 'text,label\nwhere is my card,card\n' }, args: ['import', 'x.csv', '--label-col', 'intent'], code: 2, fragment: 'no column "intent" in the header ("text", "label"); check --label-col', fix: ['import', 'x.csv', '--label-col', 'label'] },
   { what: 'CSV row with too many fields', files: { 'x.csv': 'text,label\nok,card\nwhere, is, my card,card\n' }, args: ['import', 'x.csv'], code: 2, fragment: 'x.csv:3: ' },
@@ -86,21 +90,24 @@ const CLASSES: BadInput[] = [
   { what: '--type that disagrees with the file', files: { 'x.jsonl': good }, args: ['import', 'x.jsonl', '--name', 'new', '--type', 'ner'], code: 2, fragment: 'task type ner expects a span row' },
   { what: 'a file that does not exist', args: ['import', 'nope.jsonl'], code: 2, fragment: 'nope.jsonl: no such file or folder; check the path' },
   { what: 'a folder that is no dataset layout', files: { 'dir/a.txt': 'x' }, args: ['import', 'dir'], code: 2, fragment: 'dir: a folder is read as SROIE (box/ and key/) or TAB (bks/ and anonymizations/)' },
-  { what: 'an unknown --format', files: { 'x.jsonl': good }, args: ['import', 'x.jsonl', '--format', 'xml'], code: 2, fragment: "option '--format <format>' argument 'xml' is invalid" },
+  { what: 'an unknown --format', bin: true, files: { 'x.jsonl': good }, args: ['import', 'x.jsonl', '--format', 'xml'], code: 2, fragment: "option '--format <format>' argument 'xml' is invalid" },
   { what: '--type without --name', files: { 'x.jsonl': good }, args: ['import', 'x.jsonl', '--type', 'ner'], code: 2, fragment: '--type describes a new dataset: pass it with --name NAME', fix: ['import', 'x.jsonl', '--type', 'classification', '--name', 'more'] },
   { what: '--dataset and --name that disagree', files: { 'x.jsonl': good }, args: ['import', 'x.jsonl', '--dataset', 'd', '--name', 'other'], code: 2, fragment: '--dataset d and --name other disagree' },
   // --- echoed input is cut
-  { what: 'a 1 MB pattern that does not compile', args: ['rules', 'add', '--name', 'huge', '--pattern', `(${HUGE}`, '--label', 'card'], inProcess: true, code: 2, fragment: /does not compile: Invalid regular expression: \/\(a{150,200}… \(\d{6,7} more characters\)/ },
-  { what: 'a 1 MB rule id', args: ['rules', 'show', HUGE], inProcess: true, code: 2, fragment: /no rule "a{190,200}… \(\d{6} more characters\)/ },
-  { what: 'a 1 MB dataset name', args: ['stats', '--dataset', HUGE], inProcess: true, code: 2, fragment: /no dataset "a{190,200}… \(\d{6} more characters\)/ },
+  { what: 'a 1 MB pattern that does not compile', args: ['rules', 'add', '--name', 'huge', '--pattern', `(${HUGE}`, '--label', 'card'], code: 2, fragment: /does not compile: Invalid regular expression: \/\(a{150,200}… \(\d{6,7} more characters\)/ },
+  { what: 'a 1 MB rule id', args: ['rules', 'show', HUGE], code: 2, fragment: /no rule "a{190,200}… \(\d{6} more characters\)/ },
+  { what: 'a 1 MB dataset name', args: ['stats', '--dataset', HUGE], code: 2, fragment: /no dataset "a{190,200}… \(\d{6} more characters\)/ },
   // --- rules
-  { what: 'a pattern that backtracks catastrophically', args: ['rules', 'add', '--name', 'evil', '--pattern', '(a+)+$', '--label', 'card'], code: 2, fragment: 'backtrack catastrophically' },
+  { what: 'a pattern that backtracks catastrophically', bin: true, args: ['rules', 'add', '--name', 'evil', '--pattern', '(a+)+$', '--label', 'card'], code: 2, fragment: 'backtrack catastrophically' },
   { what: 'a rule id that does not exist', args: ['rules', 'show', 'nope'], code: 2, fragment: 'no rule "nope"' },
+  // --- matchers
+  { what: 'a matcher whose pattern backtracks catastrophically', args: ['task', 'set', '--matcher', 'card={"name":"regex","options":{"pattern":"(a+)+$"}}'], code: 2, fragment: 'matcher for "card": the pattern /^(?:(a+)+$)$/ is refused: the ReDoS screen found exponential backtracking' },
+  { what: 'matcher options beside the matcher name', args: ['task', 'set', '--matcher', 'card={"name":"regex","pattern":"card"}'], code: 2, fragment: `--matcher card: "pattern" is not a key of a matcher reference; a matcher's options go under "options": '{"name":"regex","options":{"pattern":"card"}}'`, fix: ['task', 'set', '--matcher', 'card={"name":"regex","options":{"pattern":"card"}}'] },
   // --- the workspace
   { what: '--db that is a directory', files: { 'wsdir/keep': '' }, args: ['stats', '--db', 'wsdir'], code: 2, fragment: /wsdir is a directory, not a workspace file: pass the file inside it, e.g. --db \/.*\/wsdir\/rulewright\.db/, fix: ['init', '--name', 'x', '--type', 'ner', '--db', 'wsdir/rulewright.db'] },
   { what: '--db that is an empty file, to a read-only command', files: { 'zero.db': '' }, args: ['stats', '--db', 'zero.db'], code: 2, fragment: 'zero.db is an empty file (0 bytes), not a rulewright workspace' },
-  { what: '--db that does not exist', args: ['eval', '--db', 'none.db'], code: 2, fragment: /no workspace at .*none\.db: create one with `rulewright init --name NAME --type TYPE`/ },
-  { what: '--db that is not SQLite', files: { 'junk.db': 'x'.repeat(4096) }, args: ['stats', '--db', 'junk.db'], code: 1, fragment: 'not a rulewright workspace or is damaged' },
+  { what: '--db that does not exist', bin: true, args: ['eval', '--db', 'none.db'], code: 2, fragment: /no workspace at .*none\.db: create one with `rulewright init --name NAME --type TYPE`/ },
+  { what: '--db that is not SQLite', bin: true, files: { 'junk.db': 'x'.repeat(4096) }, args: ['stats', '--db', 'junk.db'], code: 1, fragment: 'not a rulewright workspace or is damaged' },
   { what: 'a --dataset that does not exist', args: ['stats', '--dataset', 'nope'], code: 2, fragment: 'no dataset "nope"' },
   { what: 'an unknown --split', args: ['eval', '--split', 'holdout'], code: 2, fragment: "argument 'holdout' is invalid" },
   { what: 'a --dev fraction out of range', args: ['split', '--dev', '1.5'], code: 2, fragment: '--dev must be a fraction in [0, 1)' },
@@ -165,8 +172,7 @@ describe('bad input: exit code, a message that says what and how, and nothing wr
     }
     const run = (a: string[]): Promise<CliRun> => {
       const args = a.includes('--db') ? a : [...a, '--db', 'w.db'];
-      // in-process runs resolve --db against cwd but file arguments against the test's own
-      return c.inProcess ? runCli(args.map((x) => (x === 'w.db' ? join(dir, x) : x)), { cwd: dir }) : runBin(args, { cwd: dir });
+      return c.bin ? runBin(args, { cwd: dir }) : runCliAt(dir, args);
     };
     const before = snapshot(dir);
     const r = await run(c.args);

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { useTempDir } from '../helpers/temp.js';
-import { INTENT_ROWS } from '../service/learn-fixtures.js';
 import { BIN, json, runCli, testEnv, writeJsonl } from './helpers.js';
+import { INTENT_ROWS } from '../helpers/fixtures.js';
 
 describe('rulewright correct', () => {
   const tmp = useTempDir();

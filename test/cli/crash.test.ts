@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Store } from '../../src/store/index.js';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runBin, startBin, writeBigJsonl, writeJsonl } from './helpers.js';
+import { json, runBin, runCli, startBin, writeBigJsonl, writeJsonl } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -11,9 +11,9 @@ describe('workspace safety under real processes', () => {
 
   test('SIGKILL in the middle of a large import leaves the workspace as it was', async () => {
     const db = tmp.path('w.db');
-    expect((await runBin(['init', '--name', 'big', '--type', 'classification', '--db', db])).code).toBe(0);
+    expect((await runCli(['init', '--name', 'big', '--type', 'classification', '--db', db])).code).toBe(0);
     const small = writeJsonl(tmp.path('small.jsonl'), Array.from({ length: 5 }, (_, i) => ({ id: `s${i}`, text: `hello ${i}`, label: 'greet' })));
-    expect((await runBin(['import', small, '--db', db])).code).toBe(0);
+    expect((await runCli(['import', small, '--db', db])).code).toBe(0);
     const before = Store.open(db);
     const hashBefore = before.examples.hash(before.datasets.getByName('big')!.id);
     before.close();
@@ -25,9 +25,8 @@ describe('workspace safety under real processes', () => {
     void exited.then(() => (done = true));
     // The transaction is under way once uncommitted pages spill into the write-ahead log.
     const wal = `${db}-wal`;
-    let walBytes = 0;
     while (!done) {
-      walBytes = existsSync(wal) ? statSync(wal).size : 0;
+      const walBytes = existsSync(wal) ? statSync(wal).size : 0;
       if (walBytes > 4 * 1024 * 1024) break;
       await sleep(10);
     }
@@ -42,7 +41,7 @@ describe('workspace safety under real processes', () => {
     expect(after.examples.hash(id)).toBe(hashBefore);
     after.close();
     // And the workspace still takes writes.
-    const again = json(await runBin(['import', writeJsonl(tmp.path('more.jsonl'), [{ id: 'm1', text: 'x', label: 'greet' }]), '--db', db, '--json']));
+    const again = json(await runCli(['import', writeJsonl(tmp.path('more.jsonl'), [{ id: 'm1', text: 'x', label: 'greet' }]), '--db', db, '--json']));
     expect(again.examples_total).toBe(6);
   });
 

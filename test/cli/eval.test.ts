@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runBin, startBin, succeeding, writeJsonl } from './helpers.js';
+import { json, runBin, runCliAt, startBin, succeeding, writeJsonl } from './helpers.js';
+import { EVAL_ROWS } from '../helpers/fixtures.js';
 
 interface Report {
   n: number;
@@ -29,16 +30,11 @@ const DESIGN_KEYS = ['n', 'split', 'mode', 'micro', 'macro_f1', 'exact_match', '
 
 describe('eval', () => {
   const tmp = useTempDir();
-  const bin = (...args: string[]) => runBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
+  const bin = (...args: string[]) => runCliAt(tmp.dir(), [...args, '--db', tmp.path('w.db')]);
   const ok = succeeding(bin);
 
-  test('eval --json has the design.md keys; the text table; --compare after disabling a rule', async () => {
-    writeJsonl(tmp.path('d.jsonl'), [
-      { id: 'q1', text: 'refund my order', label: 'refund', split: 'test' },
-      { id: 'q2', text: 'I want a refund', label: 'refund', split: 'test' },
-      { id: 'q3', text: 'cancel my plan', label: 'cancel', split: 'test' },
-      { id: 'q4', text: 'hello', label: 'greet', split: 'test' },
-    ]);
+  test('eval --json has the documented keys; the text table; --compare after disabling a rule', async () => {
+    writeJsonl(tmp.path('d.jsonl'), EVAL_ROWS);
     await ok('import', 'd.jsonl', '--name', 'intents');
     await ok('rules', 'add', '--name', 'refund', '--pattern', 'refund', '--label', 'refund');
     await ok('rules', 'add', '--name', 'cancel', '--pattern', 'cancel', '--label', 'cancel');
@@ -129,7 +125,7 @@ describe('eval with a regex matcher whose pattern is the gold value', () => {
 
 describe.skipIf(sharedMissing)('eval acceptance on the shared data', () => {
   const tmp = useTempDir();
-  const bin = (...args: string[]) => runBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
+  const bin = (...args: string[]) => runCliAt(tmp.dir(), [...args, '--db', tmp.path('w.db')]);
   const R = 'rulechef-benchmarks/';
 
   test('Banking77: the 126 RuleChef rules give its text-mode numbers; the import rejects none', async () => {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { BIN, type CliRun, json, runBin, testEnv } from './helpers.js';
+import { BIN, type CliRun, json, runBin, runCli, testEnv } from './helpers.js';
 
 /** Runs the real binary with `input` on its stdin. */
 function runWithStdin(args: string[], input: string, cwd: string): Promise<CliRun & { ms: number }> {
@@ -43,8 +43,8 @@ describe('extract', () => {
       tmp.path('rules.json'),
       JSON.stringify({ rules: [{ name: 'evil', content: '(a+)+$', output_template: tpl('EVIL') }, { name: 'bang', content: '!', output_template: tpl('BANG') }] }),
     );
-    await runBin(['init', '--name', 'd', '--type', 'ner', '--db', tmp.path('w.db')]);
-    const imp = json<{ flagged: { name: string; problems: { code: string }[] }[] }>(await runBin(['rules', 'import', tmp.path('rules.json'), '--db', tmp.path('w.db'), '--json', '--allow-flagged']));
+    await runCli(['init', '--name', 'd', '--type', 'ner', '--db', tmp.path('w.db')]);
+    const imp = json<{ flagged: { name: string; problems: { code: string }[] }[] }>(await runCli(['rules', 'import', tmp.path('rules.json'), '--db', tmp.path('w.db'), '--json', '--allow-flagged']));
     expect(imp.flagged).toEqual([expect.objectContaining({ name: 'evil', problems: [expect.objectContaining({ code: 'redos' })] })]);
     const input = `${JSON.stringify({ id: 'long-doc', text: `${'a'.repeat(10_000)}!` })}\n{"id": "short", "text": "aaa"}\n`;
     for (const args of [['--db', tmp.path('w.db')], ['--rules', 'rules.json', '--allow-flagged']]) {
@@ -61,8 +61,8 @@ describe('extract', () => {
 
   test('without --rules the workspace dataset runs as its task; a bad line stops at stdin:LINE after the lines before it', async () => {
     const db = tmp.path('w.db');
-    await runBin(['init', '--name', 'd', '--type', 'classification', '--db', db]);
-    await runBin(['rules', 'add', '--name', 'refund', '--pattern', 'refund', '--label', 'refund', '--db', db]);
+    await runCli(['init', '--name', 'd', '--type', 'classification', '--db', db]);
+    await runCli(['rules', 'add', '--name', 'refund', '--pattern', 'refund', '--label', 'refund', '--db', db]);
     const r = await runWithStdin(['extract', '--db', db], 'refund me\nhello\n{"txt": "typo"}\nrefund\n', tmp.dir());
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^rulewright: stdin:3: unknown key "txt"/);

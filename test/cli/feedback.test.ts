@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { FeedbackList } from '../../src/service/index.js';
 import { useTempDir } from '../helpers/temp.js';
-import { INTENT_ROWS } from '../service/learn-fixtures.js';
 import { json, runCli, writeJsonl } from './helpers.js';
+import { INTENT_ROWS } from '../helpers/fixtures.js';
 
 describe('rulewright feedback', () => {
   const tmp = useTempDir();

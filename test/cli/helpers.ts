@@ -68,6 +68,21 @@ export function runBin(args: string[], opts: { cwd?: string; env?: NodeJS.Proces
   });
 }
 
+/**
+ * Runs `main` in-process as a shell in `cwd` would start it. File arguments resolve against the
+ * process's own folder, so the run moves there and back (the forks pool allows `chdir`; tests of
+ * a file run one at a time). Far cheaper than `runBin`, for tests not about the binary itself.
+ */
+export async function runCliAt(cwd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<CliRun> {
+  const back = process.cwd();
+  process.chdir(cwd);
+  try {
+    return await runCli(args, { cwd, env });
+  } finally {
+    process.chdir(back);
+  }
+}
+
 /** Writes rows as JSONL. */
 export function writeJsonl(path: string, rows: readonly object[]): string {
   writeFileSync(path, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');

@@ -5,8 +5,9 @@ import type { LearnResult } from '../../src/service/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { repoRoot } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { INTENT_ROWS, scriptedReplies } from '../service/learn-fixtures.js';
-import { json, runBin, runCli, testEnv, writeJsonl } from './helpers.js';
+import { scriptedReplies } from '../service/learn-fixtures.js';
+import { json, runBin, runCli, startBin, testEnv, writeJsonl } from './helpers.js';
+import { INTENT_ROWS } from '../helpers/fixtures.js';
 
 /** The test environment with no LLM configured, whatever the caller's shell has. */
 function offlineEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -136,4 +137,48 @@ describe('rulewright learn', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
   });
+});
+
+describe('rulewright learn with a catastrophic pattern in the data', () => {
+  const tmp = useTempDir();
+
+  /** The real binary, killed after `ms`: a hang fails the test instead of stalling the suite. */
+  const binWithin = (ms: number, args: string[], env: NodeJS.ProcessEnv) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string; killed: boolean }>((resolve, reject) => {
+      const child = startBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir(), env });
+      let stdout = '';
+      let stderr = '';
+      let killed = false;
+      const timer = setTimeout(() => {
+        killed = true;
+        child.kill('SIGKILL');
+      }, ms);
+      child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr, killed });
+      });
+    });
+
+  test('a gold value `(a+)+$` used as a regex matcher pattern is refused during learn, which finishes and names example and field', async () => {
+    const env = offlineEnv();
+    const db = tmp.path('w.db');
+    const rows = [
+      { id: 'r1', input: { text: `code: ${'a'.repeat(32)}!` }, output: { code: '(a+)+$' } },
+      { id: 'r2', input: { text: 'code: aa!' }, output: { code: 'a+!' } },
+    ];
+    for (const args of [
+      ['import', writeJsonl(tmp.path('c.jsonl'), rows), '--name', 'codes', '--type', 'transformation'],
+      ['rules', 'add', '--name', 'code', '--pattern', 'a+!', '--label', 'code'],
+      ['task', 'set', '--matcher', 'code={"name":"regex"}'],
+    ])
+      expect((await runCli([...args, '--db', db], { env })).code).toBe(0);
+    const r = await binWithin(60_000, ['learn', '--offline', '--json'], env);
+    expect(r.killed).toBe(false);
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout) as LearnResult;
+    expect(result.notes).toContainEqual(expect.stringMatching(/^the regex matcher was refused by the ReDoS screen on 1 value \(example r1, field code\)/));
+  }, 90_000);
 });

@@ -3,8 +3,8 @@ import { Workspace } from '../../src/service/index.js';
 import { readReference, readSharedRules, RULECHEF_FILES } from '../helpers/rulechef.js';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { intentWorkspace } from '../service/measure-fixtures.js';
 import { json, runBin, runCli } from './helpers.js';
+import { cardWorkspace } from '../helpers/fixtures.js';
 
 interface MetricsRule {
   id: string;
@@ -108,7 +108,7 @@ describe('metrics command', () => {
   const tmp = useTempDir();
 
   test('the real binary prints the per-rule table and the notes', async () => {
-    intentWorkspace(tmp.path('w.db')).close();
+    cardWorkspace(tmp.path('w.db')).close();
     const r = await runBin(['metrics', '--db', tmp.path('w.db')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/intents: 5 active rules on dev \(5 examples, text matching\); ensemble F1 0\.400/);
@@ -118,7 +118,7 @@ describe('metrics command', () => {
   });
 
   test('--json keys per rule are snake_case and stored metrics survive the process', async () => {
-    intentWorkspace(tmp.path('w.db')).close();
+    cardWorkspace(tmp.path('w.db')).close();
     const r = json<{ rules: Record<string, unknown>[]; elapsed_ms: number; run_id: number }>(await runCli(['metrics', '--json', '--db', tmp.path('w.db')]));
     expect(Object.keys(r.rules[0]!)).toEqual(expect.arrayContaining(['wilson_lower', 'marginal_f1', 'samples', 'overlap', 'conflict', 'fired_docs']));
     const ws = Workspace.open({ db: tmp.path('w.db') });
@@ -127,7 +127,7 @@ describe('metrics command', () => {
   });
 
   test('a bad --split is a usage error (exit 2)', async () => {
-    intentWorkspace(tmp.path('w.db')).close();
+    cardWorkspace(tmp.path('w.db')).close();
     const r = await runCli(['metrics', '--split', 'holdout', '--db', tmp.path('w.db')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--split/);

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { Store } from '../../src/store/index.js';
 import { useTempDir } from '../helpers/temp.js';
-import { intentWorkspace } from '../service/measure-fixtures.js';
 import { json, runBin, runCli } from './helpers.js';
+import { cardWorkspace } from '../helpers/fixtures.js';
 
 describe('prune and undo commands', () => {
   const tmp = useTempDir();
@@ -18,7 +18,7 @@ describe('prune and undo commands', () => {
 
   test('dry run, then --apply, then undo, through the real binary', async () => {
     const db = tmp.path('w.db');
-    intentWorkspace(db).close();
+    cardWorkspace(db).close();
     const dry = await runBin(['prune', '--db', db]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/^dry run · intents · judged on dev \(5 examples, text matching\)/);
@@ -42,22 +42,22 @@ describe('prune and undo commands', () => {
     expect(again.stderr).toMatch(/nothing to undo/);
   });
 
-  test('--json has design.md keys and --duplicates keeps the first copy', async () => {
-    intentWorkspace(tmp.path('w.db')).close();
+  test('--json has the documented keys and --duplicates keeps the first copy', async () => {
+    cardWorkspace(tmp.path('w.db')).close();
     const r = json<Record<string, unknown>>(await runCli(['prune', '--duplicates', '--json', '--db', tmp.path('w.db')]));
     expect(Object.keys(r)).toEqual(expect.arrayContaining(['f1_before', 'f1_after', 'removed', 'steps', 'elapsed_ms', 'applied', 'op_id']));
     expect(r.removed).toEqual(['refund-copy', 'card']);
   });
 
   test.each([['-1'], ['x'], ['']])('--tolerance %j is a usage error', async (t) => {
-    intentWorkspace(tmp.path('w.db')).close();
+    cardWorkspace(tmp.path('w.db')).close();
     const r = await runCli(['prune', '--tolerance', t, '--db', tmp.path('w.db')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--tolerance must be a number ≥ 0/);
   });
 
   test('a large tolerance prunes nothing', async () => {
-    intentWorkspace(tmp.path('w.db')).close();
+    cardWorkspace(tmp.path('w.db')).close();
     const r = json<{ removed: string[]; tolerance: number }>(await runCli(['prune', '--tolerance', '0.5', '--json', '--db', tmp.path('w.db')]));
     expect(r).toMatchObject({ removed: [], tolerance: 0.5 });
   });

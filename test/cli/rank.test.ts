@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { useTempDir } from '../helpers/temp.js';
-import { intentWorkspace } from '../service/measure-fixtures.js';
 import { json, runBin, runCli } from './helpers.js';
+import { cardWorkspace } from '../helpers/fixtures.js';
 
 describe('rank command', () => {
   const tmp = useTempDir();
 
-  test('--json has design.md keys: f1, elapsed_ms, rules [{id, name, solo_f1, marginal_f1}], best first', async () => {
-    intentWorkspace(tmp.path('w.db')).close();
+  test('--json has the documented keys: f1, elapsed_ms, rules [{id, name, solo_f1, marginal_f1}], best first', async () => {
+    cardWorkspace(tmp.path('w.db')).close();
     const r = json<{ f1: number; elapsed_ms: number; split: string; rules: Record<string, unknown>[] }>(await runCli(['rank', '--json', '--db', tmp.path('w.db')]));
     expect(r.f1).toBe(0.4);
     expect(r.split).toBe('dev');
@@ -18,7 +18,7 @@ describe('rank command', () => {
   });
 
   test('the real binary prints the ranking and points at prune when a rule is harmful', async () => {
-    intentWorkspace(tmp.path('w.db')).close();
+    cardWorkspace(tmp.path('w.db')).close();
     const r = await runBin(['rank', '--split', 'all', '--db', tmp.path('w.db')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/intents: ensemble F1 0\.\d+ on all \(8 examples, text matching\)/);
@@ -27,7 +27,7 @@ describe('rank command', () => {
   });
 
   test('an unknown dataset is an input error (exit 2)', async () => {
-    intentWorkspace(tmp.path('w.db')).close();
+    cardWorkspace(tmp.path('w.db')).close();
     const r = await runCli(['rank', '--dataset', 'nope', '--db', tmp.path('w.db')]);
     expect(r.code).toBe(2);
   });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { useTempDir } from '../helpers/temp.js';
-import { runBin, writeJsonl } from './helpers.js';
+import { runBin, runCliAt, writeJsonl } from './helpers.js';
 
 const ROWS = [
   ...['I want a refund', 'refund my order please', 'how do I get a refund'].map((text, i) => ({ id: `r${i}`, text, label: 'refund', split: 'train' })),
@@ -23,7 +23,7 @@ describe('rulewright report', () => {
       ['rules', 'add', '--name', 'refund', '--pattern', '\\brefund\\b', '--label', 'refund', '--flags', 'i'],
       ['rules', 'add', '--name', 'hello', '--pattern', '\\b(?:hello|hi)\\b', '--label', 'greet', '--flags', 'i'],
     ]) {
-      const r = await runBin([...args, ...db], { cwd: tmp.dir() });
+      const r = await runCliAt(tmp.dir(), [...args, ...db]);
       expect(r.code, r.stderr).toBe(0);
     }
     return db;
@@ -31,6 +31,7 @@ describe('rulewright report', () => {
 
   test('writes the HTML file and prints where it went (--json)', async () => {
     const db = await setup();
+    // Through the real binary once: --out resolves against the folder the shell is in.
     const r = await runBin(['report', '--out', 'out/report.html', '--json', ...db], { cwd: tmp.dir() });
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -44,7 +45,7 @@ describe('rulewright report', () => {
 
   test('says what it wrote, for people', async () => {
     const db = await setup();
-    const r = await runBin(['report', '--out', 'r.html', '--split', 'all', '--samples', '2', ...db], { cwd: tmp.dir() });
+    const r = await runCliAt(tmp.dir(), ['report', '--out', 'r.html', '--split', 'all', '--samples', '2', ...db]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Wrote .*r\.html \(\d+ KiB, \d+ ms\)/);
     expect(r.stdout).toMatch(/intents: F1 [\d.]+ \(macro [\d.]+\) on all \(9 examples\); 2 rules, 2 measured on all/);
@@ -57,7 +58,7 @@ describe('rulewright report', () => {
     [['report', '--out', 'r.html', '--samples', 'many'], /--samples must be a whole number/],
   ])('rejects bad usage with exit 2: %j', async (args, message) => {
     const db = await setup();
-    const r = await runBin([...args, ...db], { cwd: tmp.dir() });
+    const r = await runCliAt(tmp.dir(), [...args, ...db]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(existsSync(tmp.path('r.html'))).toBe(false);
@@ -65,7 +66,7 @@ describe('rulewright report', () => {
 
   test('fails with exit 2 and a hint on a split the dataset does not have', async () => {
     const db = await setup();
-    const r = await runBin(['report', '--out', 'r.html', '--split', 'test', ...db], { cwd: tmp.dir() });
+    const r = await runCliAt(tmp.dir(), ['report', '--out', 'r.html', '--split', 'test', ...db]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no test examples/);
   });

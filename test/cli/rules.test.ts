@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runBin, succeeding } from './helpers.js';
+import { json, runCliAt, succeeding } from './helpers.js';
 
 /** `rulewright rules …` through the real binary. */
 describe('rules commands', () => {
   const tmp = useTempDir();
-  const bin = (db: string, ...args: string[]) => runBin([...args, '--db', tmp.path(db)], { cwd: tmp.dir() });
+  const bin = (db: string, ...args: string[]) => runCliAt(tmp.dir(), [...args, '--db', tmp.path(db)]);
   const ok = succeeding(bin);
 
   test('a catastrophic pattern is rejected when added, with the ReDoS reason, exit 2', async () => {
@@ -104,5 +104,29 @@ describe('rules commands', () => {
     const again = await bin('w.db', 'rules', 'import', 'rc.json');
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/nothing was imported.*--replace/);
+  });
+});
+
+describe('rules with a metadata condition', () => {
+  const tmp = useTempDir();
+  const bin = (...args: string[]) => runCliAt(tmp.dir(), [...args, '--db', tmp.path('w.db')]);
+  const ok = succeeding((_db: string, ...args: string[]) => bin(...args));
+
+  test('import, show and eval a rule that runs only when the slot was asked for', async () => {
+    const rows = [
+      { id: 'a', text: '7', spans: [{ start: 0, end: 1, label: 'time' }], meta: { requested_slots: ['time'] } },
+      { id: 'b', text: '7', spans: [{ start: 0, end: 1, label: 'people' }], meta: { requested_slots: ['people'] } },
+    ];
+    writeFileSync(tmp.path('d.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
+    await ok('w.db', 'import', tmp.path('d.jsonl'), '--name', 'slots', '--type', 'extraction');
+    const when = (slot: string) => ({ id: slot, name: slot, format: 'regex', pattern: '^\\d+$', output: { label: slot }, when: { meta: { requested_slots: slot } } });
+    writeFileSync(tmp.path('r.json'), JSON.stringify({ rulewright: 1, rules: [when('time'), when('people')] }));
+    await ok('w.db', 'rules', 'import', tmp.path('r.json'));
+    expect((await ok('w.db', 'rules', 'show', 'time')).stdout).toContain('only when meta requested_slots = time');
+    const ev = json<{ micro: { tp: number; fp: number } }>(await ok('w.db', 'eval', '--json'));
+    expect(ev.micro).toMatchObject({ tp: 2, fp: 0 });
+    const exp = await bin('rules', 'export', tmp.path('out.json'), '--format', 'rulechef');
+    expect(exp.code).toBe(2);
+    expect(exp.stderr).toMatch(/applies only when requested_slots = (time|people)/);
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runBin, writeJsonl } from './helpers.js';
+import { Workspace } from '../../src/service/index.js';
+import { newRun } from '../helpers/runs.js';
+import { json, runCli, runCliAt, writeJsonl } from './helpers.js';
 
 describe('runs list and show', () => {
   const tmp = useTempDir();
-  const bin = (...args: string[]) => runBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
+  const bin = (...args: string[]) => runCliAt(tmp.dir(), [...args, '--db', tmp.path('w.db')]);
 
   test('every eval is listed with its split, F1 and hashes; show prints its config and report', async () => {
     writeJsonl(tmp.path('d.jsonl'), [
@@ -42,7 +44,7 @@ describe('runs list and show', () => {
 
 describe('runs show --outcomes: why a matcher said no', () => {
   const tmp = useTempDir();
-  const bin = (...args: string[]) => runBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
+  const bin = (...args: string[]) => runCliAt(tmp.dir(), [...args, '--db', tmp.path('w.db')]);
 
   test('each example lists its matcher verdicts with the reason; a lexical semantic_similarity is flagged on each', async () => {
     writeJsonl(tmp.path('r.jsonl'), [
@@ -74,5 +76,24 @@ describe('runs show --outcomes: why a matcher said no', () => {
     expect(text).toMatch(/\n {2}r1 {2}tp 1 fp 2 fn 2 {2}wrong\n/);
     expect(text).toMatch(/\n {6}total {2}failed {2}gold "9\.00" {2}predicted "9\.50"\n {8}why: 9\.5 differs from 9 by 0\.5 \(allowed 0\.1\)\n/);
     expect(text).toMatch(/\n {6}shop {2}passed {2}gold "Tesco Stores" {2}predicted "Tesco Stores" {2}\[lexical, not semantic\]\n {8}why: lexical similarity/);
+  });
+
+  test('a run recorded by another version is listed and shown as unreadable, and the list still prints', async () => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    ws.createDataset({ name: 'd', type: 'classification' });
+    const old = ws.store.runs.insert(ws.dataset().id, newRun('eval'));
+    const fine = ws.store.runs.insert(ws.dataset().id, newRun('rank'));
+    ws.store.db.prepare('UPDATE runs SET config = ? WHERE id = ?').run('{"split":"dev"}', old.id);
+    ws.close();
+    const cli = (...args: string[]) => runCli([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
+    const list = await cli('runs', 'list');
+    expect(list.code).toBe(0);
+    const lines = list.stdout.split('\n').map((l) => l.trimStart());
+    expect(lines.find((l) => l.startsWith(`${fine.id} `))).toMatch(/ rank /);
+    expect(lines.find((l) => l.startsWith(`${old.id} `))).toContain(`unreadable run (eval, ${old.id})`);
+    expect(list.stdout).toMatch(new RegExp(`unreadable run \\(eval, ${old.id}\\): .*config`));
+    const shown = await cli('runs', 'show', String(old.id));
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`^run:\\s+unreadable run \\(eval, ${old.id}\\) on d\n[\\s\\S]*recorded by another version and cannot be read: `));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Example } from '../../src/core/schemas/index.js';
+import { Example } from '../../src/core/schemas/example.js';
 import { mulberry32, shuffle } from '../../src/core/random.js';
 import { answerLabels, apportion, assignSplits, stratumOf, type SplitItem } from '../../src/core/split.js';
 

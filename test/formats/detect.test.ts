@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { detectFormat, detectFormatFromContent } from '../../src/formats/detect.js';
+import { useTempDir } from '../helpers/temp.js';
 import { errorOf, jsonLines } from './helpers.js';
 
 describe('detectFormatFromContent', () => {
@@ -50,9 +50,9 @@ describe('detectFormatFromContent', () => {
 });
 
 describe('detectFormat', () => {
-  const root = mkdtempSync(join(tmpdir(), 'rw-detect-'));
+  const tmp = useTempDir('rw-detect-');
   const dir = (name: string, subs: string[]) => {
-    const p = join(root, name);
+    const p = tmp.path(name);
     for (const s of subs) mkdirSync(join(p, s), { recursive: true });
     return p;
   };
@@ -65,14 +65,14 @@ describe('detectFormat', () => {
   });
 
   test('a file is read for its content', () => {
-    const f = join(root, 'data.txt');
+    const f = tmp.path('data.txt');
     writeFileSync(f, 'NUM:dist How far ?\n');
     expect(detectFormat(f)).toBe('trec');
   });
 
   test.each([
     ['an unknown folder', () => dir('other', ['x']), /other: a folder is read as SROIE \(box\/ and key\/\) or TAB \(bks\/ and anonymizations\/\), and this one has neither; import a file instead$/],
-    ['a missing path', () => join(root, 'nope.jsonl'), /nope\.jsonl: no such file or folder; check the path$/],
+    ['a missing path', () => tmp.path('nope.jsonl'), /nope\.jsonl: no such file or folder; check the path$/],
   ])('rejects %s', (_t, path, message) => {
     expect(errorOf(() => detectFormat(path()))).toMatch(message);
   });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { RulewrightError } from '../../src/core/errors.js';
-import { Task, type TaskType } from '../../src/core/schemas/index.js';
+import { Task, type TaskType } from '../../src/core/schemas/task.js';
 
 /** The message of the BAD_INPUT error `fn` throws (fails the test when it throws anything else). */
 export function errorOf(fn: () => unknown): string {

@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
-import type { Example } from '../../src/core/schemas/index.js';
+import type { Example } from '../../src/core/schemas/example.js';
 import { readDataset, writeDataset } from '../../src/formats/index.js';
+import { useTempDir } from '../helpers/temp.js';
 import { errorOf, jsonLines, taskOf } from './helpers.js';
 
-const root = mkdtempSync(join(tmpdir(), 'rw-formats-'));
+const tmp = useTempDir('rw-formats-');
 const file = (name: string, content: string): string => {
-  const p = join(root, name);
+  const p = tmp.path(name);
   mkdirSync(join(p, '..'), { recursive: true });
   writeFileSync(p, content);
   return p;
@@ -18,7 +18,7 @@ function tabFolder(name: string): string {
   file(`${name}/bks/TAB_test_BK=Original.json`, JSON.stringify({ d1: 'Bob went to Oslo in 1996.', d2: 'Nothing.' }));
   file(`${name}/anonymizations/TAB_test_Manual_Entity.json`, JSON.stringify({ d1: [[12, 16, 'LOC'], [0, 3, 'PERSON'], [20, 24, 'DATETIME']], d2: [] }));
   file(`${name}/anonymizations/TAB_test_Presidio_Entity.json`, JSON.stringify({ d1: [[0, 3, 'PER']] }));
-  return join(root, name);
+  return tmp.path(name);
 }
 
 describe('readDataset', () => {
@@ -71,7 +71,7 @@ describe('readDataset', () => {
     file('sroie1/key/000.json', '{"company": "SHOP A", "total": "9.00"}');
     file('sroie1/box/001.csv', '1,2,3,4,5,6,7,8,SHOP B\n');
     file('sroie1/key/001.json', '{"company": "SHOP B"}');
-    const d = readDataset(join(root, 'sroie1'), { split: 'test' });
+    const d = readDataset(tmp.path('sroie1'), { split: 'test' });
     expect(d.format).toBe('sroie');
     expect(d.examples.map((e) => [e.id, e.input?.text, e.split])).toEqual([
       ['000', 'SHOP A\nTOTAL 9.00', 'test'],
@@ -81,9 +81,9 @@ describe('readDataset', () => {
 
   test('a SROIE receipt without its key is an error', () => {
     file('sroie2/box/000.csv', '1,2,3,4,5,6,7,8,SHOP\n');
-    mkdirSync(join(root, 'sroie2/key'), { recursive: true });
-    expect(errorOf(() => readDataset(join(root, 'sroie2')))).toBe(
-      `${join(root, 'sroie2/box/000.csv')}: no matching ${join(root, 'sroie2/key/000.json')}; every receipt needs both files`,
+    mkdirSync(tmp.path('sroie2/key'), { recursive: true });
+    expect(errorOf(() => readDataset(tmp.path('sroie2')))).toBe(
+      `${tmp.path('sroie2/box/000.csv')}: no matching ${tmp.path('sroie2/key/000.json')}; every receipt needs both files`,
     );
   });
 

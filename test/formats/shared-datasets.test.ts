@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { Example } from '../../src/core/schemas/index.js';
+import type { Example } from '../../src/core/schemas/example.js';
 import { readDataset } from '../../src/formats/index.js';
 import { shared, sharedMissing } from '../helpers/shared.js';
 

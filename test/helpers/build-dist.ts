@@ -19,7 +19,8 @@ export default function setup(): void {
 }
 
 function isStale(): boolean {
-  const stack = [join(repoRoot, 'src'), join(repoRoot, 'scripts'), join(repoRoot, 'tui')];
+  // test/helpers holds the runner tests' worker, which runs from dist/ too.
+  const stack = [join(repoRoot, 'src'), join(repoRoot, 'scripts'), join(repoRoot, 'tui'), join(repoRoot, 'test', 'helpers')];
   while (stack.length) {
     const dir = stack.pop()!;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

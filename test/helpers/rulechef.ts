@@ -4,7 +4,7 @@
  * own figures for it. Read them only under `describe.skipIf(sharedMissing)`.
  */
 import { readFileSync } from 'node:fs';
-import { parseRuleset } from '../../src/core/rulesets/index.js';
+import { parseRuleset } from '../../src/core/rulesets/parse.js';
 import { Example } from '../../src/core/schemas/example.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import { shared } from './shared.js';

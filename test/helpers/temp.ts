@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { Task, type TaskInput } from '../../src/core/schemas/index.js';
+import { Task, type TaskInput } from '../../src/core/schemas/task.js';
 
 /**
  * A fresh temporary folder per test, removed after it. Call at the top of a describe block:

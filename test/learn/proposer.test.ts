@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { Example, Rule } from '../../src/core/schemas/index.js';
-import { MemoryRecorder, ScriptedLlm, type LlmRequest } from '../../src/learn/llm/index.js';
+import { Example } from '../../src/core/schemas/example.js';
+import { Rule } from '../../src/core/schemas/rule.js';
+import { MemoryRecorder, type LlmRequest } from '../../src/learn/llm/client.js';
+import { ScriptedLlm } from '../../src/learn/llm/scripted-llm.js';
 import { IdAllocator } from '../../src/learn/loop/ids.js';
 import { InducerProposer, LlmProposer, type Inducer, type PatchRequest, type SynthesisRequest } from '../../src/learn/proposer.js';
 import { makeTask } from '../helpers/temp.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildReportHtml } from '../../src/report/index.js';
+import { buildReportHtml } from '../../src/report/build-report.js';
 import { chromiumMissing, openFile, type OpenedPage, pixelStats } from '../helpers/chromium.js';
 import { useTempDir } from '../helpers/temp.js';
 import { fixtureReport, HOSTILE } from './fixtures.js';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildReportHtml, marginalBars, MAX_MARGINAL_BARS, precisionPoints, type ReportRule } from '../../src/report/index.js';
+import { buildReportHtml, marginalBars, MAX_MARGINAL_BARS, precisionPoints } from '../../src/report/build-report.js';
+import type { ReportRule } from '../../src/report/types.js';
 import { embeddedData, fixtureReport, HOSTILE, metrics } from './fixtures.js';
 
 const html = buildReportHtml(fixtureReport());

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ruleCard, sampleHtml, sortRules } from '../../src/report/index.js';
+import { ruleCard, sampleHtml, sortRules } from '../../src/report/cards.js';
 import { fixtureReport, HOSTILE } from './fixtures.js';
 
 describe('sortRules', () => {

@@ -1,6 +1,6 @@
 import type { EvalReport } from '../../src/core/schemas/eval-report.js';
 import type { RuleMetrics, RuleSample } from '../../src/core/schemas/rule-metrics.js';
-import type { ReportData, ReportRule } from '../../src/report/index.js';
+import type { ReportData, ReportRule } from '../../src/report/types.js';
 
 /** Strings that break markup or scripts when they are not escaped. */
 export const HOSTILE = {
@@ -56,7 +56,8 @@ export function metrics(id: string, name: string, label: string, p: { tp: number
   };
 }
 
-function rule(id: string, name: string, label: string, pattern: string, status: ReportRule['rule']['status'] = 'active', description = ''): ReportRule['rule'] {
+/** A rule as the report shows it (its card), case-blind. */
+function card(id: string, name: string, label: string, pattern: string, status: ReportRule['rule']['status'] = 'active', description = ''): ReportRule['rule'] {
   return {
     id,
     name,
@@ -94,18 +95,18 @@ export function fixtureReport(opts: { learning?: boolean } = {}): ReportData {
   };
   const rules: ReportRule[] = [
     {
-      rule: rule('r-dead', 'never fires', 'LOC', 'zzz+'),
+      rule: card('r-dead', 'never fires', 'LOC', 'zzz+'),
       metrics: metrics('r-dead', 'never fires', 'LOC', { tp: 0, fp: 0, fn: 4, marginal: 0, position: 4 }),
     },
     {
-      rule: rule('r-harm', `harmful ${HOSTILE.quotes}`, 'LOC', '[A-Z]\\w+'),
+      rule: card('r-harm', `harmful ${HOSTILE.quotes}`, 'LOC', '[A-Z]\\w+'),
       metrics: metrics('r-harm', `harmful ${HOSTILE.quotes}`, 'LOC', {
         tp: 1, fp: 6, fn: 3, marginal: -0.05, position: 3,
         samples: { fp: [sample('fp', 'e7', 'I said ', 'Hello', ` ${HOSTILE.amp}`, 'LOC')], tp: [sample('tp', 'e8', 'in ', 'Paris', ' today', 'LOC')] },
       }),
     },
     {
-      rule: rule('r-per', 'person names', 'PER', 'Ann|Bob', 'active', `matches ${HOSTILE.endScript}`),
+      rule: card('r-per', 'person names', 'PER', 'Ann|Bob', 'active', `matches ${HOSTILE.endScript}`),
       metrics: metrics('r-per', 'person names', 'PER', {
         tp: 5, fp: 1, fn: 2, marginal: 0.2, position: 0,
         samples: {
@@ -116,13 +117,13 @@ export function fixtureReport(opts: { learning?: boolean } = {}): ReportData {
       }),
     },
     {
-      rule: rule('r-city', `cities ${HOSTILE.comment}`, 'LOC', 'Paris|Rome'),
+      rule: card('r-city', `cities ${HOSTILE.comment}`, 'LOC', 'Paris|Rome'),
       metrics: metrics('r-city', `cities ${HOSTILE.comment}`, 'LOC', {
         tp: 3, fp: 0, fn: 1, marginal: 0.1, position: 1,
         samples: { tp: [sample('tp', 'e4', 'to ', 'Rome', HOSTILE.separators, 'LOC')] },
       }),
     },
-    { rule: rule('r-off', 'switched off', 'PER', 'Cyd', 'disabled'), metrics: null },
+    { rule: card('r-off', 'switched off', 'PER', 'Cyd', 'disabled'), metrics: null },
   ];
   return {
     version: '0.0.0-test',

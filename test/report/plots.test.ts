@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { wilsonLower } from '../../src/core/metrics/wilson.js';
-import { barChart, learningCurvePlot, niceTicks, precisionSupportPlot, wilsonInterval } from '../../src/report/index.js';
+import { barChart, niceTicks } from '../../src/report/plots/bars.js';
+import { learningCurvePlot } from '../../src/report/plots/learning-curve.js';
+import { precisionSupportPlot } from '../../src/report/plots/precision-support.js';
+import { wilsonInterval } from '../../src/report/wilson.js';
 
 describe('wilsonInterval', () => {
   test.each([

@@ -38,7 +38,10 @@ describe('the starter rulesets in rules/', () => {
     let fp = 0;
     for (const r of test) {
       const gold = new Set((r.spans ?? []).map((s) => `${s.start}:${s.end}:${s.label}`));
-      for (const s of rs.extract(r.text)) gold.has(`${s.start}:${s.end}:${s.label}`) ? tp++ : fp++;
+      for (const s of rs.extract(r.text)) {
+        if (gold.has(`${s.start}:${s.end}:${s.label}`)) tp++;
+        else fp++;
+      }
     }
     expect(tp).toBeGreaterThan(20);
     expect(tp / (tp + fp)).toBeGreaterThan(0.6);

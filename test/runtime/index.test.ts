@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { writeRulesetFile } from '../../src/core/rulesets/index.js';
+import { writeRulesetFile } from '../../src/core/rulesets/rulewright-file.js';
 import { Rule } from '../../src/core/schemas/rule.js';
 import { Task } from '../../src/core/schemas/task.js';
 import { loadRuleset } from '../../src/runtime/index.js';

@@ -2,31 +2,25 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Workspace } from '../../src/service/index.js';
 import { EvalRunResult } from '../../src/service/runs.js';
+import { newRun, readable } from '../helpers/runs.js';
 import { reply, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { useTempDir } from '../helpers/temp.js';
+import { EVAL_ROWS } from '../helpers/fixtures.js';
 
 const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
-
-const ROWS = [
-  { id: 'q1', text: 'refund my order', label: 'refund', split: 'test' },
-  { id: 'q2', text: 'I want a refund', label: 'refund', split: 'test' },
-  { id: 'q3', text: 'cancel my plan', label: 'cancel', split: 'test' },
-  { id: 'q4', text: 'hello there', label: 'greet', split: 'test' },
-  { id: 'q5', text: 'cancel it', label: 'cancel', split: 'dev' },
-];
 
 describe('evaluate', () => {
   const tmp = useTempDir();
   async function setup() {
     const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
-    writeFileSync(tmp.path('d.jsonl'), jsonl(ROWS));
+    writeFileSync(tmp.path('d.jsonl'), jsonl(EVAL_ROWS));
     ws.importFile(tmp.path('d.jsonl'), { create: { name: 'intents' } });
     await ws.addRule({ name: 'refund', pattern: 'refund', label: 'refund' });
     await ws.addRule({ name: 'cancel', pattern: 'cancel', label: 'cancel' });
     return ws;
   }
 
-  test('reports the design.md keys on the default split and records the run', async () => {
+  test('reports the documented keys on the default split and records the run', async () => {
     const ws = await setup();
     const r = await ws.evaluate();
     expect(Object.keys(r)).toEqual(
@@ -37,7 +31,7 @@ describe('evaluate', () => {
     expect(r.dataset_hash).toBe(ws.datasetHash(undefined, 'test'));
     const run = ws.showRun(r.run_id, { outcomes: true });
     expect(run).toMatchObject({ kind: 'eval', dataset_hash: r.dataset_hash, ruleset_hash: r.ruleset_hash, config: { split: 'test', mode: 'text', matchers_module: null, matching: { mode: 'text' } } });
-    const result = EvalRunResult.parse(run.result);
+    const result = EvalRunResult.parse(readable(ws.store.runs.get(r.run_id)).result);
     expect(result.outcomes.map((o) => o.slice(0, 5))).toEqual([
       ['q1', 1, 0, 0, 1],
       ['q2', 1, 0, 0, 1],
@@ -94,8 +88,8 @@ describe('evaluate', () => {
     await expect(ws.evaluate()).rejects.toMatchObject({ message: expect.stringMatching(/unknown matcher "same_number"/) });
     const r = await ws.evaluate({ matchers: 'm.mjs', cwd: tmp.dir() });
     expect(r.per_class.total).toMatchObject({ tp: 1, fp: 0, fn: 0 });
-    const run = ws.showRun(r.run_id);
-    expect(run.config.matchers_module).toMatchObject({ path: mod, names: ['same_number'], sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const run = readable(ws.store.runs.get(r.run_id));
+    expect(run).toMatchObject({ kind: 'eval', config: { matchers_module: { path: mod, names: ['same_number'], sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } } });
     writeFileSync(mod, 'export const matchers = { same_number: (g, p) => ({ score: 0, passed: false, reason: "strict" }) };\n');
     const again = await ws.evaluate({ matchers: mod, compare: r.run_id });
     expect(again.per_class.total).toMatchObject({ tp: 0 });
@@ -132,7 +126,7 @@ describe('evaluate', () => {
     await expect(ws.evaluate({ compare: 'last' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/no eval runs yet/) });
     await expect(ws.evaluate({ compare: '99' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(ws.evaluate({ compare: 'abc' })).rejects.toMatchObject({ code: 'BAD_INPUT' });
-    const metrics = ws.store.runs.insert(ws.dataset().id, { kind: 'metrics', dataset_hash: 'd', ruleset_hash: 'r', config: {}, result: {}, elapsed_ms: 1 });
+    const metrics = ws.store.runs.insert(ws.dataset().id, newRun('metrics'));
     await expect(ws.evaluate({ compare: metrics.id })).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(/metrics run/) });
     ws.close();
   });

@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { Rule, Task, type TaskInput } from '../../src/core/schemas/index.js';
+import { Rule } from '../../src/core/schemas/rule.js';
+import { Task, type TaskInput } from '../../src/core/schemas/task.js';
 import { extractStream, type ExtractRuleset, parseExtractLine, rulesetFromFile } from '../../src/service/extract.js';
-import { prepareRules } from '../../src/core/engine/index.js';
+import { prepareRules } from '../../src/core/engine/predict.js';
 import { useTempDir } from '../helpers/temp.js';
+import { rule } from '../helpers/rules.js';
 
 const ner = Task.parse({ name: 't', type: 'ner' });
-const rule = (id: string, pattern: string, label: string, group = '$0') => Rule.parse({ id, name: id, format: 'regex', pattern, output: { label, group } });
 
 function ruleset(task: TaskInput, rules: Rule[]): ExtractRuleset {
   const t = Task.parse(task);
@@ -43,8 +44,16 @@ describe('parseExtractLine', () => {
     ['{"id": "a"}', /^stdin:3: no "text"/],
     ['{"text": 5}', /^stdin:3: "text" must be a string/],
     ['{"input": {"body": "x"}}', /^stdin:3: "input" has no string field "text"/],
+    ['{"text": "x", "meta": ["time"]}', /^stdin:3: "meta" must be an object/],
   ])('%j is a BAD_INPUT error naming the line', (raw, message) => {
     expect(() => parseExtractLine(raw, 3, ner)).toThrow(expect.objectContaining({ code: 'BAD_INPUT', message: expect.stringMatching(message) }));
+  });
+
+  test('a row keeps its meta, which conditional rules test', async () => {
+    expect(parseExtractLine('{"text": "7", "meta": {"requested_slots": ["time"]}}', 1, ner)).toEqual({ line: 1, text: '7', meta: { requested_slots: ['time'] } });
+    const when = Rule.parse({ id: 't', name: 't', format: 'regex', pattern: '\\d+', output: { label: 'time' }, when: { meta: { requested_slots: 'time' } } });
+    const { rows } = await run(ruleset({ name: 't', type: 'ner' }, [when]), ['{"text": "7", "meta": {"requested_slots": ["time"]}}', '{"text": "7"}']);
+    expect(rows.map((r) => (r.spans as unknown[]).length)).toEqual([1, 0]);
   });
 
   test('transformation tasks read the task text field of input', () => {
@@ -57,7 +66,7 @@ describe('extractStream', () => {
   const tmp = useTempDir();
 
   test('spans with rule ids, one output line per document, in order across batches', async () => {
-    const rs = ruleset({ name: 't', type: 'ner' }, [rule('per', 'Ann|Bob', 'PER'), rule('year', '(\\d{4})', 'YEAR', '$1')]);
+    const rs = ruleset({ name: 't', type: 'ner' }, [rule('per', 'Ann|Bob', 'PER'), rule('year', '(\\d{4})', 'YEAR', { group: '$1' })]);
     const { rows, summary } = await run(rs, ['{"id": "a", "text": "Ann 1999"}', '', 'Bob', 'nobody', '{"text": "2001"}'], 2);
     expect(rows).toEqual([
       { id: 'a', line: 1, spans: [{ start: 0, end: 3, label: 'PER', text: 'Ann', rule_id: 'per' }, { start: 4, end: 8, label: 'YEAR', text: '1999', rule_id: 'year' }] },
@@ -74,7 +83,7 @@ describe('extractStream', () => {
       { line: 1, label: 'refund', rule_id: 'refund' },
       { line: 2, label: null, rule_id: null },
     ]);
-    const tr = ruleset({ name: 't', type: 'transformation' }, [rule('total', 'TOTAL (\\d+\\.\\d\\d)', 'total', '$1')]);
+    const tr = ruleset({ name: 't', type: 'transformation' }, [rule('total', 'TOTAL (\\d+\\.\\d\\d)', 'total', { group: '$1' })]);
     expect((await run(tr, ['{"id": "r1", "input": {"text": "TOTAL 9.00"}}'])).rows).toEqual([
       { id: 'r1', line: 1, output: { total: '9.00' }, output_rules: { total: ['total'] } },
     ]);

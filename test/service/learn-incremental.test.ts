@@ -4,7 +4,10 @@ import { addFeedback } from '../../src/service/feedback.js';
 import { learn } from '../../src/service/learn.js';
 import { reply, startFakeOpenAiServer, type FakeOpenAiServer, type FakeRequest } from '../helpers/fake-openai-server.js';
 import { useTempDir } from '../helpers/temp.js';
-import { draft, intentStore, isPatch, rule, userText } from './learn-fixtures.js';
+import { draft, isPatch, userText } from './learn-fixtures.js';
+import { lexiconRule, rule } from '../helpers/rules.js';
+import { intentStore } from '../helpers/fixtures.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
 
 let server: FakeOpenAiServer;
 const patches: FakeRequest[] = [];
@@ -37,21 +40,21 @@ describe('learn --incremental', () => {
   function setup() {
     const { store, datasetId } = intentStore(tmp.path('w.db'));
     store.transaction(() => {
-      store.rules.insert(datasetId, rule({ id: 'h-refund', pattern: '\\brefund\\b', flags: 'i', output: { label: 'refund' } }));
-      store.rules.insert(datasetId, rule({ id: 'h-greet', format: 'lexicon', terms: ['hello', 'hi'], output: { label: 'greet' } }));
-      store.rules.insert(datasetId, rule({ id: 'h-cancel', pattern: '\\bcancel\\b', flags: 'i', output: { label: 'cancel' } }));
+      store.rules.insert(datasetId, rule('h-refund', '\\brefund\\b', 'refund', { flags: 'i' }));
+      store.rules.insert(datasetId, lexiconRule('h-greet', ['hello', 'hi'], 'greet'));
+      store.rules.insert(datasetId, rule('h-cancel', '\\bcancel\\b', 'cancel', { flags: 'i' }));
     });
     return { store, datasetId };
   }
 
   test('patches only the rules feedback and corrections target; the rest keep their versions', async () => {
     const { store, datasetId } = setup();
-    const fbRule = addFeedback(store, { text: 'this rule misses "money back" requests', rule: 'h-refund' }).feedback;
-    const fbTask = addFeedback(store, { text: 'short texts are common' }).feedback;
-    const corr = addCorrection(store, { text: 'I need my money back', expectedLabel: 'refund', note: 'money back is a refund' });
+    const fbRule = addFeedback(datasetContext(store), { text: 'this rule misses "money back" requests', rule: 'h-refund' }).feedback;
+    const fbTask = addFeedback(datasetContext(store), { text: 'short texts are common' }).feedback;
+    const corr = addCorrection(datasetContext(store), { text: 'I need my money back', expectedLabel: 'refund', note: 'money back is a refund' });
     expect(corr.correction.produced).toEqual({ label: null });
 
-    const r = await learn(store, { env: env(), incremental: true, rounds: 1 });
+    const r = await learn(datasetContext(store, { env: env() }), { incremental: true, rounds: 1 });
     expect(r.incremental).toBe(true);
     expect(patches).toHaveLength(1);
     const prompt = userText(patches[0]!);
@@ -81,7 +84,7 @@ describe('learn --incremental', () => {
     expect(r.feedback_applied.sort()).toEqual([fbRule.id, fbTask.id].sort());
 
     // Used feedback and corrections are not targeted again.
-    const again = await learn(store, { env: env(), incremental: true });
+    const again = await learn(datasetContext(store, { env: env() }), { incremental: true });
     expect(again.decisions.at(-1)!.reason).toMatch(/nothing is targeted/);
     expect(patches).toHaveLength(1);
     store.close();
@@ -89,8 +92,8 @@ describe('learn --incremental', () => {
 
   test('example-level feedback targets the rules that fired on the example and the rules of its label', async () => {
     const { store, datasetId } = setup();
-    addFeedback(store, { text: 'greetings are missed', example: 'g2' });
-    const r = await learn(store, { env: env(), incremental: true, rounds: 1 });
+    addFeedback(datasetContext(store), { text: 'greetings are missed', example: 'g2' });
+    const r = await learn(datasetContext(store, { env: env() }), { incremental: true, rounds: 1 });
     const targets = r.decisions.filter((d) => d.stage === 'targets');
     expect(targets[0]!.reason).toMatch(/feedback fb-1 targets rules h-greet and labels greet/);
     // Only the greet rule may change: the refund and cancel rewrites are ignored.
@@ -101,7 +104,7 @@ describe('learn --incremental', () => {
 
   test('with nothing targeted it changes nothing and asks no model', async () => {
     const { store, datasetId } = setup();
-    const r = await learn(store, { env: env(), incremental: true });
+    const r = await learn(datasetContext(store, { env: env() }), { incremental: true });
     expect(server.chatRequests).toHaveLength(0);
     expect(r.decisions.at(-1)!.reason).toMatch(/nothing is targeted: add feedback/);
     expect(store.rules.list(datasetId).every((x) => x.version === 1)).toBe(true);

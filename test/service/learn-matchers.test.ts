@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { PatternScreen } from '../../src/core/matchers/pattern-screen.js';
 import type { Judge } from '../../src/core/matchers/types.js';
 import { Workspace } from '../../src/service/index.js';
 import { useTempDir } from '../helpers/temp.js';
@@ -39,6 +40,45 @@ describe('learning under the task’s own matchers', () => {
     const d = ws.dataset('receipts');
     expect(ws.store.examples.count(d.id, { split: 'dev' })).toBe(0);
     expect(ws.store.runs.list(d.id)).toEqual([]);
+    ws.close();
+  });
+});
+
+describe('learning with a regex matcher whose pattern comes from the data', () => {
+  const tmp = useTempDir();
+  // The issue's repro: gold `(a+)+$` used as the pattern of the rule's output "aaa…a!" backtracks forever unscreened.
+  const rows = [
+    { id: 'r1', input: { text: `code: ${'a'.repeat(32)}!` }, output: { code: '(a+)+$' } },
+    { id: 'r2', input: { text: 'code: aa!' }, output: { code: 'a+!' } },
+  ];
+  const setup = async () => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    writeFileSync(tmp.path('c.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
+    ws.importFile(tmp.path('c.jsonl'), { create: { name: 'codes', type: 'transformation' } });
+    await ws.addRule({ name: 'code', pattern: 'a+!', label: 'code' });
+    ws.updateTask({ matchers: { code: 'regex' } });
+    return ws;
+  };
+
+  test('the pattern is refused by the ReDoS screen, screened once for the run, and the run names the example and field', async () => {
+    const ws = await setup();
+    const patterns = new PatternScreen();
+    const r = await ws.learn({ offline: true, env: {}, context: { patterns } });
+    expect(r.notes).toContainEqual(
+      expect.stringMatching(/^the regex matcher was refused by the ReDoS screen on 1 value \(example r1, field code\); counted as not matching: pattern .* was not run: the ReDoS screen found exponential backtracking/),
+    );
+    expect(patterns.lookup('^(?:(a+)+$)$', '')).toMatchObject({ refused: true });
+    ws.close();
+  });
+
+  test('an incremental run checks corrections under the screen too, naming the example the correction became and the field', async () => {
+    const ws = await setup();
+    // The expected value `(a+)+!` would match the rules' "aaaa!" at once if it ran: only the screen stops it.
+    ws.correct({ input: { text: 'code: aaaa!' }, expectedOutput: { code: '(a+)+!' } });
+    const r = await ws.learn({ offline: true, env: {}, incremental: true });
+    const id = ws.listCorrections().corrections[0]!.id;
+    expect(r.notes).toContainEqual(expect.stringMatching(new RegExp(`refused by the ReDoS screen on 2 values \\(example correction-${id}, field code; example r1, field code\\)`)));
+    expect(r.corrections).toMatchObject({ total: 1, holding: 0 });
     ws.close();
   });
 });

@@ -3,8 +3,12 @@ import { addCorrection, listCorrections } from '../../src/service/corrections.js
 import { addFeedback, listFeedback } from '../../src/service/feedback.js';
 import { learn } from '../../src/service/learn.js';
 import { reply, startFakeOpenAiServer, type FakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { readable } from '../helpers/runs.js';
 import { useTempDir } from '../helpers/temp.js';
-import { draft, intentStore, isPatch, rule, userText } from './learn-fixtures.js';
+import { draft, isPatch, userText } from './learn-fixtures.js';
+import { lexiconRule, rule } from '../helpers/rules.js';
+import { intentStore } from '../helpers/fixtures.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
 
 let server: FakeOpenAiServer | undefined;
 afterEach(async () => {
@@ -25,8 +29,8 @@ describe('what learn says about feedback and corrections', () => {
 
   function setup() {
     const { store, datasetId } = intentStore(tmp.path('w.db'));
-    store.rules.insert(datasetId, rule({ id: 'h-refund', pattern: '\\brefund\\b', flags: 'i', output: { label: 'refund' } }));
-    store.rules.insert(datasetId, rule({ id: 'h-greet', format: 'lexicon', terms: ['hello', 'hi'], output: { label: 'greet' } }));
+    store.rules.insert(datasetId, rule('h-refund', '\\brefund\\b', 'refund', { flags: 'i' }));
+    store.rules.insert(datasetId, lexiconRule('h-greet', ['hello', 'hi'], 'greet'));
     return { store, datasetId };
   }
 
@@ -34,18 +38,18 @@ describe('what learn says about feedback and corrections', () => {
     const { store, datasetId } = setup();
     // A rewrite that finds nothing: dev F1 falls, so the patch is not accepted.
     const env = await llmPatching([draft({ name: 'nothing', pattern: '\\bzzzz\\b', label: 'refund', replaces: 'h-refund' })]);
-    const fb = addFeedback(store, { text: 'this rule misses "money back" requests', rule: 'h-refund' }).feedback;
-    const r = await learn(store, { env, incremental: true, rounds: 1 });
+    const fb = addFeedback(datasetContext(store), { text: 'this rule misses "money back" requests', rule: 'h-refund' }).feedback;
+    const r = await learn(datasetContext(store, { env }), { incremental: true, rounds: 1 });
     expect(r.decisions.find((d) => d.action === 'patch')).toMatchObject({ accepted: false });
     expect(r.feedback_applied).toEqual([]);
     expect(r.feedback_open).toEqual([{ id: fb.id, reason: expect.stringMatching(/^round 1: the patch was not accepted: dev F1 .* no gain$/) }]);
     expect(r.notes).toContain(`feedback ${fb.id} stays open: ${r.feedback_open[0]!.reason}`);
     const stored = store.feedback.get(datasetId, fb.id)!;
     expect(stored).toMatchObject({ status: 'open', applied_run_id: null, not_applied: { run_id: r.run_id, reason: r.feedback_open[0]!.reason } });
-    expect(listFeedback(store).feedback[0]).toMatchObject({ status: 'open', not_applied: { run_id: r.run_id } });
+    expect(listFeedback(datasetContext(store)).feedback[0]).toMatchObject({ status: 'open', not_applied: { run_id: r.run_id } });
     expect(store.rules.get(datasetId, 'h-refund')).toMatchObject({ version: 1, pattern: '\\brefund\\b' });
     // Still open, so the next incremental run targets it again.
-    const again = await learn(store, { env, incremental: true, rounds: 1 });
+    const again = await learn(datasetContext(store, { env }), { incremental: true, rounds: 1 });
     expect(again.decisions.filter((d) => d.stage === 'targets').map((d) => d.reason)).toContain('feedback fb-1 targets rules h-refund and labels refund');
     store.close();
   });
@@ -54,15 +58,15 @@ describe('what learn says about feedback and corrections', () => {
     const { store, datasetId } = setup();
     // "zorbleflux" is in no dev text: dev F1 cannot move, the correction is what the rule is for.
     const env = await llmPatching([draft({ name: 'zorbleflux', pattern: '\\bzorbleflux\\b', label: 'refund', replaces: null })]);
-    const fb = addFeedback(store, { text: 'zorbleflux is how some customers say refund' }).feedback;
-    addCorrection(store, { text: 'my zorbleflux keeps getting refused', expectedLabel: 'refund' });
-    expect(listCorrections(store).corrections.map((c) => c.holds)).toEqual([false]);
-    const r = await learn(store, { env, incremental: true, rounds: 1 });
+    const fb = addFeedback(datasetContext(store), { text: 'zorbleflux is how some customers say refund' }).feedback;
+    addCorrection(datasetContext(store), { text: 'my zorbleflux keeps getting refused', expectedLabel: 'refund' });
+    expect(listCorrections(datasetContext(store)).corrections.map((c) => c.holds)).toEqual([false]);
+    const r = await learn(datasetContext(store, { env }), { incremental: true, rounds: 1 });
     const patch = r.decisions.find((d) => d.action === 'patch')!;
     expect(patch.accepted).toBe(true);
     expect(patch.reason).toMatch(/^makes 1 more correction hold \(0 → 1 of 1\); dev F1 .* within the correction tolerance of 0\.01$/);
     expect(r.corrections).toEqual({ total: 1, holding: 1, open: [] });
-    expect(listCorrections(store).corrections.map((c) => c.holds)).toEqual([true]);
+    expect(listCorrections(datasetContext(store)).corrections.map((c) => c.holds)).toEqual([true]);
     expect(r.feedback_applied).toEqual([fb.id]);
     expect(store.feedback.get(datasetId, fb.id)).toMatchObject({ status: 'applied', applied_run_id: r.run_id });
     store.close();
@@ -71,9 +75,9 @@ describe('what learn says about feedback and corrections', () => {
   test("feedback on a held-out example reaches the prompt without the example's text", async () => {
     const { store } = setup();
     const env = await llmPatching([]);
-    addFeedback(store, { text: 'money back means refund', example: 'd-r2' });
-    addFeedback(store, { text: 'a train example', example: 'rm0' });
-    await learn(store, { env, incremental: true, rounds: 1 });
+    addFeedback(datasetContext(store), { text: 'money back means refund', example: 'd-r2' });
+    addFeedback(datasetContext(store), { text: 'a train example', example: 'rm0' });
+    await learn(datasetContext(store, { env }), { incremental: true, rounds: 1 });
     const prompt = userText(server!.chatRequests.find(isPatch)!);
     expect(prompt).toContain('money back means refund');
     expect(prompt).not.toContain('I would like my money back');
@@ -84,8 +88,8 @@ describe('what learn says about feedback and corrections', () => {
   test('a correction the LLM ignored is made to hold by a rule from its own text', async () => {
     const { store } = setup();
     const env = await llmPatching([draft({ name: 'nothing', pattern: '\\bzzzz\\b', label: 'refund', replaces: null })]);
-    addCorrection(store, { text: 'my zorbleflux keeps getting refused', expectedLabel: 'refund' });
-    const r = await learn(store, { env, incremental: true, rounds: 1 });
+    addCorrection(datasetContext(store), { text: 'my zorbleflux keeps getting refused', expectedLabel: 'refund' });
+    const r = await learn(datasetContext(store, { env }), { incremental: true, rounds: 1 });
     expect(r.decisions.find((d) => d.stage === 'corrections')).toMatchObject({ accepted: true });
     expect(r.corrections.holding).toBe(1);
     expect(r.corrections.open).toEqual([]);
@@ -96,13 +100,13 @@ describe('what learn says about feedback and corrections', () => {
     const { store } = setup();
     const env = await llmPatching([draft({ name: 'nothing', pattern: '\\bzzzz\\b', label: 'refund', replaces: null })]);
     // Any rule that fires on this text fires on the dev greeting "hello friends" too.
-    addCorrection(store, { text: 'hello friends', expectedLabel: 'refund' });
-    const r = await learn(store, { env, incremental: true, rounds: 1 });
+    addCorrection(datasetContext(store), { text: 'hello friends', expectedLabel: 'refund' });
+    const r = await learn(datasetContext(store, { env }), { incremental: true, rounds: 1 });
     expect(r.corrections.holding).toBe(0);
     expect(r.corrections.open).toEqual([{ id: 'c1', reason: expect.stringMatching(/^the rules produce greet, expected refund; .*tolerance/) }]);
     expect(r.notes).toContain(`correction c1 does not hold: ${r.corrections.open[0]!.reason}`);
     // The run records it too.
-    expect(store.runs.get(r.run_id)!.result.corrections).toEqual(r.corrections);
+    expect(readable(store.runs.get(r.run_id)).result).toMatchObject({ corrections: r.corrections });
     store.close();
   });
 });

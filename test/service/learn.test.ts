@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { RulewrightError } from '../../src/core/errors.js';
-import { checkRule } from '../../src/core/safety/index.js';
+import { checkRule } from '../../src/core/safety/check-rule.js';
 import { learn, type LearnRequest } from '../../src/service/learn.js';
 import type { Store } from '../../src/store/index.js';
-import { reply, startFakeOpenAiServer, type FakeOpenAiServer, type FakeRequest } from '../helpers/fake-openai-server.js';
+import { reply, startFakeOpenAiServer, type FakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { readable } from '../helpers/runs.js';
 import { useTempDir } from '../helpers/temp.js';
-import { draft, GOOD_SYNTHESIS, intentStore, isPatch, scriptedReplies, synthesisLabel, userText } from './learn-fixtures.js';
+import { draft, GOOD_SYNTHESIS, isPatch, scriptedReplies, synthesisLabel, userText } from './learn-fixtures.js';
+import { intentStore } from '../helpers/fixtures.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
 
 const KEY = 'sk-test-very-secret-key-0123456789';
 
@@ -31,7 +34,7 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-const run = (store: Store, req: LearnRequest = {}) => learn(store, { env: env(), ...req });
+const run = (store: Store, { env: e = env(), ...req }: LearnRequest & { env?: NodeJS.ProcessEnv } = {}) => learn(datasetContext(store, { env: e }), req);
 
 /** Nothing invalid in the store: every active rule passes the checks, every rejected one says why. */
 async function expectNothingInvalid(store: Store, datasetId: number): Promise<void> {
@@ -63,7 +66,7 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
     const { store, datasetId } = intentStore(tmp.path('w.db'));
     const s2 = await startFakeOpenAiServer({ fallback: scriptedReplies({ patch: patchAddingMoneyBack }) });
     try {
-      const r = await learn(store, { env: env({ OPENAI_BASE_URL: s2.url }), rounds: 1 });
+      const r = await learn(datasetContext(store, { env: env({ OPENAI_BASE_URL: s2.url }) }), { rounds: 1 });
       expect(r.proposer).toBe('llm');
       expect(r.model).toBe('fake-model');
       expect(r.split).toMatchObject({ judged_on: 'dev', train: 20, dev: 7, created: null });
@@ -93,7 +96,7 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
       const active = store.rules.list(datasetId, { status: 'active' });
       expect(active.map((x) => x.name).sort()).toEqual(['cancel word', 'greeting', 'money back', 'refund word']);
       expect(active.every((x) => x.provenance === 'llm')).toBe(true);
-      const runRec = store.runs.get(r.run_id)!;
+      const runRec = readable(store.runs.get(r.run_id));
       expect(runRec.kind).toBe('learn');
       expect(runRec.result).toMatchObject({ status: 'ok', stages: r.stages });
       const calls = store.llmCalls.list({ runId: r.run_id });
@@ -159,7 +162,7 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
     const { store, datasetId } = intentStore(tmp.path('w.db'));
     const s = await startFakeOpenAiServer({ replies: [fault], fallback: scriptedReplies() });
     try {
-      const r = await learn(store, { env: env({ OPENAI_BASE_URL: s.url }), rounds: 0 });
+      const r = await learn(datasetContext(store, { env: env({ OPENAI_BASE_URL: s.url }) }), { rounds: 0 });
       expect(r.stages[1]!.rules).toBe(3);
       expect(r.stages[1]!.llm_calls).toBe(4); // the failed attempt is recorded too
       const calls = store.llmCalls.list({ runId: r.run_id });
@@ -178,7 +181,7 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
       fallback: (req) => reply.fenced({ rules: GOOD_SYNTHESIS[synthesisLabel(req) ?? ''] ?? [] }),
     });
     try {
-      const r = await learn(store, { env: env({ OPENAI_BASE_URL: s.url }), rounds: 0 });
+      const r = await learn(datasetContext(store, { env: env({ OPENAI_BASE_URL: s.url }) }), { rounds: 0 });
       expect(r.stages[1]!.rules).toBe(3);
       expect(s.chatRequests.at(-1)!.body!.messages![0]!.content).toMatch(/It must match this JSON Schema \("rulewright_rules"\)/);
       await expectNothingInvalid(store, datasetId);
@@ -195,7 +198,7 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
       fallback: (req) => (synthesisLabel(req) === 'refund' ? reply.truncated(two, '"name":"money') : scriptedReplies()(req)),
     });
     try {
-      const r = await learn(store, { env: env({ OPENAI_BASE_URL: s.url }), rounds: 0 });
+      const r = await learn(datasetContext(store, { env: env({ OPENAI_BASE_URL: s.url }) }), { rounds: 0 });
       expect(r.decisions.some((d) => d.action === 'note' && /cut off/.test(d.reason))).toBe(true);
       expect(store.rules.list(datasetId, { status: 'active' }).map((x) => x.name).sort()).toEqual(['cancel word', 'greeting', 'refund word']);
     } finally {
@@ -208,12 +211,12 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
     const { store, datasetId } = intentStore(tmp.path('w.db'));
     const s = await startFakeOpenAiServer({ fallback: reply.serverError() });
     try {
-      const err = await learn(store, { env: env({ OPENAI_BASE_URL: s.url }) }).catch((e: unknown) => e);
+      const err = await learn(datasetContext(store, { env: env({ OPENAI_BASE_URL: s.url }) })).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(RulewrightError);
       expect((err as RulewrightError).exitCode).toBe(1);
       expect((err as Error).message).toMatch(/^learning failed: every synthesis request failed.*status 500.*--offline/s);
       expect(store.rules.count(datasetId)).toBe(0);
-      const failed = store.runs.latest(datasetId, 'learn')!;
+      const failed = readable(store.runs.latest(datasetId, 'learn'));
       expect(failed.result).toMatchObject({ status: 'failed' });
       const calls = store.llmCalls.list({ runId: failed.id });
       expect(calls).toHaveLength(9); // 3 labels × (1 + 2 retries)
@@ -228,7 +231,7 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
     const { store, datasetId } = intentStore(tmp.path('w.db'));
     const s = await startFakeOpenAiServer({ fallback: scriptedReplies({ patch: () => reply.serverError() }) });
     try {
-      const r = await learn(store, { env: env({ OPENAI_BASE_URL: s.url }), rounds: 3 });
+      const r = await learn(datasetContext(store, { env: env({ OPENAI_BASE_URL: s.url }) }), { rounds: 3 });
       expect(r.rounds_run).toBe(1);
       expect(r.decisions.find((d) => d.action === 'error')!.reason).toMatch(/patch round 1: .*status 500/);
       expect(store.rules.list(datasetId, { status: 'active' })).toHaveLength(3);
@@ -243,7 +246,7 @@ describe('learn with an LLM (real openai client, fake server on 127.0.0.1)', () 
     const harmful = () => reply.json({ rules: [draft({ name: 'please means cancel', pattern: '\\bplease\\b', label: 'cancel', priority: 10, replaces: null })], remove: [] });
     const s = await startFakeOpenAiServer({ fallback: scriptedReplies({ patch: harmful }) });
     try {
-      const r = await learn(store, { env: env({ OPENAI_BASE_URL: s.url }), rounds: 1 });
+      const r = await learn(datasetContext(store, { env: env({ OPENAI_BASE_URL: s.url }) }), { rounds: 1 });
       const d = r.decisions.find((x) => x.action === 'patch')!;
       expect(d.accepted).toBe(false);
       expect(d.reason).toMatch(/no gain/);

@@ -1,10 +1,14 @@
 import { describe, expect, test, vi } from 'vitest';
 import type { Judge } from '../../src/core/matchers/types.js';
-import { Example, type ExampleInput, Rule, Task, type TaskInput } from '../../src/core/schemas/index.js';
+import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
+import type { Rule } from '../../src/core/schemas/rule.js';
+import { Task, type TaskInput } from '../../src/core/schemas/task.js';
 import { computeMetrics, type MetricsResult } from '../../src/service/metrics.js';
 import { Store } from '../../src/store/index.js';
 import { useTempDir } from '../helpers/temp.js';
-import { intentWorkspace } from './measure-fixtures.js';
+import { rule } from '../helpers/rules.js';
+import { cardWorkspace } from '../helpers/fixtures.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
 
 /** What two runs of the same measurement share (the run id and the times differ). */
 const figures = ({ run_id: _r, elapsed_ms: _e, issues, ...rest }: MetricsResult) => ({
@@ -12,7 +16,6 @@ const figures = ({ run_id: _r, elapsed_ms: _e, issues, ...rest }: MetricsResult)
   issues: issues.map(({ elapsed_ms: _t, message: _m, ...i }) => i),
 });
 
-const rule = (id: string, pattern: string, label: string, group = '$0') => Rule.parse({ id, name: id, format: 'regex', pattern, output: { label, group } });
 
 function store(path: string, rows: readonly ExampleInput[], task: Partial<TaskInput>, rules: readonly Rule[]) {
   const s = Store.open(path, { create: true });
@@ -28,13 +31,13 @@ describe('metrics in batches', () => {
   test.each([[{ rows: 1 }], [{ rows: 2 }], [{ rows: 3, chars: 40 }]])(
     'batches of %j give the figures, samples, notes and stamps of one batch, and the split is never listed whole',
     async (size) => {
-      const one = intentWorkspace(tmp.path('one.db'));
-      const expected = await computeMetrics(one.store, {}, { rows: 1000 });
+      const one = cardWorkspace(tmp.path('one.db'));
+      const expected = await computeMetrics(datasetContext(one.store), {}, { rows: 1000 });
       one.close();
-      const ws = intentWorkspace(tmp.path('w.db'));
+      const ws = cardWorkspace(tmp.path('w.db'));
       const list = vi.spyOn(ws.store.examples, 'list');
       const batches = vi.spyOn(ws.store.examples, 'batches');
-      const r = await computeMetrics(ws.store, {}, size);
+      const r = await computeMetrics(datasetContext(ws.store), {}, size);
       expect(list).not.toHaveBeenCalled();
       expect(batches).toHaveBeenCalled();
       // Stamping moved the order here, so both runs measured twice.
@@ -55,7 +58,7 @@ describe('metrics in batches', () => {
     const results: MetricsResult[] = [];
     for (const [i, rows1] of [1, 100].entries()) {
       const s = store(tmp.path(`w${i}.db`), rows, task, rules);
-      results.push(await computeMetrics(s, {}, { rows: rows1 }));
+      results.push(await computeMetrics(datasetContext(s), {}, { rows: rows1 }));
       s.close();
     }
     const [batched, whole] = results as [MetricsResult, MetricsResult];
@@ -76,7 +79,7 @@ describe('metrics in batches', () => {
       { id: 'c', input: { text: 'shop: Tesco Metro' }, output: { company: 'TESCO STORES' } },
     ];
     const task: Partial<TaskInput> = { type: 'transformation', matching: { matchers: { company: { name: 'llm_rubric', options: { criterion: 'same merchant' } } } } };
-    const rules = [rule('shop', 'shop: (.+)$', 'company', '$1')];
+    const rules = [rule('shop', 'shop: (.+)$', 'company', { group: '$1' })];
     const results: [MetricsResult, number][] = [];
     for (const [i, size] of [1, 100].entries()) {
       const judge: Judge & { calls: number } = {
@@ -88,7 +91,7 @@ describe('metrics in batches', () => {
         },
       };
       const s = store(tmp.path(`j${i}.db`), rows, task, rules);
-      results.push([await computeMetrics(s, { context: { judge } }, { rows: size }), judge.calls]);
+      results.push([await computeMetrics(datasetContext(s), { context: { judge } }, { rows: size }), judge.calls]);
       s.close();
     }
     const [[batched, batchedCalls], [whole, wholeCalls]] = results as [[MetricsResult, number], [MetricsResult, number]];

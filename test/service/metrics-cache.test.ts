@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { decodeCachedMetrics, latestComputedAt, staleReasons } from '../../src/service/metrics-cache.js';
-import type { CachedRuleMetrics } from '../../src/store/index.js';
+import type { CachedRuleMetrics } from '../../src/store/rule-metrics.js';
 
 const row = (rule_id: string, metrics: Record<string, unknown>, computed_at = '2025-01-01T00:00:00Z'): CachedRuleMetrics => ({
   rule_id,

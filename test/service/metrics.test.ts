@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { rulesetHash } from '../../src/store/index.js';
+import { rulesetHash } from '../../src/store/fingerprint.js';
+import { readable } from '../helpers/runs.js';
 import { useTempDir } from '../helpers/temp.js';
-import { intentWorkspace, ROWS } from './measure-fixtures.js';
+import { CARD_ROWS, cardWorkspace } from '../helpers/fixtures.js';
 
 describe('metrics service', () => {
   const tmp = useTempDir();
 
   test('measures on dev by default: each rule alone, dead and harmful rules, the ensemble F1', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const r = await ws.metrics();
     expect([r.split, r.n, r.f1, r.counts]).toEqual(['dev', 5, 0.4, { tp: 2, fp: 3, fn: 3 }]);
     const by = Object.fromEntries(r.rules.map((x) => [x.id, x]));
@@ -30,7 +31,7 @@ describe('metrics service', () => {
   });
 
   test('stamps validated precision and support from dev without a new version, and re-measures when the order moves', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset('intents');
     const r = await ws.metrics();
     expect(r.stamped).toBe(4);
@@ -47,18 +48,18 @@ describe('metrics service', () => {
   });
 
   test('records the run with the hashes it measured', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset('intents');
     const r = await ws.metrics();
-    const run = ws.store.runs.latest(d.id, 'metrics')!;
+    const run = readable(ws.store.runs.latest(d.id, 'metrics'));
     expect(run).toMatchObject({ id: r.run_id, dataset_hash: ws.store.examples.hash(d.id, 'dev'), ruleset_hash: r.ruleset_hash, config: { split: 'dev', mode: 'text' } });
     expect(run.elapsed_ms).toBe(r.elapsed_ms);
-    expect((run.result.rules as unknown[]).length).toBe(5);
+    expect(run.result.rules.length).toBe(5);
     ws.close();
   });
 
   test('stored metrics open without running anything and go stale when the rules or the data change', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset('intents');
     expect(ws.storedMetrics()).toMatchObject({ computed: false, stale: true, rules: [] });
     const r = await ws.metrics();
@@ -80,10 +81,10 @@ describe('metrics service', () => {
   });
 
   test.each([
-    ['no splits at all', ROWS.map(({ split: _s, ...r }) => r)],
-    ['train and test only', ROWS.map((r) => (r.split === 'dev' ? { ...r, split: 'test' } : r))],
+    ['no splits at all', CARD_ROWS.map(({ split: _s, ...r }) => r)],
+    ['train and test only', CARD_ROWS.map((r) => (r.split === 'dev' ? { ...r, split: 'test' } : r))],
   ])('without a dev split (%s): measured on all examples, nothing stamped, and the note says how to make one', async (_name, rows) => {
-    const ws = intentWorkspace(tmp.path('w.db'), rows);
+    const ws = cardWorkspace(tmp.path('w.db'), rows);
     const evalBefore = await ws.evaluate({ split: 'all' });
     const r = await ws.metrics();
     expect([r.split, r.n, r.stamped]).toEqual(['all', 8, 0]);
@@ -99,7 +100,7 @@ describe('metrics service', () => {
   });
 
   test('an explicit non-dev split is measured but not stamped; train is flagged', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const r = await ws.metrics({ split: 'train' });
     expect([r.split, r.n, r.stamped]).toEqual(['train', 2, 0]);
     expect(r.notes).toEqual(
@@ -113,7 +114,7 @@ describe('metrics service', () => {
   });
 
   test('an empty ruleset gives empty metrics and says so', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'), ROWS, []);
+    const ws = cardWorkspace(tmp.path('w.db'), CARD_ROWS, []);
     const r = await ws.metrics();
     expect(r.rules).toEqual([]);
     expect(r.f1).toBe(0);

@@ -1,12 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { Example, Task } from '../../src/core/schemas/index.js';
+import { Example } from '../../src/core/schemas/example.js';
+import { Task } from '../../src/core/schemas/task.js';
 import { learn } from '../../src/service/learn.js';
 import { observeTraffic } from '../../src/service/observe.js';
 import { Store } from '../../src/store/index.js';
 import { runCli } from '../cli/helpers.js';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { rule } from './learn-fixtures.js';
+import { rule } from '../helpers/rules.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
+
 
 describe('observed traffic', () => {
   const tmp = useTempDir();
@@ -22,8 +25,8 @@ describe('observed traffic', () => {
       { id: 'o4', text: 'something else', label: 'refund' },
     ];
     store.transaction(() => store.examples.insertMany(d.id, rows.map((r) => Example.parse({ ...r, source: 'observed' }))));
-    store.rules.insert(d.id, rule({ id: 'refund', pattern: 'refund', output: { label: 'refund' } }));
-    const r = await observeTraffic(store);
+    store.rules.insert(d.id, rule('refund', 'refund', 'refund'));
+    const r = await observeTraffic(datasetContext(store));
     expect(r.n).toBe(4);
     expect(r.coverage).toBe(0.5); // o1, o3
     // Against the model: o1 agrees, o3 disagrees (refund vs greet), o2 and o4 missed.
@@ -38,7 +41,7 @@ describe('observed traffic', () => {
   test('says what to do when there is no observed traffic', async () => {
     const store = Store.open(tmp.path('w.db'), { create: true });
     store.datasets.insert(Task.parse({ name: 't', type: 'classification' }));
-    await expect(observeTraffic(store)).rejects.toThrow(/has no observed examples: import a model's logged traffic with `rulewright import FILE --source observed`/);
+    await expect(observeTraffic(datasetContext(store))).rejects.toThrow(/has no observed examples: import a model's logged traffic with `rulewright import FILE --source observed`/);
     store.close();
   });
 
@@ -49,10 +52,10 @@ describe('observed traffic', () => {
     expect(imp.code, imp.stderr).toBe(0);
     const store = Store.open(db);
     try {
-      const learned = await learn(store, { offline: true, env: {} });
+      const learned = await learn(datasetContext(store, { env: {} }), { offline: true });
       expect(learned.split.created).not.toBeNull();
       expect(learned.rules.active).toBeGreaterThan(3);
-      const r = await observeTraffic(store, { split: 'dev' });
+      const r = await observeTraffic(datasetContext(store), { split: 'dev' });
       expect(r.n).toBe(40);
       expect(r.coverage!).toBeGreaterThan(0.5);
       expect(r.agreement.precision!).toBeGreaterThan(0.85);

@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { evaluateRuleset } from '../../src/core/eval/evaluate-ruleset.js';
+import { buildEvalReport } from '../../src/core/eval/report.js';
 import { PatternScreen } from '../../src/core/matchers/pattern-screen.js';
 import { MatcherRegistry } from '../../src/core/matchers/registry.js';
-import { parseRuleset } from '../../src/core/rulesets/index.js';
-import { Example, type ExampleInput, Rule, type RuleInput, Task, type TaskInput } from '../../src/core/schemas/index.js';
-import type { ExecutionIssue } from '../../src/core/engine/index.js';
+import { parseRuleset } from '../../src/core/rulesets/parse.js';
+import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
+import { Task, type TaskInput } from '../../src/core/schemas/task.js';
+import type { ExecutionIssue } from '../../src/core/engine/executor.js';
 import { executeInputs, issueNotes, resolveSplit, runPipeline, rulesHash } from '../../src/service/pipeline.js';
 import { Workspace } from '../../src/service/index.js';
 import { Store } from '../../src/store/index.js';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-
-const rule = ({ label, group, ...r }: Partial<RuleInput> & Pick<RuleInput, 'id' | 'pattern'> & { label: string; group?: string }): Rule =>
-  Rule.parse({ name: r.id, format: 'regex', output: { label, group: group ?? '$0' }, ...r });
+import { rule } from '../helpers/rules.js';
 
 const NER_ROWS: ExampleInput[] = [
   { id: 'd1', text: 'Ann met Bob in Oslo', spans: [{ start: 0, end: 3, label: 'PER' }, { start: 8, end: 11, label: 'PER' }, { start: 15, end: 19, label: 'LOC' }], split: 'train' },
@@ -58,9 +59,9 @@ describe('runPipeline', () => {
 
   test('evaluates the active rules on the default split, with hashes, outputs and predictions', async () => {
     const { store, id } = workspace(tmp.path('w.db'));
-    store.rules.insert(id, rule({ id: 'per', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER' }));
-    store.rules.insert(id, rule({ id: 'loc', pattern: '\\bOslo\\b', label: 'LOC' }));
-    store.rules.insert(id, rule({ id: 'off', pattern: '\\bBergen\\b', label: 'LOC', status: 'disabled' }));
+    store.rules.insert(id, rule('per', '\\b(?:Ann|Bob)\\b', 'PER'));
+    store.rules.insert(id, rule('loc', '\\bOslo\\b', 'LOC'));
+    store.rules.insert(id, rule('off', '\\bBergen\\b', 'LOC', { status: 'disabled' }));
     const r = await runPipeline(store);
     // test split: d3 (Bob ✓, Bergen missed) and d4 (nothing)
     expect(r.split).toEqual({ split: 'test', label: 'test', note: null });
@@ -80,7 +81,7 @@ describe('runPipeline', () => {
 
   test('onProgress hears the execute phase, ending with every example done', async () => {
     const { store, id } = workspace(tmp.path('w.db'));
-    store.rules.insert(id, rule({ id: 'per', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER' }));
+    store.rules.insert(id, rule('per', '\\b(?:Ann|Bob)\\b', 'PER'));
     const seen: unknown[] = [];
     await runPipeline(store, { split: 'all', onProgress: (p) => seen.push(p) });
     expect(seen.at(-1)).toEqual({ phase: 'execute', done: 4, total: 4 });
@@ -89,7 +90,7 @@ describe('runPipeline', () => {
 
   test('a given rule list runs whatever its status, and its hash is its own', async () => {
     const { store, id } = workspace(tmp.path('w.db'));
-    const off = store.rules.insert(id, rule({ id: 'off', pattern: '\\bBergen\\b', label: 'LOC', status: 'disabled' }));
+    const off = store.rules.insert(id, rule('off', '\\bBergen\\b', 'LOC', { status: 'disabled' }));
     const r = await runPipeline(store, { rules: [off], split: 'test' });
     expect(r.report.micro).toMatchObject({ tp: 1, fp: 0, fn: 1 });
     expect(r.report.ruleset_hash).toBe(rulesHash([off]));
@@ -99,7 +100,7 @@ describe('runPipeline', () => {
 
   test('the mode override and a user matcher registry are used', async () => {
     const { store, id } = workspace(tmp.path('w.db'), NER_ROWS, { matching: { matchers: { LOC: 'loose' } } });
-    store.rules.insert(id, rule({ id: 'loc', pattern: 'Bergen', label: 'LOC' }));
+    store.rules.insert(id, rule('loc', 'Bergen', 'LOC'));
     const registry = new MatcherRegistry();
     registry.register('loose', () => ({ score: 1, passed: true, reason: 'anything goes' }));
     const loose = await runPipeline(store, { split: 'test', registry });
@@ -116,9 +117,9 @@ describe('runPipeline', () => {
       { id: 'short', text: 'aaa!', spans: [{ start: 3, end: 4, label: 'BANG' }], split: 'test' },
     ];
     const { store, id } = workspace(tmp.path('w.db'), rows, { labels: ['BANG', 'EVIL'] });
-    store.rules.insert(id, rule({ id: 'evil', pattern: '(a+)+$', label: 'EVIL' }));
-    store.rules.insert(id, rule({ id: 'bang', pattern: '!', label: 'BANG' }));
-    store.rules.insert(id, rule({ id: 'broken', pattern: '(unclosed', label: 'BANG' }));
+    store.rules.insert(id, rule('evil', '(a+)+$', 'EVIL'));
+    store.rules.insert(id, rule('bang', '!', 'BANG'));
+    store.rules.insert(id, rule('broken', '(unclosed', 'BANG'));
     const t0 = performance.now();
     const r = await runPipeline(store);
     expect(performance.now() - t0).toBeLessThan(2000);
@@ -143,7 +144,7 @@ describe('runPipeline', () => {
     ];
     const setup = (budget = 100) => {
       const { store, id } = workspace(tmp.path('w.db'), rows, { type: 'transformation', labels: undefined, matching: { matchers: { code: 'regex' }, rule_budget_ms: budget } });
-      store.rules.insert(id, rule({ id: 'code', pattern: 'a+!', label: 'code' }));
+      store.rules.insert(id, rule('code', 'a+!', 'code'));
       return store;
     };
 
@@ -196,7 +197,7 @@ describe('runPipeline', () => {
       { id: 'o2', text: 'Eve', spans: [], source: 'observed', truth: { spans: [{ start: 0, end: 3, label: 'PER' }] } },
     ];
     const { store, id } = workspace(tmp.path('w.db'), rows);
-    store.rules.insert(id, rule({ id: 'per', pattern: 'Ann|Eve', label: 'PER' }));
+    store.rules.insert(id, rule('per', 'Ann|Eve', 'PER'));
     const r = await runPipeline(store);
     expect(r.report.observed).toMatchObject({ n: 2, coverage: 1, truth: { n: 2, rules: { f1: 1 }, model: { recall: 0.5 } } });
     store.close();
@@ -204,7 +205,7 @@ describe('runPipeline', () => {
 
   test('executeInputs resolves transformation fields from the task text field', () => {
     const task = Task.parse({ name: 't', type: 'transformation', text_field: 'body' });
-    const rules = [rule({ id: 'date', pattern: '(\\d{4}-\\d\\d-\\d\\d)', label: 'date', group: '$1' })];
+    const rules = [rule('date', '(\\d{4}-\\d\\d-\\d\\d)', 'date', { group: '$1' })];
     const e = executeInputs(task, rules, [{ id: 'r1', input: { body: 'paid on 2024-01-02' } }]);
     expect(e.predictions).toEqual([{ output: { date: '2024-01-02' }, output_rules: { date: ['date'] } }]);
   });
@@ -234,6 +235,24 @@ describe.skipIf(sharedMissing)('runPipeline on the shared data', () => {
       [r.report.coverage, 0.625],
     ] as const)
       expect(Math.abs(got! - want)).toBeLessThan(1e-4);
+    store.close();
+  });
+});
+
+describe('runPipeline and the core evaluator', () => {
+  const tmp = useTempDir();
+
+  test('report the same figures and scores for the same rules and examples', async () => {
+    const { store, id, dataset } = workspace(tmp.path('w.db'));
+    store.rules.insert(id, rule('per', '\\b(?:Ann|Bob|Oslo)\\b', 'PER'));
+    store.rules.insert(id, rule('loc', '\\b(?:Oslo|Bergen)\\b', 'LOC', { priority: 1 }));
+    const r = await runPipeline(store, { split: 'all' });
+    const ev = await evaluateRuleset(dataset.task, store.rules.list(id, { status: 'active' }), store.examples.list(id));
+    const core = buildEvalReport(dataset.task, r.examples, ev.totals);
+    expect(r.scores).toEqual(ev.scores);
+    expect(r.issues).toEqual(ev.issues);
+    expect({ micro: r.report.micro, macro: r.report.macro_f1, per_class: r.report.per_class }).toEqual({ micro: core.micro, macro: core.macro_f1, per_class: core.per_class });
+    expect(r.report.micro).toMatchObject({ tp: 6, fp: 0, fn: 0 });
     store.close();
   });
 });

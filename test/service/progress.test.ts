@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Progress } from '../../src/service/index.js';
 import { useTempDir } from '../helpers/temp.js';
-import { intentWorkspace } from './measure-fixtures.js';
+import { cardWorkspace } from '../helpers/fixtures.js';
 
 describe('progress of the measuring commands', () => {
   const tmp = useTempDir();
@@ -12,7 +12,7 @@ describe('progress of the measuring commands', () => {
     ['metrics', ['execute', 'score', 'compare']],
     ['prune', ['execute', 'score', 'prune']],
   ] as const)('%s reports the phases %j in order, each ending whole', async (command, phases) => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const seen: Progress[] = [];
     const onProgress = (p: Progress) => seen.push(p);
     if (command === 'eval') await ws.evaluate({ onProgress });

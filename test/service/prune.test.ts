@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { useTempDir } from '../helpers/temp.js';
-import { intentWorkspace, ROWS } from './measure-fixtures.js';
+import { CARD_ROWS, cardWorkspace } from '../helpers/fixtures.js';
 
 describe('prune service', () => {
   const tmp = useTempDir();
-  const statuses = (ws: ReturnType<typeof intentWorkspace>) =>
+  const statuses = (ws: ReturnType<typeof cardWorkspace>) =>
     Object.fromEntries(ws.store.rules.list(ws.dataset().id).map((r) => [r.id, r.status]));
 
   test('a dry run shows each step with F1 before and after, changes nothing, and is recorded', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const before = statuses(ws);
     const r = await ws.prune();
     expect([r.split, r.f1_before, r.f1_after, r.removed, r.applied, r.op_id]).toEqual(['dev', 0.4, 8 / 9, ['card'], false, null]);
@@ -20,7 +20,7 @@ describe('prune service', () => {
   });
 
   test('dead rules and exact duplicates go first when asked, keeping the first copy', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const r = await ws.prune({ dead: true, duplicates: true });
     expect(r.steps.map((s) => [s.rule_id, s.reason, s.duplicate_of ?? null, s.f1_after])).toEqual([
       ['refund-copy', 'duplicate', 'refund', 0.4],
@@ -31,7 +31,7 @@ describe('prune service', () => {
   });
 
   test('--apply disables the rules in one op; undo restores them; a second undo has nothing left', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset();
     const r = await ws.prune({ apply: true, dead: true });
     expect([r.applied, r.removed]).toEqual([true, ['never', 'card']]);
@@ -58,7 +58,7 @@ describe('prune service', () => {
   });
 
   test('undo leaves alone a rule whose status changed since the prune', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset();
     await ws.prune({ apply: true });
     ws.store.rules.setStatus(d.id, 'card', 'rejected');
@@ -70,7 +70,7 @@ describe('prune service', () => {
   });
 
   test('with nothing to gain, nothing is removed and nothing is applied', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     await ws.prune({ apply: true });
     const r = await ws.prune({ apply: true });
     expect([r.removed, r.applied, r.op_id]).toEqual([[], false, null]);
@@ -79,14 +79,14 @@ describe('prune service', () => {
   });
 
   test('a tolerance above the gain keeps the rule; a negative one is refused', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     expect((await ws.prune({ tolerance: 0.6 })).removed).toEqual([]);
     await expect(ws.prune({ tolerance: -1 })).rejects.toMatchObject({ code: 'BAD_INPUT' });
     ws.close();
   });
 
   test('without a dev split it judges on all examples and says so', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'), ROWS.map(({ split: _s, ...r }) => r));
+    const ws = cardWorkspace(tmp.path('w.db'), CARD_ROWS.map(({ split: _s, ...r }) => r));
     const r = await ws.prune();
     expect(r.split).toBe('all');
     expect(r.notes).toContain('no dev split: measured on all examples');

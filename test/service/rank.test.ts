@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
+import { readable } from '../helpers/runs.js';
 import { useTempDir } from '../helpers/temp.js';
-import { intentWorkspace } from './measure-fixtures.js';
+import { cardWorkspace } from '../helpers/fixtures.js';
 
 describe('rank service', () => {
   const tmp = useTempDir();
 
   test('ranks the active rules by exact leave-one-out marginal F1 on dev, best first', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const r = await ws.rank();
     expect([r.split, r.n, r.f1]).toEqual(['dev', 5, 0.4]);
     // Without card, d2 and d3 go to lost and d5 abstains: F1 8/9. Nothing else changes F1; ties
@@ -26,10 +27,10 @@ describe('rank service', () => {
   });
 
   test('records the run (hashes, config, every rule) and reports its own compute time', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'));
+    const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset('intents');
     const r = await ws.rank({ split: 'all' });
-    const run = ws.store.runs.latest(d.id, 'rank')!;
+    const run = readable(ws.store.runs.latest(d.id, 'rank'));
     expect(run).toMatchObject({ id: r.run_id, dataset_hash: ws.store.examples.hash(d.id), ruleset_hash: ws.rulesetHash(), config: { split: 'all' } });
     expect(run.result).toMatchObject({ n: 8, f1: r.f1 });
     expect(run.elapsed_ms).toBe(r.elapsed_ms);
@@ -40,7 +41,7 @@ describe('rank service', () => {
   });
 
   test('an explicit split with no examples is a clear input error', async () => {
-    const ws = intentWorkspace(tmp.path('w.db'), [{ id: 'a', text: 'refund', label: 'refund' }]);
+    const ws = cardWorkspace(tmp.path('w.db'), [{ id: 'a', text: 'refund', label: 'refund' }]);
     await expect(ws.rank({ split: 'dev' })).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringContaining('has no dev examples') });
     ws.close();
   });

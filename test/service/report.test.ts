@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { Workspace } from '../../src/service/index.js';
 import { gatherReportData } from '../../src/service/report.js';
 import { useTempDir } from '../helpers/temp.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
 
 const HOSTILE_TEXT = 'Ann said <script>window.__pwned=1</script> & "hi" to Bob';
 
@@ -37,7 +38,7 @@ describe('report service', () => {
       // metrics first: it stamps validated precision, which can reorder the rules.
       const m = await ws.metrics();
       const evalRun = await ws.evaluate();
-      const data = await gatherReportData(ws.store, { now: new Date('2026-01-01T00:00:00Z') });
+      const data = await gatherReportData(datasetContext(ws.store), { now: new Date('2026-01-01T00:00:00Z') });
       expect(data.evaluation.split).toBe('test');
       expect(data.evaluation.micro).toEqual(evalRun.micro);
       expect(data.measurement.split).toBe('dev');
@@ -105,7 +106,7 @@ describe('report service', () => {
       const learned = ws.listRuns({ kind: 'learn' }).runs[0]!;
       const never = ws.listRules().rules.find((r) => r.name === 'never')!;
       await ws.setRuleStatus(never.id, 'disabled');
-      const data = await gatherReportData(ws.store);
+      const data = await gatherReportData(datasetContext(ws.store));
       expect(data.learning!.run_id).toBe(learned.id);
       expect(data.learning!.stages.map((s) => s.stage)[0]).toBe('before');
       expect(data.learning!.stages.length).toBeGreaterThanOrEqual(3);

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { writeRulesetFile } from '../../src/core/rulesets/index.js';
+import { writeRulesetFile } from '../../src/core/rulesets/rulewright-file.js';
 import { Rule } from '../../src/core/schemas/rule.js';
 import { Workspace } from '../../src/service/index.js';
 import { useTempDir } from '../helpers/temp.js';

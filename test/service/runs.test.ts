@@ -2,9 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { compareReports } from '../../src/core/eval/compare.js';
 import { compileScorer } from '../../src/core/eval/scorer.js';
 import { buildEvalReport } from '../../src/core/eval/report.js';
-import { Example, Task } from '../../src/core/schemas/index.js';
+import { Example } from '../../src/core/schemas/example.js';
+import { RecordedExecutionIssue } from '../../src/core/schemas/run.js';
+import { Task } from '../../src/core/schemas/task.js';
 import { Workspace } from '../../src/service/index.js';
-import { compactScores, expandOutcomes, summarizeRun } from '../../src/service/runs.js';
+import { compactScores, expandOutcomes, issueView, summarizeRun } from '../../src/service/runs.js';
+import { newRun, readable } from '../helpers/runs.js';
 import { useTempDir } from '../helpers/temp.js';
 
 describe('compact outcomes', () => {
@@ -39,6 +42,14 @@ describe('compact outcomes', () => {
   });
 });
 
+describe('execution issues as runs keep them', () => {
+  test('keep every field but the rule position, and parse back as the typed recorded issue', () => {
+    const view = issueView({ kind: 'timeout', rule_id: 'slow', rule_position: 3, doc_index: 7, doc_id: 'd7', elapsed_ms: 101, message: 'rule slow timed out on d7' });
+    const typed: RecordedExecutionIssue = view;
+    expect(RecordedExecutionIssue.parse(typed)).toEqual({ kind: 'timeout', rule_id: 'slow', doc_id: 'd7', doc_index: 7, elapsed_ms: 101, message: 'rule slow timed out on d7' });
+  });
+});
+
 describe('runs', () => {
   const tmp = useTempDir();
 
@@ -50,22 +61,23 @@ describe('runs', () => {
     await ws.addRule({ name: 'refund', pattern: 'refund', label: 'refund' });
     const a = await ws.evaluate();
     const b = await ws.evaluate({ split: 'all' });
-    ws.store.runs.insert(id, { kind: 'rank', dataset_hash: 'd', ruleset_hash: 'r', config: { split: 'dev' }, result: { f1: 0.5 }, elapsed_ms: 3 });
+    ws.store.runs.insert(id, newRun('rank', { result: { f1: 0.5 } }));
     const list = ws.listRuns();
     expect(list.runs.map((r) => [r.kind, r.split, r.n, r.f1])).toEqual([
-      ['rank', 'dev', null, 0.5],
+      ['rank', 'dev', 0, 0.5],
       ['eval', 'all', 1, 1],
       ['eval', 'test', 1, 1],
     ]);
     expect(ws.listRuns({ kind: 'eval', limit: 1 }).runs.map((r) => r.id)).toEqual([b.run_id]);
     expect(() => ws.listRuns({ kind: 'nope' })).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }));
     const shown = ws.showRun(a.run_id);
-    expect(shown).toMatchObject({ id: a.run_id, kind: 'eval', outcomes_n: 1 });
-    expect(shown.result.outcomes).toBeUndefined();
-    expect(ws.showRun(a.run_id, { outcomes: true }).result.outcomes).toHaveLength(1);
+    expect(shown).toMatchObject({ id: a.run_id, kind: 'eval', outcomes_n: 1, result: { issue_count: 0 } });
+    expect(shown).not.toHaveProperty('result.outcomes');
+    expect(ws.showRun(a.run_id, { outcomes: true })).toHaveProperty('result.outcomes', expect.any(Array));
+    expect(ws.showRun(a.run_id, { outcomes: true })).toMatchObject({ result: { outcomes: [expect.any(Array)] } });
     expect(ws.showRun('last').kind).toBe('rank');
     expect(() => ws.showRun(999)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
-    expect(summarizeRun(ws.store.runs.get(a.run_id)!)).toMatchObject({ mode: 'text', macro_f1: 1 });
+    expect(summarizeRun(readable(ws.store.runs.get(a.run_id)))).toMatchObject({ mode: 'text', macro_f1: 1 });
     ws.close();
   });
 
@@ -73,9 +85,45 @@ describe('runs', () => {
     const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
     ws.createDataset({ name: 'x', type: 'classification' });
     ws.createDataset({ name: 'y', type: 'classification' });
-    const run = ws.store.runs.insert(ws.dataset('x').id, { kind: 'eval', dataset_hash: 'd', ruleset_hash: 'r', config: {}, result: {}, elapsed_ms: 1 });
+    const run = ws.store.runs.insert(ws.dataset('x').id, newRun('eval'));
     expect(() => ws.showRun(run.id, { dataset: 'y' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND', message: expect.stringMatching(/no run \d+ in dataset "y"/) }));
     expect(ws.showRun(run.id, { dataset: 'x' }).id).toBe(run.id);
+    ws.close();
+  });
+
+  test.each([
+    ['eval', newRun('eval'), { split: 'dev', mode: 'text', n: 0, f1: null, macro_f1: null }],
+    ['metrics', newRun('metrics', { result: { n: 7, f1: 0.25 } }), { split: 'dev', mode: 'text', n: 7, f1: 0.25, macro_f1: null }],
+    ['prune', newRun('prune', { result: { n: 3, f1_before: 0.5, f1_after: 0.75 } }), { split: 'dev', mode: 'text', n: 3, f1: 0.75, macro_f1: null }],
+    ['learn', newRun('learn'), { split: null, mode: null, n: null, f1: null, macro_f1: null }],
+    ['undo', newRun('undo'), { split: null, mode: null, n: null, f1: null, macro_f1: null }],
+  ])('a %s run is summarized from its own typed figures', (_kind, run, figures) => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    ws.createDataset({ name: 'd', type: 'classification' });
+    const recorded = ws.store.runs.insert(ws.dataset().id, run);
+    expect(ws.listRuns().runs).toEqual([{ id: recorded.id, kind: run.kind, created_at: recorded.created_at, ...figures, dataset_hash: 'd', ruleset_hash: 'r', elapsed_ms: 1 }]);
+    ws.close();
+  });
+
+  test('a run recorded by another version is listed and shown as unreadable; comparing with it says why', async () => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    ws.createDataset({ name: 'd', type: 'classification' });
+    const id = ws.dataset().id;
+    const old = ws.store.runs.insert(id, newRun('eval'));
+    const fine = ws.store.runs.insert(id, newRun('rank'));
+    ws.store.db.prepare('UPDATE runs SET result = ? WHERE id = ?').run(JSON.stringify({ f1: 0.5 }), old.id);
+    const list = ws.listRuns().runs;
+    expect(list.map((r) => [r.id, r.kind])).toEqual([
+      [fine.id, 'rank'],
+      [old.id, 'eval'],
+    ]);
+    expect(list[0]).not.toHaveProperty('unreadable');
+    expect(list[1]).toMatchObject({ f1: null, n: null, unreadable: expect.stringMatching(new RegExp(`^unreadable run \\(eval, ${old.id}\\): `)) });
+    expect(ws.showRun(old.id)).toMatchObject({ id: old.id, kind: 'eval', outcomes_n: null, unreadable: expect.any(String) });
+    await expect(ws.evaluate({ compare: old.id })).rejects.toMatchObject({
+      code: 'STORE',
+      message: expect.stringMatching(new RegExp(`^unreadable run \\(eval, ${old.id}\\): it was recorded by another version .*run \`rulewright eval\` again$`)),
+    });
     ws.close();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Workspace } from '../../src/service/index.js';
+import { screenTaskChange } from '../../src/service/task.js';
 import { useTempDir } from '../helpers/temp.js';
 
 describe('task show and set', () => {
@@ -49,6 +50,68 @@ describe('task show and set', () => {
     if (err) expect(err).toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(message) });
     else expect.unreachable('expected an error');
     expect(ws.showTask().task).toEqual(before);
+    ws.close();
+  });
+
+  test.each([
+    ['a regex pattern in the options', { matchers: { total: '{"name": "regex", "options": {"pattern": "(a+)+$"}}' } }, 'matcher for "total"'],
+    ['a composite component', { matchers: { total: '{"name": "composite", "options": {"components": [{"matcher": {"name": "regex", "options": {"pattern": "(a+)+$"}}}]}}' } }, 'matcher for "total"'],
+    ['a set_match item', { matchers: { total: '{"name": "set_match", "options": {"item": {"name": "regex", "options": {"pattern": "(\\\\w+\\\\s?)*$"}}}}' } }, 'matcher for "total"'],
+    ['a JSON Schema pattern', { matchers: { total: '{"name": "schema", "options": {"json_schema": {"type": "string", "pattern": "(a+)+$"}}}' } }, 'matcher for "total"'],
+    ['the default matcher', { default_matcher: '{"name": "regex", "options": {"pattern": "(a+)+$"}}' }, 'default matcher'],
+  ])('a catastrophic pattern fixed in the config (%s) is refused when set, naming it and the fix; nothing changes', (_what, change, where) => {
+    const ws = open();
+    const before = ws.showTask().task;
+    expect(() => ws.updateTask(change)).toThrow(
+      expect.objectContaining({
+        code: 'BAD_INPUT',
+        message: expect.stringMatching(new RegExp(`^${where}: the pattern /.+/ is refused: the ReDoS screen found exponential backtracking .*rewrite it without nested or overlapping repetition; nothing was changed$`)),
+      }),
+    );
+    expect(ws.showTask().task).toEqual(before);
+    ws.close();
+  });
+
+  test('a fixed pattern quoted in the refusal is cut to 200 characters', () => {
+    const ws = open();
+    const long = `(a+)+${'b'.repeat(300)}$`;
+    let message = '';
+    try {
+      ws.updateTask({ matchers: { total: JSON.stringify({ name: 'regex', options: { pattern: long } }) } });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/the pattern \/\^\(\?:\(a\+\)\+b{150,200}…\/ is refused/);
+    expect(message.length).toBeLessThan(600);
+    ws.close();
+  });
+
+  test('a pattern only the full screen decides is refused by screenTaskChange, before anything changes', async () => {
+    // A 5,000-character literal is more than the static part reads; recheck finds the attack.
+    const change = { matchers: { total: JSON.stringify({ name: 'regex', options: { pattern: `(a+)+${'b'.repeat(5000)}$` } }) } };
+    await expect(screenTaskChange(change)).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: expect.stringMatching(/^matcher for "total": the pattern \/.{1,200}\/ is refused: the ReDoS screen found exponential backtracking/),
+    });
+    await expect(screenTaskChange({ matchers: { total: '{"name": "regex", "options": {"pattern": "R\\\\d+"}}', date: 'date' } })).resolves.toBeUndefined();
+  }, 30_000);
+
+  test('options written beside the name are refused with where they go', () => {
+    const ws = open();
+    expect(() => ws.updateTask({ matchers: { total: '{"name": "regex", "pattern": "(a+)+$"}' } })).toThrow(
+      expect.objectContaining({
+        code: 'BAD_INPUT',
+        message: `--matcher total: "pattern" is not a key of a matcher reference; a matcher's options go under "options": '{"name":"regex","options":{"pattern":"(a+)+$"}}'`,
+      }),
+    );
+    ws.close();
+  });
+
+  test('a polynomial fixed pattern is kept with a warning that it runs under the time budget', () => {
+    const ws = open();
+    const r = ws.updateTask({ matchers: { total: '{"name": "regex", "options": {"pattern": "\\\\d+\\\\s*\\\\d+x"}}' } });
+    expect(r.changed).toEqual(['matching.matchers.total']);
+    expect(r.warnings).toEqual([expect.stringMatching(/^matcher for "total": the pattern \/.+\/ has 2nd degree polynomial backtracking \(about \d+ characters cost 100 ms\): runs under the time budget$/)]);
     ws.close();
   });
 

@@ -136,7 +136,7 @@ describe('Workspace', () => {
   });
 
   test('rulesetHash covers active rules only', async () => {
-    const { Rule } = await import('../../src/core/schemas/index.js');
+    const { Rule } = await import('../../src/core/schemas/rule.js');
     const ws = open();
     ws.createDataset({ name: 'pii', type: 'ner' });
     const empty = ws.rulesetHash();

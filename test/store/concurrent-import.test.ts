@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Store } from '../../src/store/index.js';
-import { json, runBin, startBin, writeBigJsonl, writeJsonl, type CliRun } from '../cli/helpers.js';
+import { json, runBin, runCli, startBin, writeBigJsonl, writeJsonl, type CliRun } from '../cli/helpers.js';
 import { useTempDir } from '../helpers/temp.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,7 +48,7 @@ describe('a long import and other processes', () => {
       ['import', seed],
       ['rules', 'add', '--name', 'pin', '--pattern', 'pin', '--label', 'intent_1'],
     ]) {
-      const r = await runBin([...args, '--db', db], { cwd: tmp.dir() });
+      const r = await runCli([...args, '--db', db], { cwd: tmp.dir() });
       expect(r.stderr).toBe('');
     }
   }
@@ -83,10 +83,10 @@ describe('a long import and other processes', () => {
     writeFileSync(csv, `text,label\n${rows.join('\n')}\n`);
     const seqDb = tmp.path('seq.db');
     const conDb = tmp.path('con.db');
-    for (const db of [seqDb, conDb]) expect((await runBin(['init', '--name', 'd', '--type', 'classification', '--db', db])).code).toBe(0);
+    for (const db of [seqDb, conDb]) expect((await runCli(['init', '--name', 'd', '--type', 'classification', '--db', db])).code).toBe(0);
 
-    const one = json<{ examples_total: number }>(await runBin(['import', csv, '--db', seqDb, '--json']));
-    const two = json<{ examples_total: number; warnings: string[] }>(await runBin(['import', csv, '--db', seqDb, '--json']));
+    const one = json<{ examples_total: number }>(await runCli(['import', csv, '--db', seqDb, '--json']));
+    const two = json<{ examples_total: number; warnings: string[] }>(await runCli(['import', csv, '--db', seqDb, '--json']));
     expect([one.examples_total, two.examples_total]).toEqual([20_000, 40_000]);
 
     const both = await Promise.all([runBin(['import', csv, '--db', conDb, '--json']), runBin(['import', csv, '--db', conDb, '--json'])]);
@@ -124,7 +124,7 @@ describe('a long import and other processes', () => {
     expect(s.imports.pending()).toHaveLength(1);
     s.close();
 
-    const more = json<{ examples_total: number }>(await runBin(['import', writeJsonl(tmp.path('more.jsonl'), [{ id: 'm1', text: 'x', label: 'intent_1' }]), '--db', db, '--json']));
+    const more = json<{ examples_total: number }>(await runCli(['import', writeJsonl(tmp.path('more.jsonl'), [{ id: 'm1', text: 'x', label: 'intent_1' }]), '--db', db, '--json']));
     expect(more.examples_total).toBe(4);
     const after = Store.open(db);
     expect(after.imports.pending()).toEqual([]);

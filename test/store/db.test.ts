@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { BUSY_TIMEOUT_MS, MIGRATIONS, migrate, openDb, SCHEMA_VERSION, Store, userVersion } from '../../src/store/index.js';
+import { BUSY_TIMEOUT_MS, openDb } from '../../src/store/db.js';
+import { MIGRATIONS, migrate, SCHEMA_VERSION, userVersion } from '../../src/store/migrations.js';
+import { Store } from '../../src/store/index.js';
 import { makeTask, useTempDir } from '../helpers/temp.js';
 
 describe('openDb', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { Example, type ExampleInput } from '../../src/core/schemas/index.js';
-import { datasetHash, DuplicateIdError, exampleContentHash, Store } from '../../src/store/index.js';
+import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
+import { datasetHash, exampleContentHash } from '../../src/store/fingerprint.js';
+import { DuplicateIdError } from '../../src/store/examples.js';
+import { Store } from '../../src/store/index.js';
 import { makeTask, useTempDir } from '../helpers/temp.js';
 
 const ex = (v: ExampleInput) => Example.parse(v);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { Example, Rule, type ExampleInput } from '../../src/core/schemas/index.js';
-import { datasetHash, exampleContentHash, ruleHash, rulesetHash } from '../../src/store/index.js';
+import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
+import { Rule } from '../../src/core/schemas/rule.js';
+import { datasetHash, exampleContentHash, ruleHash, rulesetHash } from '../../src/store/fingerprint.js';
 
 const ex = (v: ExampleInput) => Example.parse(v);
 const rows = (list: Example[]) => list.map((e) => ({ hash: exampleContentHash(e), split: e.split }));

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { describe, expect, test } from 'vitest';
-import type { Example } from '../../src/core/schemas/index.js';
+import type { Example } from '../../src/core/schemas/example.js';
 import { retryBusy } from '../../src/store/db.js';
 import { Store } from '../../src/store/index.js';
 import { makeTask, useTempDir } from '../helpers/temp.js';

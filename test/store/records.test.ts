@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { Correction, Feedback } from '../../src/core/schemas/index.js';
+import { Correction } from '../../src/core/schemas/correction.js';
+import { Feedback } from '../../src/core/schemas/feedback.js';
 import { Store } from '../../src/store/index.js';
+import { newRun, readable } from '../helpers/runs.js';
 import { makeTask, useTempDir } from '../helpers/temp.js';
 
 describe('runs, llm calls, corrections, feedback, metrics cache and undo log', () => {
@@ -12,21 +14,43 @@ describe('runs, llm calls, corrections, feedback, metrics cache and undo log', (
 
   test('runs are recorded with hashes and listed newest first', () => {
     const { s, id } = open();
-    const base = { dataset_hash: 'd1', ruleset_hash: 'r1', config: { split: 'dev' }, result: { f1: 0.5 }, elapsed_ms: 12.5 };
-    const first = s.runs.insert(id, { ...base, kind: 'eval' });
-    s.runs.insert(id, { ...base, kind: 'rank' });
-    const third = s.runs.insert(id, { ...base, kind: 'eval', result: { f1: 0.75 } });
-    expect(first).toMatchObject({ dataset: 'n', kind: 'eval', config: { split: 'dev' }, elapsed_ms: 12.5 });
+    const base = { dataset_hash: 'd1', ruleset_hash: 'r1', elapsed_ms: 12.5 };
+    const first = s.runs.insert(id, newRun('metrics', { ...base, result: { f1: 0.5 } }));
+    s.runs.insert(id, newRun('rank', base));
+    const third = s.runs.insert(id, newRun('metrics', { ...base, result: { f1: 0.75 } }));
+    expect(first).toMatchObject({ dataset: 'n', kind: 'metrics', config: { split: 'dev' }, elapsed_ms: 12.5 });
     expect(s.runs.list(id).map((r) => r.id)).toEqual([third.id, third.id - 1, first.id]);
-    expect(s.runs.latest(id, 'eval')?.result).toEqual({ f1: 0.75 });
-    s.db.prepare('UPDATE runs SET config = ? WHERE id = ?').run('[1]', first.id);
-    expect(() => s.runs.get(first.id)).toThrow(expect.objectContaining({ code: 'STORE' }));
+    expect(readable(s.runs.latest(id, 'metrics')).result.f1).toBe(0.75);
+    expect(s.runs.get(first.id)).toEqual(first);
+    s.close();
+  });
+
+  test.each([
+    ['a config of another shape', 'config', '[1]', /config/],
+    ['a result with a key this version does not know', 'result', JSON.stringify({ ...newRun('metrics').result, extra: 1 }), /extra/],
+    ['a column that is not JSON', 'result', '{', /not JSON/],
+  ])('a stored run with %s is read as unreadable, and the other runs still read', (_what, column, value, why) => {
+    const { s, id } = open();
+    const old = s.runs.insert(id, newRun('metrics'));
+    const fine = s.runs.insert(id, newRun('rank'));
+    s.db.prepare(`UPDATE runs SET ${column} = ? WHERE id = ?`).run(value, old.id);
+    expect(s.runs.get(old.id)).toMatchObject({ id: old.id, kind: 'metrics', dataset: 'n', unreadable: expect.stringMatching(why) });
+    expect(s.runs.list(id).map((r) => ('unreadable' in r ? `unreadable ${r.id}` : r.id))).toEqual([fine.id, `unreadable ${old.id}`]);
+    expect(s.runs.latest(id, 'rank')).toEqual(fine);
+    s.close();
+  });
+
+  test('a run that does not match its kind is refused before it is written', () => {
+    const { s, id } = open();
+    const bad = { ...newRun('rank'), result: { f1: 0.5 } } as unknown as Parameters<typeof s.runs.insert>[1];
+    expect(() => s.runs.insert(id, bad)).toThrow(expect.objectContaining({ code: 'INTERNAL', message: expect.stringMatching(/a rank run does not match its schema/) }));
+    expect(s.runs.list(id)).toEqual([]);
     s.close();
   });
 
   test('llm calls are recorded per run with totals', () => {
     const { s, id } = open();
-    const run = s.runs.insert(id, { kind: 'learn', dataset_hash: 'd', ruleset_hash: 'r', config: {}, result: {}, elapsed_ms: 1 });
+    const run = s.runs.insert(id, newRun('learn'));
     const call = { run_id: run.id, model: 'm', purpose: 'synthesize', request: { messages: [] }, response: '{}', prompt_tokens: 10, completion_tokens: 5, latency_ms: 3, cost_usd: 0.01, error: null };
     s.llmCalls.insert(id, call);
     s.llmCalls.insert(id, { ...call, prompt_tokens: 20 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Rule } from '../../src/core/schemas/index.js';
+import { Rule } from '../../src/core/schemas/rule.js';
 import { Store } from '../../src/store/index.js';
 import { makeTask, useTempDir } from '../helpers/temp.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { importDemo } from './fixtures.js';
-import { KEY, renderApp, useTempWorkspace, expectFits } from './harness.js';
+import { renderApp, useTempWorkspace, expectFits } from './harness.js';
 
 describe('app shell', () => {
   const tmp = useTempWorkspace();

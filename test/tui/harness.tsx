@@ -1,9 +1,10 @@
 import { render } from 'ink-testing-library';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, expect, vi } from 'vitest';
+import { stripVTControlCharacters } from 'node:util';
+import { afterEach, beforeAll, expect, inject, vi } from 'vitest';
 import { Workspace } from '../../src/service/index.js';
 import { App } from '../../tui/app.js';
 import { InlineJobRunner } from '../../tui/jobs/inline-runner.js';
@@ -54,13 +55,16 @@ export function useTempWorkspace(): { dir: () => string; open: () => Workspace; 
 /**
  * A workspace built once (building one runs the rule checks and a metrics pass, which take
  * seconds) and copied for each test, so every test gets its own file to change. The built file
- * is shared by the test files of a run through a folder keyed by `name` and a hash of the
- * source (src/, tui/ and this folder), so any code change rebuilds it.
+ * is shared by the test files of one run through the run's own temp folder, keyed by `name`.
  */
-export function useTemplateWorkspace(build: (ws: Workspace, dir: string) => Promise<unknown>, name = build.toString()): { open: () => Workspace; path: (n: string) => string } {
+export function useTemplateWorkspace(
+  build: (ws: Workspace, dir: string) => Promise<unknown>,
+  name = build.toString(),
+): { open: () => Workspace; path: (n: string) => string; template: () => string } {
   const tmp = useTempWorkspace();
   let template: string | undefined;
   beforeAll(async () => {
+    // eslint-disable-next-line react-hooks/immutability -- a vitest fixture named like the other use* helpers, not a React hook
     template = await sharedTemplate(name, build);
   }, 180_000);
   return {
@@ -69,34 +73,17 @@ export function useTemplateWorkspace(build: (ws: Workspace, dir: string) => Prom
       copyFileSync(template!, tmp.path('w.db'));
       return tmp.open();
     },
+    template: () => template!,
   };
-}
-
-/** A hash of the code the template depends on: any change to it builds a new template. */
-function sourceKey(): string {
-  const h = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (/\.(ts|tsx|jsonl)$/.test(e.name)) h.update(full).update(readFileSync(full));
-    }
-  };
-  for (const d of ['src', 'tui', 'test/tui', 'datasets']) walk(join(repoRoot, d));
-  return h.digest('hex').slice(0, 16);
 }
 
 /**
- * Builds the template once across test files (a lock folder, then an atomic rename), or waits
- * for another file's build. Layout: `<tmp>/rulewright-tui-templates/<source hash>/<name hash>/w.db`.
+ * Builds the template once across the run's test files (a lock folder, then an atomic rename),
+ * or waits for another file's build. Layout: `<run dir>/tui-templates/<name hash>/w.db`.
  */
 async function sharedTemplate(name: string, build: (ws: Workspace, dir: string) => Promise<unknown>): Promise<string> {
-  const base = join(tmpdir(), 'rulewright-tui-templates');
-  const source = sourceKey();
-  const root = join(base, source);
+  const root = join(inject('runDir'), 'tui-templates');
   mkdirSync(root, { recursive: true });
-  // Templates of older sources are dead weight.
-  for (const e of readdirSync(base)) if (e !== source) rmSync(join(base, e), { recursive: true, force: true });
   const done = join(root, createHash('sha256').update(name).digest('hex').slice(0, 16));
   const db = join(done, 'w.db');
   const lock = `${done}.lock`;
@@ -189,10 +176,10 @@ export function renderApp(
 
 /** Asserts a frame fits the terminal: no line wider than `columns`, no more than `rows` lines. */
 export function expectFits(frame: string, columns: number, rows: number): void {
-  const lines = frame.replace(/\u001B\[[0-9;]*m/g, '').split('\n');
+  const lines = stripVTControlCharacters(frame).split('\n');
   expect(lines.length).toBeLessThanOrEqual(rows);
   for (const l of lines) expect([...l].length, `line too wide: ${JSON.stringify(l)}`).toBeLessThanOrEqual(columns);
 }
 
 /** True when a frame has any ANSI escape sequence. */
-export const hasEscapes = (s: string): boolean => /\u001B\[/.test(s);
+export const hasEscapes = (s: string): boolean => s.includes('\u001B[');

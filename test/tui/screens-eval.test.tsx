@@ -11,7 +11,7 @@ describe('eval screen', () => {
     const f = await app.until((f) => expect(f).toMatch(/Eval on test \(200\) · mode text · run #\d+/));
     const report = await ws.evaluate({ split: 'test' });
     const m = report.micro;
-    const r3 = (v: number | null) => (v === null ? '—' : v >= 1 ? '1.00' : v.toFixed(3).replace(/^0/, ''));
+    const r3 = (v: number | null) => (v === null ? '–' : v >= 1 ? '1.00' : v.toFixed(3).replace(/^0/, ''));
     expect(f).toContain(`micro P ${r3(m.precision)} R ${r3(m.recall)} F1 ${r3(m.f1)}`);
     expect(f).toMatch(/class\s+P\s+R\s+F1\s+TP\s+FP\s+FN/);
     for (const label of ['beneficiary_not_allowed', 'card_arrival', 'disposable_card_limits', 'exchange_rate', 'pending_cash_withdrawal']) expect(f).toContain(label.slice(0, 12));

@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../helpers/fake-openai-server.js';
-import { INTENT_ROWS, scriptedReplies } from '../service/learn-fixtures.js';
+import { scriptedReplies } from '../service/learn-fixtures.js';
 import { spanWorkspace } from './fixtures.js';
 import { expectFits, KEY, renderApp, useTemplateWorkspace, useTempWorkspace } from './harness.js';
+import { INTENT_ROWS } from '../helpers/fixtures.js';
 
 describe('learn screen', () => {
   const tmp = useTemplateWorkspace((ws, dir) => spanWorkspace(ws, `${dir}/people.jsonl`, { metrics: false }));

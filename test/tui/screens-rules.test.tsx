@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { demoWorkspace } from './fixtures.js';
 import { InlineJobRunner } from '../../tui/jobs/inline-runner.js';
-import type { JobHandle, JobRunner } from '../../tui/jobs/job-runner.js';
+import type { JobRunner } from '../../tui/jobs/job-runner.js';
 import { expectFits, hasEscapes, KEY, renderApp, useTemplateWorkspace } from './harness.js';
 
 /** The rule names of the table's rows, top to bottom. */
@@ -23,7 +23,7 @@ describe('rules screen', () => {
     expect(f).toMatch(/name▲\s+label\s+st\s+TP\s+FP\s+P\s+WLB\s+F1\s+LR\s+LF1\s+ΔF1\s+bdg/);
     // any money: 1 of the 18 exchange_rate gold found (LR 1/18), LF1 = 2·1 / (13 outputs + 18 gold).
     expect(f).toMatch(/any money\s+exchange_r…\s+on\s+1\s+12\s+\.077\s+\.\d{3}\s+\.019\s+\.056\s+\.065\s+-\.058\s+H/);
-    expect(f).toMatch(/zebra\s+exchange_r…\s+on\s+0\s+0\s+—\s+\.000\s+\.000\s+\.000\s+\.000\s+±0\s+D/);
+    expect(f).toMatch(/zebra\s+exchange_r…\s+on\s+0\s+0\s+–\s+\.000\s+\.000\s+\.000\s+\.000\s+±0\s+D/);
     expect(hasEscapes(f)).toBe(false);
     expectFits(f, 80, 24);
     app.unmount();
@@ -129,7 +129,7 @@ describe('rules screen', () => {
     await app.until((f) => expect(f).toContain('metrics recomputed for 7 rules'));
     await app.until((f) => expect(f).not.toMatch(/\d stale/));
     // The disabled rule has no metrics on the new run; the ensemble moved.
-    expect(app.frame()).toMatch(/› any money\s+exchange_r…\s+off\s+—/);
+    expect(app.frame()).toMatch(/› any money\s+exchange_r…\s+off\s+–/);
     expect(app.frame()).toContain('ensemble P .901 R .711 F1 .795');
     app.unmount();
   });
@@ -140,12 +140,12 @@ describe('rules screen', () => {
     let release = () => {};
     // The real metrics job, held after a progress report so the frame can be read.
     const jobs: JobRunner = {
-      run<T>(kind: string, args: unknown, progress?: (p: unknown) => void): JobHandle<T> {
-        if (kind !== 'metrics') return inline.run<T>(kind, args, progress);
+      run(kind, args, progress) {
+        if (kind !== 'metrics') return inline.run(kind, args, progress);
         // Progress arrives later than the start, as it does from a worker.
         setTimeout(() => progress?.({ phase: 'execute', done: 3, total: 10 }), 0);
         const held = new Promise<void>((r) => (release = r));
-        const h = inline.run<T>(kind, args); // its own reports would race the one above
+        const h = inline.run(kind, args); // its own reports would race the one above
         return { promise: held.then(() => h.promise), cancel: () => h.cancel() };
       },
       close: () => inline.close(),

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { ConfusionBlock } from '../../src/core/schemas/index.js';
+import type { ConfusionBlock } from '../../src/core/schemas/eval-report.js';
 import { fit } from '../model/format.js';
 import { Tone } from './Tone.js';
 

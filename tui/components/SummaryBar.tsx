@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
+import { NONE } from '../../src/core/none.js';
 import { fmtAgo, fmtRatio } from '../model/format.js';
 import { Tone } from './Tone.js';
 
@@ -30,7 +31,7 @@ export const SummaryBar = memo(function SummaryBar({ summary: s, shown, filters 
     <Box flexDirection="column">
       <Text wrap="truncate">
         <Tone tone="title">ensemble</Tone> P {fmtRatio(s.precision)} R {fmtRatio(s.recall)} F1 <Tone tone="title">{fmtRatio(s.f1)}</Tone>
-        <Tone tone="muted"> │ </Tone>split {s.split ?? '—'}
+        <Tone tone="muted"> │ </Tone>split {s.split ?? NONE}
         <Tone tone="muted"> │ </Tone>mode {s.mode}
         {s.measuredAt ? <Tone tone="muted">{` │ measured ${fmtAgo(s.measuredAt)}`}</Tone> : <Tone tone="warn"> │ not measured: press m</Tone>}
       </Text>

@@ -1,9 +1,10 @@
 import { Box, Text } from 'ink';
 import type { FieldChangeView } from '../data/rule-detail.js';
 import { InlineDiffView } from './InlineDiffView.js';
+import { orNone } from '../../src/core/none.js';
 import { Tone } from './Tone.js';
 
-const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+const show = (v: unknown) => orNone(v, (x) => (typeof x === 'string' ? x : JSON.stringify(x)));
 
 export interface VersionDiffProps {
   /** What the version changed from the one before (empty for the first version). */

@@ -1,5 +1,5 @@
-import type { Answer } from '../../src/core/schemas/index.js';
-import type { CorrectionList, Workspace } from '../../src/service/index.js';
+import type { Answer } from '../../src/core/schemas/example.js';
+import type { CorrectionList, DatasetHandle } from '../../src/service/index.js';
 import type { EditSpan } from '../model/span-edit.js';
 
 /** What the correction screen shows and edits. */
@@ -20,15 +20,15 @@ const spansText = (spans: readonly { start: number; end: number; label: string }
   spans.length ? spans.map((s) => `${s.label}:"${text.slice(s.start, s.end)}"`).join(' ') : '(no spans)';
 
 /** Reads an example and the task's labels for the correction screen. */
-export function loadCorrectionTarget(ws: Workspace, dataset: string | undefined, exampleId: string): CorrectionTarget {
-  const task = ws.resolveDataset(dataset);
-  const e = ws.getExample(exampleId, dataset);
+export function loadCorrectionTarget(d: DatasetHandle, exampleId: string): CorrectionTarget {
+  const task = d.summary();
+  const e = d.getExample(exampleId);
   const kind = task.type === 'classification' ? 'classification' : task.type === 'transformation' ? 'transformation' : 'spans';
   const text = e.text ?? JSON.stringify(e.input ?? {});
   const goldSpans = (e.spans ?? []).map((s) => ({ start: s.start, end: s.end, label: s.label }));
   const goldText =
     kind === 'classification' ? (e.label ?? '(no label)') : kind === 'spans' ? spansText(goldSpans, text) : JSON.stringify(e.output ?? {});
-  const p = ws.predictExample({ ...(dataset ? { dataset } : {}), exampleId }).prediction;
+  const p = d.predictExample({ exampleId }).prediction;
   const producedText =
     kind === 'classification'
       ? `${p.label ?? '(abstains)'}${p.rule_id ? ` (rule ${p.rule_id})` : ''}`
@@ -56,15 +56,13 @@ export const isHeldOut = (t: Pick<CorrectionTarget, 'split'>): boolean => t.spli
  * example needs `moveToTrain` (the person said yes to moving it); the service refuses it otherwise.
  */
 export function saveCorrection(
-  ws: Workspace,
-  dataset: string | undefined,
+  d: DatasetHandle,
   t: CorrectionTarget,
   expected: { label: string | null; spans: readonly EditSpan[] },
   note: string,
   moveToTrain = false,
 ): { id: string; alreadyRight: boolean; moved: boolean; warnings: readonly string[] } {
-  const r = ws.correct({
-    ...(dataset ? { dataset } : {}),
+  const r = d.correct({
     exampleId: t.id,
     ...(t.kind === 'classification' ? { expectedLabel: expected.label } : {}),
     ...(t.kind === 'spans' ? { expectedSpans: expected.spans.map((s) => ({ start: s.start, end: s.end, label: s.label })) } : {}),
@@ -82,11 +80,11 @@ export function answerText(a: Answer, text: string): string {
 }
 
 /** The corrections with whether each holds under the current rules (the service runs them). */
-export function listCorrections(ws: Workspace, dataset: string | undefined): CorrectionList {
-  return ws.listCorrections(dataset);
+export function listCorrections(d: DatasetHandle): CorrectionList {
+  return d.listCorrections();
 }
 
 /** Deletes a correction and the training example it became. */
-export function deleteCorrection(ws: Workspace, dataset: string | undefined, id: string): void {
-  ws.deleteCorrection(id, dataset);
+export function deleteCorrection(d: DatasetHandle, id: string): void {
+  d.deleteCorrection(id);
 }

@@ -1,5 +1,5 @@
-import { EvalReport } from '../../src/core/schemas/index.js';
-import type { Workspace } from '../../src/service/index.js';
+import type { EvalReport } from '../../src/core/schemas/eval-report.js';
+import type { DatasetHandle } from '../../src/service/index.js';
 import type { EvalComparison, EvalResult } from '../../src/service/evaluate.js';
 import type { RunSummary } from '../../src/service/runs.js';
 
@@ -20,17 +20,17 @@ export function fromResult(r: EvalResult): EvalView {
 }
 
 /** The newest recorded eval run, read from the store (no rule runs), or null when there is none. */
-export function latestEval(ws: Workspace, dataset: string | undefined): EvalView | null {
-  const runs = ws.listRuns({ ...(dataset ? { dataset } : {}), kind: 'eval', limit: 1 }).runs;
+export function latestEval(d: DatasetHandle): EvalView | null {
+  const runs = d.listRuns({ kind: 'eval', limit: 1 }).runs;
   const last = runs[0];
   if (!last) return null;
-  const run = ws.showRun(last.id, { ...(dataset ? { dataset } : {}) });
-  const parsed = EvalReport.safeParse(run.result.report);
-  if (!parsed.success) return null;
-  return { report: parsed.data, run_id: run.id, elapsed_ms: run.elapsed_ms, compare: null, stored: true };
+  const run = d.showRun(last.id);
+  // A run recorded by another version has no report this version can show.
+  if ('unreadable' in run || run.kind !== 'eval') return null;
+  return { report: run.result.report, run_id: run.id, elapsed_ms: run.elapsed_ms, compare: null, stored: true };
 }
 
-/** Recorded eval runs, newest first (baselines to compare with). */
-export function evalRuns(ws: Workspace, dataset: string | undefined): RunSummary[] {
-  return ws.listRuns({ ...(dataset ? { dataset } : {}), kind: 'eval' }).runs;
+/** Recorded eval runs, newest first (baselines to compare with: a run this version cannot read is none). */
+export function evalRuns(d: DatasetHandle): RunSummary[] {
+  return d.listRuns({ kind: 'eval' }).runs.filter((r) => !r.unreadable);
 }

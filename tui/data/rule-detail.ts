@@ -1,7 +1,7 @@
-import type { Rule } from '../../src/core/schemas/index.js';
+import type { Rule } from '../../src/core/schemas/rule.js';
 import type { RuleMetrics } from '../../src/core/schemas/rule-metrics.js';
-import type { Workspace } from '../../src/service/index.js';
-import type { RuleEditPreview } from '../../src/service/tui-preview.js';
+import type { DatasetHandle } from '../../src/service/index.js';
+import type { RuleEditPreview } from '../../src/service/views/rule-edit-preview.js';
 
 /** One field a version changed. */
 export interface FieldChangeView {
@@ -33,26 +33,26 @@ export interface RuleDetail {
 export type PatternPreview = RuleEditPreview;
 
 /** Reads a rule, its history and its stored metrics (with samples) from the store. */
-export function loadRuleDetail(ws: Workspace, dataset: string | undefined, id: string): RuleDetail {
-  const shown = ws.showRule(id, dataset);
-  const history = ws.ruleHistory(id, dataset);
-  const stored = ws.storedRuleMetrics({ ...(dataset ? { dataset } : {}), ruleId: id });
+export function loadRuleDetail(d: DatasetHandle, id: string): RuleDetail {
+  const shown = d.showRule(id);
+  const history = d.ruleHistory(id);
+  const stored = d.storedRuleMetrics({ ruleId: id });
   return {
     rule: shown.rule,
     versions: history.versions,
     metrics: stored.metrics,
     stale: stored.stale,
     split: stored.computed ? stored.split : null,
-    taskType: ws.resolveDataset(dataset).type,
+    taskType: d.task.type,
   };
 }
 
 /** Saves a new pattern as a new version of the rule (checked as `rules edit` checks it). */
-export async function saveRulePattern(ws: Workspace, dataset: string | undefined, id: string, pattern: string): Promise<Rule> {
-  return (await ws.editRule(id, { pattern, note: 'pattern edited in the terminal UI' }, dataset)).rule;
+export async function saveRulePattern(d: DatasetHandle, id: string, pattern: string): Promise<Rule> {
+  return (await d.editRule(id, { pattern, note: 'pattern edited in the terminal UI' })).rule;
 }
 
 /** Takes the rule out of the ruleset (its history is kept; `rules restore` brings it back). */
-export function deleteRule(ws: Workspace, dataset: string | undefined, id: string): void {
-  ws.deleteRules([id], dataset);
+export function deleteRule(d: DatasetHandle, id: string): void {
+  d.deleteRules([id]);
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type EditKey, editLine, type LineState, lineOf } from '../model/line-edit.js';
 import { useCapture } from './use-capture.js';
 
 /** A list screen's `/` text filter, typed in a one-line field. */
-export interface FilterLine {
+export interface FilterLine<F extends { text: string }> {
   /** The line being typed, or null when the filter is not being edited. */
   readonly editing: LineState | null;
   /** Starts typing from the filter's current text. */
@@ -13,17 +13,22 @@ export interface FilterLine {
    * edit it. False when not typing, so the screen handles the key itself.
    */
   onKey(input: string, key: EditKey): boolean;
-  /** The filter with what is typed so far, so the rows follow the typing before enter. */
-  live<F extends { text: string }>(filter: F): F;
+  /**
+   * The filter with what is typed so far, so the rows follow the typing before enter. The same
+   * object until the filter or the typed text changes, so it can key a memo.
+   */
+  readonly live: F;
 }
 
 /**
  * The `/` filter shared by the list screens. While it is typed it takes every key (useCapture),
  * so q or ? are text, not quit or help.
  */
-export function useFilterLine<F extends { text: string }>(active: boolean, setFilter: (update: (f: F) => F) => void): FilterLine {
+export function useFilterLine<F extends { text: string }>(active: boolean, filter: F, setFilter: (update: (f: F) => F) => void): FilterLine<F> {
   const [editing, setEditing] = useState<LineState | null>(null);
   useCapture(active && editing !== null);
+  const typed = editing?.value;
+  const live = useMemo(() => (typed === undefined ? filter : { ...filter, text: typed }), [filter, typed]);
   return {
     editing,
     start: (text) => setEditing(lineOf(text)),
@@ -41,6 +46,6 @@ export function useFilterLine<F extends { text: string }>(active: boolean, setFi
       }
       return true;
     },
-    live: (filter) => (editing ? { ...filter, text: editing.value } : filter),
+    live,
   };
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { JobCancelled, type JobHandle } from '../jobs/job-runner.js';
+import type { JobArgs, JobKind, JobResult, Jobs } from '../jobs/jobs.js';
+import { useLatest } from './use-latest.js';
 import { errorText } from './use-loader.js';
 import { useServices } from './use-services.js';
 
@@ -12,10 +14,10 @@ export type JobState<T> =
   | { readonly status: 'done'; readonly result: T; readonly log: readonly unknown[]; readonly ms: number }
   | { readonly status: 'failed'; readonly error: string; readonly log: readonly unknown[] };
 
-export interface Job<T> {
-  readonly state: JobState<T>;
+export interface Job<K extends JobKind> {
+  readonly state: JobState<JobResult<Jobs[K]>>;
   /** Starts the job (cancelling a previous run of it). */
-  start(args?: unknown): void;
+  start(args: JobArgs<Jobs[K]>): void;
   cancel(): void;
 }
 
@@ -23,12 +25,12 @@ export interface Job<T> {
  * One background job of a screen: start it, watch its progress, get its result. Input keeps
  * flowing while it runs. A new start cancels the previous run; leaving the screen cancels it.
  */
-export function useJob<T>(kind: string, onDone?: (result: T) => void): Job<T> {
+export function useJob<K extends JobKind>(kind: K, onDone?: (result: JobResult<Jobs[K]>) => void): Job<K> {
+  type T = JobResult<Jobs[K]>;
   const { jobs } = useServices();
   const [state, setState] = useState<JobState<T>>({ status: 'idle' });
   const handle = useRef<JobHandle<T> | null>(null);
-  const done = useRef(onDone);
-  done.current = onDone;
+  const done = useLatest(onDone);
 
   const cancel = useCallback(() => {
     handle.current?.cancel();
@@ -37,12 +39,12 @@ export function useJob<T>(kind: string, onDone?: (result: T) => void): Job<T> {
   }, []);
 
   const start = useCallback(
-    (args?: unknown) => {
+    (args: JobArgs<Jobs[K]>) => {
       handle.current?.cancel();
       const started = Date.now();
       let log: unknown[] = [];
       setState({ status: 'running', progress: undefined, log, started });
-      const h = jobs.run<T>(kind, args ?? {}, (progress) => {
+      const h = jobs.run(kind, args, (progress) => {
         if (handle.current !== h) return;
         log = [...log.slice(-(LOG_LIMIT - 1)), progress];
         setState({ status: 'running', progress, log, started });
@@ -62,7 +64,7 @@ export function useJob<T>(kind: string, onDone?: (result: T) => void): Job<T> {
         },
       );
     },
-    [jobs, kind],
+    [jobs, kind, done],
   );
 
   useEffect(() => () => handle.current?.cancel(), []);

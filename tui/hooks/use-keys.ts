@@ -1,5 +1,6 @@
 import { type Key, useInput } from 'ink';
-import { createContext, type MutableRefObject, useContext, useLayoutEffect, useRef } from 'react';
+import { createContext, type MutableRefObject, useContext, useLayoutEffect } from 'react';
+import { useLatest } from './use-latest.js';
 
 export type KeyHandler = (input: string, key: Key) => void;
 
@@ -21,9 +22,8 @@ export const KeyHubContext = createContext<KeyHub | null>(null);
  */
 export function useKeys(handler: KeyHandler, active = true): void {
   const hub = useContext(KeyHubContext);
-  const ref: KeyEntry = useRef({ handler, active });
-  ref.current = { handler, active };
-  useLayoutEffect(() => (hub ? hub.register(ref) : undefined), [hub]);
+  const ref: KeyEntry = useLatest({ handler, active });
+  useLayoutEffect(() => (hub ? hub.register(ref) : undefined), [hub, ref]);
   useInput(
     (input, key) => {
       if (ref.current.active) ref.current.handler(input, key);

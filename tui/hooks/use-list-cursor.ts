@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { type CursorMove, type ListCursor, moveCursor, settle, START } from '../model/list-cursor.js';
 
 /** Ink's key flags that list navigation reads. */
@@ -35,9 +35,13 @@ export interface ListNav {
 /** A cursor over `count` rows seen through `height` rows, kept valid as either changes. */
 export function useListCursor(count: number, height: number, initial: ListCursor = START): ListNav {
   const [cursor, setCursor] = useState<ListCursor>(() => settle(initial, count, height));
-  useEffect(() => {
+  // A new size re-clamps the stored cursor in this render (not in an effect a frame later), so a
+  // list that shrinks and grows again does not bring back an index it no longer had.
+  const [size, setSize] = useState({ count, height });
+  if (size.count !== count || size.height !== height) {
+    setSize({ count, height });
     setCursor((c) => settle(c, count, height));
-  }, [count, height]);
+  }
   const onKey = useCallback(
     (input: string, key: NavKey) => {
       const move = moveForKey(input, key);

@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useLatest } from './use-latest.js';
 
 export interface Loaded<T> {
   readonly data: T | undefined;
@@ -13,18 +14,18 @@ export interface Loaded<T> {
  * A thrown error becomes `error` for the screen's error panel instead of crashing the app.
  */
 export function useLoader<T>(load: () => T): Loaded<T> {
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  const run = (): { data: T | undefined; error: string | undefined } => {
-    try {
-      return { data: loadRef.current(), error: undefined };
-    } catch (e) {
-      return { data: undefined, error: errorText(e) };
-    }
-  };
-  const [state, setState] = useState(run);
-  const reload = useCallback(() => setState(run()), []);
+  const latest = useLatest(load);
+  const [state, setState] = useState(() => attempt(load));
+  const reload = useCallback(() => setState(attempt(latest.current)), [latest]);
   return { ...state, reload };
+}
+
+function attempt<T>(load: () => T): { data: T | undefined; error: string | undefined } {
+  try {
+    return { data: load(), error: undefined };
+  } catch (e) {
+    return { data: undefined, error: errorText(e) };
+  }
 }
 
 /** The message of a thrown value. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLatest } from './use-latest.js';
 
 /**
  * Calls `onReturn` when the screen becomes active again (back from a screen it opened, where
@@ -6,8 +7,9 @@ import { useEffect, useRef } from 'react';
  */
 export function useOnReturn(active: boolean, onReturn: () => void): void {
   const wasActive = useRef(active);
+  const latest = useLatest(onReturn);
   useEffect(() => {
-    if (active && !wasActive.current) onReturn();
+    if (active && !wasActive.current) latest.current();
     wasActive.current = active;
-  }, [active]);
+  }, [active, latest]);
 }

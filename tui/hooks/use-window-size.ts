@@ -12,17 +12,19 @@ export interface WindowSize {
  */
 export function useWindowSize(fixed?: Partial<WindowSize>): WindowSize {
   const { stdout } = useStdout();
-  const read = (): WindowSize => ({
-    columns: fixed?.columns ?? (stdout.columns || 80),
-    rows: fixed?.rows ?? (stdout.rows || 24),
-  });
-  const [size, setSize] = useState(read);
+  const columns = fixed?.columns;
+  const rows = fixed?.rows;
+  const [size, setSize] = useState(() => readSize(stdout, columns, rows));
   useEffect(() => {
-    const onResize = () => setSize(read());
+    const onResize = () => setSize(readSize(stdout, columns, rows));
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);
     };
-  }, [stdout, fixed?.columns, fixed?.rows]);
-  return fixed?.columns !== undefined && fixed.rows !== undefined ? { columns: fixed.columns, rows: fixed.rows } : size;
+  }, [stdout, columns, rows]);
+  return columns !== undefined && rows !== undefined ? { columns, rows } : size;
+}
+
+function readSize(stdout: NodeJS.WriteStream, columns: number | undefined, rows: number | undefined): WindowSize {
+  return { columns: columns ?? (stdout.columns || 80), rows: rows ?? (stdout.rows || 24) };
 }

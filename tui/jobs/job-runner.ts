@@ -1,3 +1,5 @@
+import type { JobArgs, JobResult, JobTable, Jobs } from './jobs.js';
+
 /**
  * Long operations (metrics, rank, prune plan, eval, learn, edit previews) run as jobs so the
  * screen keeps taking keys while they work. A runner starts a job by name with JSON arguments,
@@ -16,9 +18,12 @@ export interface JobHandle<T> {
   cancel(): void;
 }
 
-/** Starts jobs; `progress` receives whatever the job reports while it runs. */
-export interface JobRunner {
-  run<T>(kind: string, args: unknown, progress?: (p: unknown) => void): JobHandle<T>;
+/**
+ * Starts the jobs of a table (the app's `JOBS` unless a test adds its own), typed by it: the
+ * name picks the arguments and the result. `progress` receives whatever the job reports.
+ */
+export interface JobRunner<J extends JobTable = Jobs> {
+  run<K extends keyof J & string>(kind: K, args: JobArgs<J[K]>, progress?: (p: unknown) => void): JobHandle<JobResult<J[K]>>;
   /** Stops every running job (on quit). */
   close(): void;
 }

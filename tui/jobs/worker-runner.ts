@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { JobCancelled, JobError, type JobHandle, type JobMessage, type JobRunner } from './job-runner.js';
-import type { WorkerInput } from './worker.js';
+import type { JobArgs, JobResult, JobTable, Jobs } from './jobs.js';
+import type { WorkerInput } from './serve-job.js';
 
 /**
  * The compiled worker script. From dist/ it sits beside this file; when this module runs from
@@ -19,9 +20,10 @@ export function workerScript(): string {
 
 /**
  * Runs each job in its own worker thread on its own connection to the workspace file, so heavy
- * service calls never block the UI thread. Cancelling terminates the thread.
+ * service calls never block the UI thread. Cancelling terminates the thread. `J` is the table
+ * the `script` serves (the app's unless a test gives its own worker).
  */
-export class WorkerJobRunner implements JobRunner {
+export class WorkerJobRunner<J extends JobTable = Jobs> implements JobRunner<J> {
   private readonly live = new Set<Worker>();
 
   constructor(
@@ -32,7 +34,8 @@ export class WorkerJobRunner implements JobRunner {
     private readonly matchers?: string,
   ) {}
 
-  run<T>(kind: string, args: unknown, progress?: (p: unknown) => void): JobHandle<T> {
+  run<K extends keyof J & string>(kind: K, args: JobArgs<J[K]>, progress?: (p: unknown) => void): JobHandle<JobResult<J[K]>> {
+    type T = JobResult<J[K]>;
     const input: WorkerInput = { kind, db: this.db, dataset: this.dataset, matchers: this.matchers, args };
     const worker = new Worker(this.script, { workerData: input });
     this.live.add(worker);

@@ -1,35 +1,24 @@
-/** Cell formatting shared by the screens. Empty ratios are shown as `—`, never as 0. */
+import { NONE, orNone } from '../../src/core/none.js';
 
-/** A ratio as `.976` (three decimals, no leading zero), `1.00` for one, `—` for null. */
+/** Cell formatting shared by the screens. Empty ratios are shown as `NONE`, never as 0. */
+
+/** A ratio as `.976` (three decimals, no leading zero), `1.00` for one, `NONE` for null. */
 export function fmtRatio(v: number | null | undefined): string {
-  if (v === null || v === undefined || Number.isNaN(v)) return '—';
-  if (v >= 1) return '1.00';
-  if (v <= -1) return '-1.0';
-  const s = v.toFixed(3);
-  return s.replace(/^(-?)0\./, '$1.');
+  return orNone(v, (x) => (x >= 1 ? '1.00' : x <= -1 ? '-1.0' : x.toFixed(3).replace(/^(-?)0\./, '$1.')));
 }
 
-/** A signed difference as `+.012` / `-.004` / `±0`, `—` for null. */
+/** A signed difference as `+.012` / `-.004` / `±0`, `NONE` for null. */
 export function fmtDelta(v: number | null | undefined): string {
-  if (v === null || v === undefined || Number.isNaN(v)) return '—';
-  if (Math.abs(v) < 5e-5) return '±0';
-  const body = fmtRatio(Math.abs(v));
-  return `${v > 0 ? '+' : '-'}${body}`;
+  return orNone(v, (x) => (Math.abs(x) < 5e-5 ? '±0' : `${x > 0 ? '+' : '-'}${fmtRatio(Math.abs(x))}`));
 }
 
 /** A count that fits a narrow cell: 1234 → `1234`, 12345 → `12k`, 1234567 → `1.2M`. */
 export function fmtCount(n: number | null | undefined, width = 5): string {
-  if (n === null || n === undefined) return '—';
+  if (n === null || n === undefined) return NONE;
   const plain = Number.isInteger(n) ? String(n) : n.toFixed(1);
   if (plain.length <= width) return plain;
   if (n < 1e6) return `${Math.round(n / 1000)}k`;
   return `${(n / 1e6).toFixed(1)}M`;
-}
-
-/** A percentage `61.0%` for a ratio, `—` for null. */
-export function fmtPercent(v: number | null | undefined): string {
-  if (v === null || v === undefined || Number.isNaN(v)) return '—';
-  return `${(v * 100).toFixed(1)}%`;
 }
 
 /** Milliseconds as `850 ms` or `2.4 s`. */

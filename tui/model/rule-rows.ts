@@ -1,48 +1,32 @@
-import type { RuleStatus } from '../../src/core/schemas/index.js';
+import type { RuleStatus } from '../../src/core/schemas/rule.js';
+import { ruleSource } from '../../src/core/schemas/rule-card.js';
+import type { RuleFigures, RuleOverviewRow } from '../../src/service/views/rules-overview.js';
 
-/** One line of the rules table: a rule with its stored metrics (null: not measured yet). */
-export interface RuleRow {
-  readonly id: string;
-  readonly name: string;
-  readonly label: string;
-  readonly status: RuleStatus;
-  /** What the text filter searches besides name, id and label (the pattern or the terms). */
-  readonly source: string;
-  readonly fired: number | null;
-  readonly tp: number | null;
-  readonly fp: number | null;
-  readonly fn: number | null;
-  readonly precision: number | null;
-  readonly wilson: number | null;
-  readonly f1: number | null;
-  /** Recall and F1 against the gold of the rule's own label (`f1`: against all gold, as RuleChef). */
-  readonly labelRecall: number | null;
-  readonly labelF1: number | null;
-  readonly marginal: number | null;
-  readonly dead: boolean;
-  readonly harmful: boolean;
-  readonly stale: boolean;
-  readonly timedOut: boolean;
-}
+/** One line of the rules table: the service's overview row as it is (null metrics: not measured yet). */
+export type RuleRow = RuleOverviewRow;
 
-export type RuleSortKey =
-  | 'name'
-  | 'label'
-  | 'status'
-  | 'fired'
-  | 'tp'
-  | 'fp'
-  | 'fn'
-  | 'precision'
-  | 'wilson'
-  | 'f1'
-  | 'labelRecall'
-  | 'labelF1'
-  | 'marginal'
-  | 'badges';
+/** The figures the table has a column for, by their stored names. */
+export type RuleMetricKey = 'fired' | 'tp' | 'fp' | 'fn' | 'precision' | 'wilson_lower' | 'f1' | 'label_recall' | 'label_f1' | 'marginal_f1';
+
+export type RuleSortKey = 'name' | 'label' | 'status' | RuleMetricKey | 'badges';
 
 /** Sortable columns in table order (what `s`, `<` and `>` step through). */
-export const SORT_KEYS: readonly RuleSortKey[] = ['name', 'label', 'status', 'fired', 'tp', 'fp', 'fn', 'precision', 'wilson', 'f1', 'labelRecall', 'labelF1', 'marginal', 'badges'];
+export const SORT_KEYS: readonly RuleSortKey[] = [
+  'name',
+  'label',
+  'status',
+  'fired',
+  'tp',
+  'fp',
+  'fn',
+  'precision',
+  'wilson_lower',
+  'f1',
+  'label_recall',
+  'label_f1',
+  'marginal_f1',
+  'badges',
+];
 
 export interface RuleSort {
   readonly key: RuleSortKey;
@@ -53,6 +37,9 @@ export interface RuleSort {
 export function defaultDesc(key: RuleSortKey): boolean {
   return !(key === 'name' || key === 'label' || key === 'status');
 }
+
+/** A figure of the row's stored metrics, null when the rule was not measured. */
+export const figure = (r: RuleRow, key: RuleMetricKey): RuleFigures[RuleMetricKey] | null => r.metrics?.[key] ?? null;
 
 export type StatusFilter = 'all' | RuleStatus;
 export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'active', 'disabled', 'proposed', 'rejected'];
@@ -66,30 +53,38 @@ export interface RuleFilter {
   readonly badge: BadgeFilter;
 }
 
+/** The row flag each badge filter keeps rows by. */
+const FLAGS = {
+  dead: (r: RuleRow) => r.metrics?.dead ?? false,
+  harmful: (r: RuleRow) => r.metrics?.harmful ?? false,
+  stale: (r: RuleRow) => r.stale,
+  'timed-out': (r: RuleRow) => r.timed_out,
+} satisfies Record<Exclude<BadgeFilter, 'any'>, (r: RuleRow) => boolean>;
+
 /** The badges of a row, as letters (D H S T) or words. */
 export function badges(r: RuleRow, words: boolean): string {
   const out: string[] = [];
-  if (r.dead) out.push(words ? 'dead' : 'D');
-  if (r.harmful) out.push(words ? 'harmful' : 'H');
+  if (FLAGS.dead(r)) out.push(words ? 'dead' : 'D');
+  if (FLAGS.harmful(r)) out.push(words ? 'harmful' : 'H');
   if (r.stale) out.push(words ? 'stale' : 'S');
-  if (r.timedOut) out.push(words ? 'timeout' : 'T');
+  if (r.timed_out) out.push(words ? 'timeout' : 'T');
   return out.join(words ? ',' : '');
 }
 
-const badgeRank = (r: RuleRow) => (r.harmful ? 8 : 0) + (r.dead ? 4 : 0) + (r.timedOut ? 2 : 0) + (r.stale ? 1 : 0);
+const badgeRank = (r: RuleRow) => (FLAGS.harmful(r) ? 8 : 0) + (FLAGS.dead(r) ? 4 : 0) + (r.timed_out ? 2 : 0) + (r.stale ? 1 : 0);
 
 function sortValue(r: RuleRow, key: RuleSortKey): number | string | null {
   switch (key) {
     case 'name':
-      return r.name.toLowerCase();
+      return r.rule.name.toLowerCase();
     case 'label':
-      return r.label.toLowerCase();
+      return r.rule.output.label.toLowerCase();
     case 'status':
-      return r.status;
+      return r.rule.status;
     case 'badges':
       return badgeRank(r);
     default:
-      return r[key];
+      return figure(r, key);
   }
 }
 
@@ -99,32 +94,25 @@ function sortValue(r: RuleRow, key: RuleSortKey): number | string | null {
  */
 export function sortRows(rows: readonly RuleRow[], sort: RuleSort): RuleRow[] {
   const dir = sort.desc ? -1 : 1;
-  const keyed = rows.map((r) => ({ r, v: sortValue(r, sort.key), n: r.name.toLowerCase() }));
+  const keyed = rows.map((r) => ({ r, v: sortValue(r, sort.key), n: r.rule.name.toLowerCase() }));
   keyed.sort((a, b) => {
     if (a.v === null || b.v === null) {
       if (a.v !== b.v) return a.v === null ? 1 : -1;
     } else if (a.v !== b.v) return (a.v < b.v ? -1 : 1) * dir;
-    return a.n < b.n ? -1 : a.n > b.n ? 1 : a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0;
+    return a.n < b.n ? -1 : a.n > b.n ? 1 : a.r.rule.id < b.r.rule.id ? -1 : a.r.rule.id > b.r.rule.id ? 1 : 0;
   });
   return keyed.map((k) => k.r);
 }
-
-/** The row flag each badge filter keeps rows by. */
-const BADGE_FLAG: Record<Exclude<BadgeFilter, 'any'>, 'dead' | 'harmful' | 'stale' | 'timedOut'> = {
-  dead: 'dead',
-  harmful: 'harmful',
-  stale: 'stale',
-  'timed-out': 'timedOut',
-};
 
 /** Rows matching the text (name, id, label, pattern; case-insensitive), the status and the badge filter. */
 export function filterRows(rows: readonly RuleRow[], f: RuleFilter): RuleRow[] {
   const q = f.text.trim().toLowerCase();
   return rows.filter((r) => {
-    if (f.status !== 'all' && r.status !== f.status) return false;
-    if (f.badge !== 'any' && !r[BADGE_FLAG[f.badge]]) return false;
+    const { rule } = r;
+    if (f.status !== 'all' && rule.status !== f.status) return false;
+    if (f.badge !== 'any' && !FLAGS[f.badge](r)) return false;
     if (!q) return true;
-    return r.name.toLowerCase().includes(q) || r.id.toLowerCase().includes(q) || r.label.toLowerCase().includes(q) || r.source.toLowerCase().includes(q);
+    return [rule.name, rule.id, rule.output.label, ruleSource(rule)].some((s) => s.toLowerCase().includes(q));
   });
 }
 

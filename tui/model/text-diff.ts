@@ -23,8 +23,3 @@ export function inlineDiff(before: string, after: string): InlineDiff {
     suffix: before.slice(before.length - s),
   };
 }
-
-/** The fields of two JSON-like records whose values differ, in the order of `keys`. */
-export function changedFields<K extends string>(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>, keys: readonly K[]): K[] {
-  return keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-}

@@ -30,9 +30,9 @@ const NO_LABEL = '(no label)';
  * note. Saving records a correction, which also becomes a training example.
  */
 export function CorrectScreen({ active, width, height, exampleId, ruleId }: CorrectScreenProps) {
-  const { ws, dataset } = useServices();
+  const { dataset } = useServices();
   const shell = useShell();
-  const target = useLoader(() => loadCorrectionTarget(ws, dataset, exampleId));
+  const target = useLoader(() => loadCorrectionTarget(dataset, exampleId));
   const t = target.data;
   const labels = useMemo(() => (t ? [...t.labels, NO_LABEL] : []), [t]);
   const [pane, setPane] = useState<Pane>('expected');
@@ -51,7 +51,7 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
     if (isHeldOut(t) && !moveToTrain) return setConfirming(true);
     setConfirming(false);
     try {
-      const r = saveCorrection(ws, dataset, t, { label, spans }, note.value, moveToTrain);
+      const r = saveCorrection(dataset, t, { label, spans }, note.value, moveToTrain);
       const moved = r.moved ? ` and ${t.id} moved from ${t.split} to train` : '';
       const warn = r.warnings.length ? ` · warning: ${r.warnings[0]}` : '';
       shell.notify(`correction ${r.id} saved${moved}${r.alreadyRight ? ' (the rules already produce it)' : ''}: it trains the next learning round${warn}`);

@@ -16,9 +16,9 @@ import type { ScreenProps } from './screen-props.js';
  * was expected (under the task's matching). `D` deletes one, after asking.
  */
 export function CorrectionsScreen({ active, width, height }: ScreenProps) {
-  const { ws, dataset } = useServices();
+  const { dataset } = useServices();
   const shell = useShell();
-  const list = useLoader(() => listCorrections(ws, dataset));
+  const list = useLoader(() => listCorrections(dataset));
   const [error, setError] = useState<string | undefined>();
   const [confirm, setConfirm] = useState<string | null>(null);
   const items = list.data?.corrections ?? [];
@@ -46,7 +46,7 @@ export function CorrectionsScreen({ active, width, height }: ScreenProps) {
     if (confirm) {
       if (input === 'y') {
         try {
-          deleteCorrection(ws, dataset, confirm);
+          deleteCorrection(dataset, confirm);
           shell.notify(`deleted correction ${confirm} and its training example`);
           list.reload();
         } catch (e) {

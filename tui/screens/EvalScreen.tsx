@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
-import type { EvalResult } from '../../src/service/evaluate.js';
 import { ConfusionMatrix } from '../components/ConfusionMatrix.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { Spinner } from '../components/Spinner.js';
@@ -31,10 +30,10 @@ const delta = (d: { a: number | null; b: number | null; delta: number | null }) 
  * eval run (read from the store); `r` evaluates again in the background.
  */
 export function EvalScreen({ active, width, height }: ScreenProps) {
-  const { ws, dataset } = useServices();
-  const stored = useLoader(() => latestEval(ws, dataset));
-  const runs = useLoader(() => evalRuns(ws, dataset));
-  const job = useJob<EvalResult>('eval', () => runs.reload());
+  const { dataset } = useServices();
+  const stored = useLoader(() => latestEval(dataset));
+  const runs = useLoader(() => evalRuns(dataset));
+  const job = useJob('eval', () => runs.reload());
   const [split, setSplit] = useState<SplitOption>('default');
   const [baseline, setBaseline] = useState<number | null>(null);
   const [pane, setPane] = useState<Pane>('classes');
@@ -44,10 +43,12 @@ export function EvalScreen({ active, width, height }: ScreenProps) {
     const c = opts.compare === undefined ? baseline : opts.compare;
     job.start({ ...(s !== 'default' ? { split: s } : {}), ...(c !== null ? { compare: c } : {}) });
   };
-  // Nothing recorded yet: evaluate now.
+  // Nothing recorded yet: evaluate now (with the default split and no comparison, as on open).
+  const nothingStored = !stored.data && !stored.error;
+  const { start } = job;
   useEffect(() => {
-    if (!stored.data && !stored.error) run();
-  }, []);
+    if (nothingStored) start({});
+  }, [nothingStored, start]);
 
   const view: EvalView | null = job.state.status === 'done' ? fromResult(job.state.result) : (stored.data ?? null);
   const isClassification = !!view?.report.confusion;

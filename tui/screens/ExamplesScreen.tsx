@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
-import type { ExampleOutcomes } from '../../src/service/tui-examples.js';
+import type { ExampleOutcomes } from '../../src/service/views/examples.js';
 import { type Cell, Table } from '../components/Table.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
@@ -29,22 +29,22 @@ const describe = (f: ExampleFilter) =>
  */
 export function ExamplesScreen({ active, width, height }: ScreenProps) {
   const shell = useShell();
-  const job = useJob<ExampleOutcomes>('examples');
+  const job = useJob('examples');
   const [filter, setFilter] = useSessionState<ExampleFilter>('examples.filter', { ...NO_EXAMPLE_FILTER, outcome: 'wrong' });
-  const search = useFilterLine(active, setFilter);
+  const search = useFilterLine(active, filter, setFilter);
 
-  useEffect(() => job.start({ split: 'all' }), []);
+  const { start } = job;
+  useEffect(() => start({ split: 'all' }), [start]);
   // Back from a correction: the new training example and the outcomes are read again.
   useOnReturn(active, () => job.start({ split: 'all' }));
 
   const data = job.state.status === 'done' ? job.state.result : null;
+  // While a new run works, the last outcomes stay on screen.
   const [last, setLast] = useState<ExampleOutcomes | null>(null);
-  useEffect(() => {
-    if (data) setLast(data);
-  }, [data]);
+  if (data && data !== last) setLast(data);
   const shown = data ?? last;
-  const live = search.live(filter);
-  const rows = useMemo(() => (shown ? filterExamples(shown.rows, live) : []), [shown, live.outcome, live.label, live.split, live.text]);
+  const live = search.live;
+  const rows = useMemo(() => (shown ? filterExamples(shown.rows, live) : []), [shown, live]);
   const labels = useMemo(() => ['any', ...[...new Set(shown?.rows.flatMap((r) => r.labels) ?? [])].sort()], [shown]);
   const tableHeight = Math.max(1, height - 5);
   const nav = useListCursor(rows.length, tableHeight);

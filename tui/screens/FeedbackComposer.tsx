@@ -23,7 +23,7 @@ const describe = (t: FeedbackTarget) => (t.level === 'task' ? 'the task' : `${t.
  * reads open feedback; the Feedback screen lists it with its status.
  */
 export function FeedbackComposer({ target, width, height, onClose }: FeedbackComposerProps) {
-  const { ws, dataset } = useServices();
+  const { dataset } = useServices();
   const shell = useShell();
   const [line, setLine] = useState<LineState>(lineOf(''));
   const [error, setError] = useState<string | undefined>();
@@ -33,7 +33,7 @@ export function FeedbackComposer({ target, width, height, onClose }: FeedbackCom
     if (key.escape) return onClose();
     if (key.return) {
       try {
-        const f = addFeedback(ws, dataset, target, line.value);
+        const f = addFeedback(dataset, target, line.value);
         shell.notify(`feedback ${f.id} saved on ${target.level === 'task' ? 'the task' : target.title} (open)`);
         onClose();
       } catch (e) {

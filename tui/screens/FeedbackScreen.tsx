@@ -21,9 +21,9 @@ const STATUS_TONE: Record<string, ToneName> = { open: 'warn', applied: 'good', d
  * an example.
  */
 export function FeedbackScreen({ active, width, height }: ScreenProps) {
-  const { ws, dataset } = useServices();
+  const { dataset } = useServices();
   const shell = useShell();
-  const list = useLoader(() => listFeedback(ws, dataset));
+  const list = useLoader(() => listFeedback(dataset));
   const [error, setError] = useState<string | undefined>();
   const items = list.data?.feedback ?? [];
   const tableHeight = Math.max(1, height - 3);
@@ -62,8 +62,8 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
         setError(errorText(e));
       }
     };
-    if (input === 'd' && selected) return change('dismissed', (id) => dismissFeedback(ws, dataset, id));
-    if (input === 'o' && selected && selected.status !== 'open') return change('reopened', (id) => reopenFeedback(ws, dataset, id));
+    if (input === 'd' && selected) return change('dismissed', (id) => dismissFeedback(dataset, id));
+    if (input === 'o' && selected && selected.status !== 'open') return change('reopened', (id) => reopenFeedback(dataset, id));
     if (key.return && selected?.level === 'rule' && selected.target_id) shell.push({ screen: 'rule', ruleId: selected.target_id });
   }, active);
 

@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import type { LlmActivity } from '../../src/service/tui-llm-activity.js';
+import type { LlmActivity } from '../../src/service/views/llm-activity.js';
 import { Bar } from '../components/Bar.js';
 import { Spinner } from '../components/Spinner.js';
 import { Tone } from '../components/Tone.js';
-import type { LearnProgress, LearnSummary } from '../data/learn.js';
+import type { LearnProgress } from '../data/learn.js';
 import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { errorText } from '../hooks/use-loader.js';
@@ -27,12 +27,12 @@ interface Options {
 const POLL_MS = 500;
 
 export function LearnScreen({ active, width, height }: ScreenProps) {
-  const { ws, dataset } = useServices();
+  const { dataset } = useServices();
   const shell = useShell();
   const [calls, setCalls] = useState<LlmActivity | null>(null);
   const since = useRef(0);
   const [opts, setOpts] = useState<Options>({ rounds: 2, incremental: false, offline: false });
-  const job = useJob<LearnSummary>('learn', (r) => shell.notify(`learn run ${r.run_id}: ${r.rules.added.length} added, ${r.rules.changed.length} changed`));
+  const job = useJob('learn', (r) => shell.notify(`learn run ${r.run_id}: ${r.rules.added.length} added, ${r.rules.changed.length} changed`));
 
   useKeys((input, key) => {
     if (job.state.status === 'running') {
@@ -41,7 +41,7 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
     }
     if (key.return) {
       try {
-        since.current = ws.llmActivity({ ...(dataset ? { dataset } : {}) }).last_id;
+        since.current = dataset.llmActivity().last_id;
       } catch (e) {
         shell.notify(`cannot count LLM calls: ${errorText(e)}`);
       }
@@ -55,12 +55,15 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
   }, active);
 
   // The run records every LLM call as it happens; count them from the store while it works.
-  const running = job.state.status === 'running';
+  // The elapsed time ticks with the same timer, so rendering never reads the clock.
+  const started = job.state.status === 'running' ? job.state.started : null;
+  const [clock, setClock] = useState({ started: 0, ms: 0 });
   useEffect(() => {
-    if (!running) return;
+    if (started === null) return;
     const read = () => {
+      setClock({ started, ms: Date.now() - started });
       try {
-        setCalls(ws.llmActivity({ ...(dataset ? { dataset } : {}), afterId: since.current }));
+        setCalls(dataset.llmActivity({ afterId: since.current }));
       } catch {
         // A busy or closed workspace: the next tick tries again.
       }
@@ -70,7 +73,7 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
       clearInterval(t);
       read();
     };
-  }, [running]);
+  }, [started, dataset]);
 
   const state = job.state;
   const log = (state.status === 'idle' ? [] : state.log) as readonly LearnProgress[];
@@ -90,7 +93,7 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
       <Box height={1}>
         {state.status === 'running' ? (
           <Spinner
-            label={`learning… ${fmtMs(Date.now() - state.started)} · LLM calls ${calls?.calls ?? 0}${calls?.errors ? ` (${calls.errors} failed)` : ''} · ${accepted} accepted · ${rejected} not accepted · x stops`}
+            label={`learning… ${fmtMs(clock.started === state.started ? clock.ms : 0)} · LLM calls ${calls?.calls ?? 0}${calls?.errors ? ` (${calls.errors} failed)` : ''} · ${accepted} accepted · ${rejected} not accepted · x stops`}
           />
         ) : state.status === 'failed' ? (
           <Tone tone="bad">{`learning failed: ${state.error}`}</Tone>

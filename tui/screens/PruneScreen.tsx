@@ -1,7 +1,5 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useState } from 'react';
-import type { PruneResultView } from '../../src/service/prune.js';
-import type { RankResultView } from '../../src/service/rank.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ConfirmBar } from '../components/ConfirmBar.js';
 import { Spinner } from '../components/Spinner.js';
 import { type Cell, Table } from '../components/Table.js';
@@ -25,15 +23,17 @@ type Pane = 'plan' | 'ranking';
  * are disabled, never deleted); `u` undoes the last applied prune.
  */
 export function PruneScreen({ active, width, height }: ScreenProps) {
-  const { ws, dataset } = useServices();
+  const { dataset } = useServices();
   const shell = useShell();
-  const rank = useJob<RankResultView>('rank');
-  const plan = useJob<PruneResultView>('prune');
-  const refresh = () => {
-    rank.start({});
-    plan.start({ apply: false });
-  };
-  const apply = useJob<PruneResultView>('prune', (r) => {
+  const rank = useJob('rank');
+  const plan = useJob('prune');
+  const { start: startRank } = rank;
+  const { start: startPlan } = plan;
+  const refresh = useCallback(() => {
+    startRank({});
+    startPlan({ apply: false });
+  }, [startRank, startPlan]);
+  const apply = useJob('prune', (r) => {
     shell.notify(r.applied ? `disabled ${r.removed.length} rule${r.removed.length === 1 ? '' : 's'} (prune op ${r.op_id}): u undoes` : 'nothing to prune');
     refresh();
   });
@@ -41,7 +41,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string | undefined>();
   useCapture(active && confirm);
-  useEffect(refresh, []);
+  useEffect(refresh, [refresh]);
 
   const steps = plan.state.status === 'done' ? plan.state.result.steps : [];
   const ranked = rank.state.status === 'done' ? rank.state.result.rules : [];
@@ -103,7 +103,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
     }
     if (input === 'u') {
       try {
-        const r = ws.undo({ ...(dataset ? { dataset } : {}) });
+        const r = dataset.undo();
         shell.notify(`undid prune op ${r.op_id}: ${r.restored.length} rule${r.restored.length === 1 ? '' : 's'} enabled again${r.skipped.length ? `, ${r.skipped.length} left as they were` : ''}`);
         setError(undefined);
         refresh();

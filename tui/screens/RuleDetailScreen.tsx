@@ -10,7 +10,7 @@ import { TextField } from '../components/TextField.js';
 import { Tone } from '../components/Tone.js';
 import { VersionDiff } from '../components/VersionDiff.js';
 import { PreviewLine } from '../components/PreviewLine.js';
-import { deleteRule, loadRuleDetail, type PatternPreview, saveRulePattern } from '../data/rule-detail.js';
+import { deleteRule, loadRuleDetail, saveRulePattern } from '../data/rule-detail.js';
 import { setRuleStatus } from '../data/rules-view.js';
 import { useCapture } from '../hooks/use-capture.js';
 import { useJob } from '../hooks/use-job.js';
@@ -56,24 +56,26 @@ export interface RuleDetailProps extends ScreenProps {
  * pattern with a live preview of the metric change (computed in the background) before saving.
  */
 export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailProps) {
-  const { ws, dataset } = useServices();
+  const { dataset } = useServices();
   const shell = useShell();
-  const detail = useLoader(() => loadRuleDetail(ws, dataset, ruleId));
+  const detail = useLoader(() => loadRuleDetail(dataset, ruleId));
   const [pane, setPane] = useState<Pane>('items');
   const [filter, setFilter] = useState<ItemFilter>('all');
   const [editing, setEditing] = useState<LineState | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | undefined>();
   useCapture(active && (editing !== null || confirmDelete));
-  const preview = useJob<PatternPreview>('preview');
+  const preview = useJob('preview');
 
   // Preview the edited pattern once typing pauses; each new keystroke cancels the last run.
   const draft = editing?.value;
+  const saved = detail.data?.rule.pattern;
+  const { start: startPreview, cancel: cancelPreview } = preview;
   useEffect(() => {
-    if (draft === undefined || draft === detail.data?.rule.pattern) return preview.cancel();
-    const t = setTimeout(() => preview.start({ ruleId, pattern: draft }), PREVIEW_DEBOUNCE_MS);
+    if (draft === undefined || draft === saved) return cancelPreview();
+    const t = setTimeout(() => startPreview({ ruleId, pattern: draft }), PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [draft]);
+  }, [draft, saved, ruleId, startPreview, cancelPreview]);
 
   const d = detail.data;
   const items = useMemo(() => pickSamples(d?.metrics?.samples, filter), [d, filter]);
@@ -105,7 +107,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
       if (input === 'y') {
         setConfirmDelete(false);
         act(() => {
-          deleteRule(ws, dataset, ruleId);
+          deleteRule(dataset, ruleId);
           shell.notify(`deleted ${d.rule.name}`);
           shell.back();
         });
@@ -122,7 +124,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
         setEditing(null);
         if (pattern === d.rule.pattern) return;
         act(async () => {
-          const saved = await saveRulePattern(ws, dataset, ruleId, pattern);
+          const saved = await saveRulePattern(dataset, ruleId, pattern);
           shell.notify(`saved ${saved.name} as version ${saved.version}`);
           detail.reload();
         });
@@ -144,7 +146,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
     if (input === 'e')
       return act(async () => {
         const next = d.rule.status === 'active' ? 'disabled' : 'active';
-        await setRuleStatus(ws, dataset, ruleId, next);
+        await setRuleStatus(dataset, ruleId, next);
         shell.notify(`${d.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
         detail.reload();
       });

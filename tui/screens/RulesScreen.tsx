@@ -33,7 +33,7 @@ import {
 } from '../model/rule-rows.js';
 import type { ScreenProps } from './screen-props.js';
 
-const STATUS_SHORT: Record<RuleRow['status'], [string, ToneName]> = {
+const STATUS_SHORT: Record<RuleRow['rule']['status'], [string, ToneName]> = {
   active: ['on', 'good'],
   disabled: ['off', 'muted'],
   proposed: ['new', 'warn'],
@@ -51,35 +51,41 @@ function columnSpecs(wide: boolean): ColumnSpec[] {
     { key: 'fp', title: 'FP', width: 4, align: 'right' },
     { key: 'fn', title: 'FN', width: 4, align: 'right', dropOrder: 1 },
     { key: 'precision', title: 'P', width: 4, align: 'right' },
-    { key: 'wilson', title: 'WLB', width: 4, align: 'right' },
+    { key: 'wilson_lower', title: 'WLB', width: 4, align: 'right' },
     { key: 'f1', title: 'F1', width: 4, align: 'right' },
-    { key: 'labelRecall', title: 'LR', width: 4, align: 'right' },
-    { key: 'labelF1', title: 'LF1', width: 4, align: 'right' },
-    { key: 'marginal', title: 'ΔF1', width: 5, align: 'right' },
+    { key: 'label_recall', title: 'LR', width: 4, align: 'right' },
+    { key: 'label_f1', title: 'LF1', width: 4, align: 'right' },
+    { key: 'marginal_f1', title: 'ΔF1', width: 5, align: 'right' },
     wide ? { key: 'badges', title: 'badges', width: 14 } : { key: 'badges', title: 'bdg', width: 4 },
   ];
 }
 
 function cells(r: RuleRow, wide: boolean): Record<string, Cell> {
-  const [st, stTone] = STATUS_SHORT[r.status];
-  const bad = r.harmful || r.dead;
+  const { rule, metrics: m } = r;
+  const [st, stTone] = STATUS_SHORT[rule.status];
+  const bad = !!(m?.harmful || m?.dead);
+  const fp = m?.fp ?? null;
+  const marginal = m?.marginal_f1 ?? null;
   return {
-    name: { text: r.name, ...(r.status !== 'active' ? { tone: 'muted' as const } : {}) },
-    label: { text: r.label },
+    name: { text: rule.name, ...(rule.status !== 'active' ? { tone: 'muted' as const } : {}) },
+    label: { text: rule.output.label },
     status: { text: st, tone: stTone },
-    fired: { text: fmtCount(r.fired, 6) },
-    tp: { text: fmtCount(r.tp, 4), tone: 'good' },
-    fp: { text: fmtCount(r.fp, 4), ...(r.fp ? { tone: 'bad' as const } : {}) },
-    fn: { text: fmtCount(r.fn, 4) },
-    precision: { text: fmtRatio(r.precision) },
-    wilson: { text: fmtRatio(r.wilson) },
-    f1: { text: fmtRatio(r.f1) },
-    labelRecall: { text: fmtRatio(r.labelRecall) },
-    labelF1: { text: fmtRatio(r.labelF1) },
-    marginal: { text: fmtDelta(r.marginal), ...(r.marginal !== null && r.marginal < 0 ? { tone: 'bad' as const } : {}) },
+    fired: { text: fmtCount(m?.fired ?? null, 6) },
+    tp: { text: fmtCount(m?.tp ?? null, 4), tone: 'good' },
+    fp: { text: fmtCount(fp, 4), ...(fp ? { tone: 'bad' as const } : {}) },
+    fn: { text: fmtCount(m?.fn ?? null, 4) },
+    precision: { text: fmtRatio(m?.precision ?? null) },
+    wilson_lower: { text: fmtRatio(m?.wilson_lower ?? null) },
+    f1: { text: fmtRatio(m?.f1 ?? null) },
+    label_recall: { text: fmtRatio(m?.label_recall ?? null) },
+    label_f1: { text: fmtRatio(m?.label_f1 ?? null) },
+    marginal_f1: { text: fmtDelta(marginal), ...(marginal !== null && marginal < 0 ? { tone: 'bad' as const } : {}) },
     badges: { text: badges(r, wide), ...(bad ? { tone: 'bad' as const } : r.stale ? { tone: 'warn' as const } : {}) },
   };
 }
+
+/** One empty list, so the row memo keeps while nothing is loaded. */
+const NO_ROWS: readonly RuleRow[] = [];
 
 const describeFilter = (f: RuleFilter) =>
   [f.text ? `/${f.text}` : '', f.status !== 'all' ? `status ${f.status}` : '', f.badge !== 'any' ? `badge ${f.badge}` : ''].filter(Boolean).join(' · ');
@@ -90,32 +96,34 @@ const describeFilter = (f: RuleFilter) =>
  * rules scroll smoothly. `m` recomputes the metrics in the background.
  */
 export function RulesScreen({ active, width, height }: ScreenProps) {
-  const { ws, dataset } = useServices();
+  const { dataset } = useServices();
   const shell = useShell();
   const [timedOut, setTimedOut] = useState<ReadonlySet<string>>(new Set());
-  const view = useLoader<RulesView>(() => loadRulesView(ws, dataset, timedOut));
+  const view = useLoader<RulesView>(() => loadRulesView(dataset, timedOut));
   const [sort, setSort] = useSessionState<RuleSort>('rules.sort', { key: 'name', desc: false });
   const [filter, setFilter] = useSessionState<RuleFilter>('rules.filter', { text: '', status: 'all', badge: 'any' });
-  const search = useFilterLine(active, setFilter);
+  const search = useFilterLine(active, filter, setFilter);
   const [error, setError] = useState<string | undefined>();
 
-  const metricsJob = useJob<{ rules: number; timed_out: string[]; elapsed_ms: number }>('metrics', (r) => {
+  const metricsJob = useJob('metrics', (r) => {
     setTimedOut(new Set(r.timed_out));
     shell.notify(`metrics recomputed for ${r.rules} rules in ${fmtMs(r.elapsed_ms)}`);
   });
   // The new timed-out set is part of the view: read it again once it is in state.
+  const metricsDone = metricsJob.state.status === 'done';
+  const { reload } = view;
   useEffect(() => {
-    if (metricsJob.state.status === 'done') view.reload();
-  }, [timedOut]);
+    if (metricsDone) reload();
+  }, [timedOut, metricsDone, reload]);
 
   // Coming back from a rule's screen (edited, disabled, deleted) shows the change.
   useOnReturn(active, () => view.reload());
 
   const wide = width >= 110;
   const columns = useMemo(() => layoutColumns(columnSpecs(wide), width), [wide, width]);
-  const all = view.data?.rows ?? [];
-  const liveFilter = search.live(filter);
-  const rows = useMemo(() => sortRows(filterRows(all, liveFilter), sort), [all, liveFilter.text, liveFilter.status, liveFilter.badge, sort]);
+  const all = view.data?.rows ?? NO_ROWS;
+  const liveFilter = search.live;
+  const rows = useMemo(() => sortRows(filterRows(all, liveFilter), sort), [all, liveFilter, sort]);
   const tableHeight = Math.max(1, height - 4);
   const nav = useListCursor(rows.length, tableHeight);
   const selected = rows[nav.cursor.index];
@@ -124,7 +132,7 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
     if (search.onKey(input, key)) return;
     if (error && key.escape) return setError(undefined);
     if (nav.onKey(input, key)) return;
-    if (key.return && selected) return shell.push({ screen: 'rule', ruleId: selected.id });
+    if (key.return && selected) return shell.push({ screen: 'rule', ruleId: selected.rule.id });
     if (input === '/') return search.start(filter.text);
     if (key.escape && describeFilter(filter)) return setFilter({ text: '', status: 'all', badge: 'any' });
     if (input === 's' || input === '>' || input === '<') {
@@ -135,14 +143,14 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
     if (input === 't') return setFilter((f) => ({ ...f, status: nextOf(STATUS_FILTERS, f.status) }));
     if (input === 'b') return setFilter((f) => ({ ...f, badge: nextOf(BADGE_FILTERS, f.badge) }));
     if (input === 'm') return metricsJob.start({});
-    if (input === 'f' && selected) return shell.composeFeedback({ level: 'rule', id: selected.id, title: selected.name });
+    if (input === 'f' && selected) return shell.composeFeedback({ level: 'rule', id: selected.rule.id, title: selected.rule.name });
     if (input === 'F') return shell.composeFeedback({ level: 'task' });
     if (input === 'e' && selected) {
-      const next = selected.status === 'active' ? 'disabled' : 'active';
-      setRuleStatus(ws, dataset, selected.id, next).then(
+      const next = selected.rule.status === 'active' ? 'disabled' : 'active';
+      setRuleStatus(dataset, selected.rule.id, next).then(
         () => {
           view.reload();
-          shell.notify(`${selected.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
+          shell.notify(`${selected.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
         },
         (e: unknown) => setError(errorText(e)),
       );
@@ -158,7 +166,7 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
       <SummaryBar summary={data.summary} shown={rows.length} filters={describeFilter(liveFilter)} />
       <Table
         columns={columns}
-        rows={visible.map((r) => ({ key: r.id, cells: cells(r, wide) }))}
+        rows={visible.map((r) => ({ key: r.rule.id, cells: cells(r, wide) }))}
         selected={nav.cursor.index - nav.cursor.top}
         sortKey={sort.key}
         sortDesc={sort.desc}
@@ -177,7 +185,7 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
       ) : (
         <Text wrap="truncate">
           {rows.length ? <Tone tone="muted">{`${nav.cursor.index + 1}/${rows.length}`}</Tone> : null}
-          {selected ? <Tone tone="muted">{`  ${selected.id}`}</Tone> : null}
+          {selected ? <Tone tone="muted">{`  ${selected.rule.id}`}</Tone> : null}
         </Text>
       )}
     </Box>

@@ -53,16 +53,15 @@ export function register(program: Command, ctx: CliContext): void {
       const output = opts.expectedOutput !== undefined ? parseJson('--expected-output', opts.expectedOutput) : undefined;
       if (output !== undefined && (output === null || typeof output !== 'object' || Array.isArray(output)))
         throw usage('--expected-output must be a JSON object, e.g. {"total": "12.50"}');
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.correct({
-          ...(opts.dataset ? { dataset: opts.dataset } : {}),
-          ...(opts.example !== undefined ? { exampleId: opts.example } : {}),
-          ...(opts.text !== undefined ? { text: opts.text } : {}),
-          ...(opts.expectedLabel !== undefined ? { expectedLabel: opts.expectedLabel } : {}),
-          ...(spans !== undefined ? { expectedSpans: spans } : {}),
-          ...(output !== undefined ? { expectedOutput: output as Record<string, unknown> } : {}),
-          ...(opts.note !== undefined ? { note: opts.note } : {}),
-          ...(opts.moveToTrain ? { moveToTrain: true } : {}),
+      const result = await ctx.withDataset(opts, (d) =>
+        d.correct({
+          exampleId: opts.example,
+          text: opts.text,
+          expectedLabel: opts.expectedLabel,
+          expectedSpans: spans,
+          expectedOutput: output as Record<string, unknown> | undefined,
+          note: opts.note,
+          moveToTrain: !!opts.moveToTrain,
         }),
       );
       for (const w of result.warnings) ctx.out.warn(w);

@@ -1,15 +1,8 @@
 import type { Command } from 'commander';
-import type { Answer } from '../../core/schemas/index.js';
+import { answerText } from '../../core/answer-text.js';
 import type { CorrectionStatus } from '../../service/index.js';
 import { type CliContext, common, type CommonOptions } from '../context.js';
 import type { Output } from '../output.js';
-
-/** An answer in one line: the label, the spans as label:"text", or the output record. */
-function answerText(a: Answer): string {
-  if (a.spans) return a.spans.length ? a.spans.map((s) => `${s.label}:${JSON.stringify(s.text ?? '')}`).join(' ') : '(no spans)';
-  if (a.output) return JSON.stringify(a.output);
-  return a.label ?? '(no label)';
-}
 
 const input = (c: CorrectionStatus) => c.text ?? JSON.stringify(c.input ?? {});
 
@@ -40,7 +33,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('every correction, oldest first, and whether the current rules produce what it expects')
     .action(async (_opts: CommonOptions, cmd: Command) => {
       const opts = cmd.optsWithGlobals<CommonOptions>();
-      const result = await ctx.withWorkspace(opts, (ws) => ws.listCorrections(opts.dataset));
+      const result = await ctx.withDataset(opts, (d) => d.listCorrections());
       ctx.emit(opts, result, (out, r) => {
         out.table(
           r.corrections.map((c) => ({
@@ -64,7 +57,7 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('<id>', 'the correction id (see `corrections list`)')
     .action(async (id: string, _opts: CommonOptions, cmd: Command) => {
       const opts = cmd.optsWithGlobals<CommonOptions>();
-      const result = await ctx.withWorkspace(opts, (ws) => ws.showCorrection(id, opts.dataset));
+      const result = await ctx.withDataset(opts, (d) => d.showCorrection(id));
       ctx.emit(opts, result, (out, r) => {
         renderOne(out, r.correction);
         for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
@@ -76,7 +69,7 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('<id>', 'the correction id (see `corrections list`)')
     .action(async (id: string, _opts: CommonOptions, cmd: Command) => {
       const opts = cmd.optsWithGlobals<CommonOptions>();
-      const result = await ctx.withWorkspace(opts, (ws) => ws.deleteCorrection(id, opts.dataset));
+      const result = await ctx.withDataset(opts, (d) => d.deleteCorrection(id));
       ctx.emit(opts, result, (out, r) => {
         out.line(`Deleted correction ${out.c.bold(r.deleted)} and its training example ${r.example_id} from ${r.dataset}`);
         for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { renderComparison } from '../../core/eval/compare.js';
 import { renderEvalTable } from '../../core/eval/render-table.js';
-import { MatchMode } from '../../core/schemas/index.js';
+import { MatchMode } from '../../core/schemas/task.js';
 import type { EvalResult } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions } from '../context.js';
 import { fmtMs, type Output } from '../output.js';
@@ -43,18 +43,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--matchers <module>', 'a JS module exporting `matchers` (name → function) used by the task config')
     .option('--compare <run>', 'compare with an earlier eval run (its id, or last): what moved, and whether data, rules or config changed')
     .action(async (opts: EvalOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
+      const result = await ctx.withDataset(opts, (d) =>
         withProgress(ctx.io, opts.json, 'running rules', (onProgress) =>
-          ws.evaluate({
-            ...(opts.dataset ? { dataset: opts.dataset } : {}),
-            ...(opts.split ? { split: opts.split as 'all' } : {}),
-            ...(opts.mode ? { mode: opts.mode } : {}),
-            ...(opts.matchers ? { matchers: opts.matchers } : {}),
-            ...(opts.compare ? { compare: opts.compare } : {}),
-            cwd: ctx.io.cwd,
-            env: ctx.io.env,
-            onProgress,
-          }),
+          d.evaluate({ split: opts.split as 'all' | undefined, mode: opts.mode, compare: opts.compare, onProgress }),
         ),
       );
       ctx.emit(opts, result, renderEval);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { ExampleSource, Split, type Example } from '../../core/schemas/index.js';
+import { ExampleSource, Split, type Example } from '../../core/schemas/example.js';
 import { choice, type CliContext, common, type CommonOptions, parse } from '../context.js';
-import { clip, fmt, type Output } from '../output.js';
+import { fmt, type Output } from '../output.js';
 
 interface ListOptions extends CommonOptions {
   split?: Split;
@@ -33,14 +33,13 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--limit <n>', 'at most this many (0: all)', parse.wholeNumber('--limit'), 20)
     .option('--offset <n>', 'skip this many first', parse.wholeNumber('--offset'))
     .action(async (opts: ListOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.listExamples({
-          ...(opts.dataset ? { dataset: opts.dataset } : {}),
-          ...(opts.split ? { split: opts.split } : {}),
-          ...(opts.source ? { source: opts.source } : {}),
-          ...(opts.label !== undefined ? { label: opts.label } : {}),
+      const result = await ctx.withDataset(opts, (d) =>
+        d.listExamples({
+          split: opts.split,
+          source: opts.source,
+          label: opts.label,
           ...(opts.limit > 0 ? { limit: opts.limit } : {}),
-          ...(opts.offset !== undefined ? { offset: opts.offset } : {}),
+          offset: opts.offset,
         }),
       );
       ctx.emit(opts, result, (out, r) => {
@@ -58,7 +57,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('show one example with its gold answer')
     .argument('<id>', 'example id')
     .action(async (id: string, opts: CommonOptions) => {
-      const example = await ctx.withWorkspace(opts, (ws) => ws.getExample(id, opts.dataset));
+      const example = await ctx.withDataset(opts, (d) => d.getExample(id));
       ctx.emit(opts, example, showExample);
     });
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { Split } from '../../core/schemas/index.js';
+import { Split } from '../../core/schemas/example.js';
 import { EXPORT_FORMATS, type ExportFormat, formatFromPath } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, usage } from '../context.js';
 import { fmt } from '../output.js';
@@ -17,14 +17,14 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(choice('--format <format>', 'output format', EXPORT_FORMATS))
     .addOption(choice('--split <split>', 'export only this split', Split.options))
     .action(async (file: string, opts: ExportOptions) => {
-      const sel = { ...(opts.dataset ? { dataset: opts.dataset } : {}), ...(opts.split ? { split: opts.split } : {}) };
+      const sel = { split: opts.split };
       if (file === '-') {
         if (opts.json) throw usage('--json and FILE "-" both write to stdout: pass a file name');
-        const { text } = await ctx.withWorkspace(opts, (ws) => ws.exportText({ ...sel, format: opts.format ?? 'jsonl' }));
+        const { text } = await ctx.withDataset(opts, (d) => d.exportText({ ...sel, format: opts.format ?? 'jsonl' }));
         ctx.io.stdout.write(text);
         return;
       }
-      const result = await ctx.withWorkspace(opts, (ws) => ws.exportFile(file, { ...sel, format: opts.format ?? formatFromPath(file) }));
+      const result = await ctx.withDataset(opts, (d) => d.exportFile(file, { ...sel, format: opts.format ?? formatFromPath(file) }));
       ctx.emit(opts, result, (out, r) => out.line(`Exported ${fmt(r.examples)} examples of ${out.c.bold(r.dataset)} to ${r.file} (${r.format})`));
     });
 }

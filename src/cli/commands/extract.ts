@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { RulewrightError } from '../../core/errors.js';
-import { TaskType } from '../../core/schemas/index.js';
+import { TaskType } from '../../core/schemas/task.js';
 // The extract module alone: `--rules` never opens a workspace, so it need not load the whole service.
 import { extractStream, type ExtractRuleset, rulesetFromFile, screenFileRuleset } from '../../service/extract.js';
 import { choice, type CliContext, type CommonOptions } from '../context.js';
@@ -40,7 +40,7 @@ export function register(program: Command, ctx: CliContext): void {
         const screened = await screenFileRuleset(rulesetFromFile(opts.rules, opts.type ? { type: opts.type } : {}), { allowFlagged: !!opts.allowFlagged });
         for (const s of screened.skipped) ctx.out.warn(s.message);
         ruleset = screened;
-      } else ruleset = await ctx.withWorkspace(opts, (ws) => ws.extractRuleset(opts.dataset));
+      } else ruleset = await ctx.withDataset(opts, (d) => d.extractRuleset());
       const fromFile = opts.input && opts.input !== '-';
       const input = fromFile ? createReadStream(opts.input!, 'utf8') : process.stdin;
       const lines = createInterface({ input, crlfDelay: Infinity });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { FeedbackStatus } from '../../core/schemas/feedback.js';
-import type { Workspace } from '../../service/index.js';
+import type { DatasetHandle } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, usage } from '../context.js';
 
 interface AddOptions extends CommonOptions {
@@ -30,14 +30,7 @@ export function register(program: Command, ctx: CliContext): void {
       const text = words.join(' ').trim();
       if (!text) throw usage('give the feedback text, e.g. `rulewright feedback "dates like 3 May 2021 are missed"`, or use `feedback list`');
       if (opts.rule !== undefined && opts.example !== undefined) throw usage('feedback is about one thing: pass --rule ID or --example ID, not both');
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.addFeedback({
-          ...(opts.dataset ? { dataset: opts.dataset } : {}),
-          text,
-          ...(opts.rule !== undefined ? { rule: opts.rule } : {}),
-          ...(opts.example !== undefined ? { example: opts.example } : {}),
-        }),
-      );
+      const result = await ctx.withDataset(opts, (d) => d.addFeedback({ text, rule: opts.rule, example: opts.example }));
       ctx.emit(opts, result, (out, r) => {
         const f = r.feedback;
         const about = f.level === 'task' ? 'the task' : `${f.level} ${f.target_id}`;
@@ -50,9 +43,7 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(choice('--status <status>', 'only this status', FeedbackStatus.options))
     .action(async (_opts: ListOptions, cmd: Command) => {
       const opts = cmd.optsWithGlobals<ListOptions>();
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.listFeedback({ ...(opts.dataset ? { dataset: opts.dataset } : {}), ...(opts.status ? { status: opts.status } : {}) }),
-      );
+      const result = await ctx.withDataset(opts, (d) => d.listFeedback({ status: opts.status }));
       ctx.emit(opts, result, (out, r) => {
         out.table(
           r.feedback.map((f) => ({
@@ -79,8 +70,8 @@ export function register(program: Command, ctx: CliContext): void {
 
   // Status changes: one subcommand each, the same shape.
   const changes = [
-    ['dismiss', 'dismiss feedback: learning stops reading it (it stays listed)', (ws: Workspace, id: string, d?: string) => ws.dismissFeedback(id, d), 'Dismissed', ''],
-    ['reopen', 'open dismissed or applied feedback again: the next learning run reads it', (ws: Workspace, id: string, d?: string) => ws.reopenFeedback(id, d), 'Reopened', ': the next `learn` reads it'],
+    ['dismiss', 'dismiss feedback: learning stops reading it (it stays listed)', (d: DatasetHandle, id: string) => d.dismissFeedback(id), 'Dismissed', ''],
+    ['reopen', 'open dismissed or applied feedback again: the next learning run reads it', (d: DatasetHandle, id: string) => d.reopenFeedback(id), 'Reopened', ': the next `learn` reads it'],
   ] as const;
   for (const [name, description, change, done, after] of changes)
     common(feedback.command(name))
@@ -88,7 +79,7 @@ export function register(program: Command, ctx: CliContext): void {
       .argument('<id>', 'the feedback id (see `feedback list`)')
       .action(async (id: string, _opts: CommonOptions, cmd: Command) => {
         const opts = cmd.optsWithGlobals<CommonOptions>();
-        const result = await ctx.withWorkspace(opts, (ws) => change(ws, id, opts.dataset));
+        const result = await ctx.withDataset(opts, (d) => change(d, id));
         ctx.emit(opts, result, (out, r) => out.line(`${done} feedback ${out.c.bold(r.feedback.id)} in ${r.dataset}${after}`));
       });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { ExampleSource, Split, TaskType } from '../../core/schemas/index.js';
+import { ExampleSource, Split } from '../../core/schemas/example.js';
+import { TaskType } from '../../core/schemas/task.js';
 import { FORMAT_NAMES, type FormatName } from '../../formats/types.js';
 import type { ImportFileOptions, ImportResult } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { MatchMode, TaskType } from '../../core/schemas/index.js';
+import { MatchMode, TaskType } from '../../core/schemas/task.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 
 interface InitOptions extends CommonOptions {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { orNone } from '../../core/none.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS, type LearnResult } from '../../service/index.js';
 import { type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import { fmt, type Output } from '../output.js';
@@ -38,7 +39,7 @@ export function renderLearn(out: Output, r: LearnResult): void {
       { key: 'f1', header: 'F1', align: 'right' },
       { key: 'llm_calls', header: 'LLM calls', align: 'right' },
       { key: 'tokens', align: 'right' },
-      { key: 'cost', header: 'cost $', align: 'right', format: (v) => (v === null ? '–' : (v as number).toFixed(4)) },
+      { key: 'cost', header: 'cost $', align: 'right', format: (v) => orNone(v as number | null, (x) => x.toFixed(4)) },
     ],
   );
   out.line();
@@ -79,19 +80,16 @@ export function register(program: Command, ctx: CliContext): void {
       const progress = !opts.json && !!ctx.io.stderr.isTTY;
       // One bar for the inducer's covering; a stage message ends it, so lines never land on a half-drawn bar.
       const bar = progressReporter(ctx.io, opts.json, 'learning rules');
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.learn({
-          ...(opts.dataset ? { dataset: opts.dataset } : {}),
-          ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}),
+      const result = await ctx.withDataset(opts, (d) =>
+        d.learn({
+          rounds: opts.rounds,
           incremental: !!opts.incremental,
           offline: !!opts.offline,
-          ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-          ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
-          ...(opts.minPrecision !== undefined ? { minPrecision: opts.minPrecision } : {}),
-          ...(opts.maxRules !== undefined ? { maxRules: opts.maxRules } : {}),
-          ...(opts.maxRulesPerLabel !== undefined ? { maxRulesPerLabel: opts.maxRulesPerLabel } : {}),
-          ...(opts.matchers ? { matchers: opts.matchers, cwd: ctx.io.cwd } : {}),
-          env: ctx.io.env,
+          seed: opts.seed,
+          budget: opts.budget,
+          minPrecision: opts.minPrecision,
+          maxRules: opts.maxRules,
+          maxRulesPerLabel: opts.maxRulesPerLabel,
           onProgress: (p) => bar.update(p),
           ...(progress
             ? {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { orNone } from '../../core/none.js';
 import type { MetricsResult, SplitChoice } from '../../service/index.js';
 import { type CliContext, choice, common, type CommonOptions } from '../context.js';
 import { fmt, fmtMs, type Output } from '../output.js';
@@ -17,16 +18,8 @@ export function measureOptions(cmd: Command): Command {
     .option('--matchers <file>', 'a JS module registering custom matchers named by the task config');
 }
 
-/** The service request of a measuring command. */
-export function measureRequest(opts: MeasureOptions, ctx: CliContext) {
-  return {
-    ...(opts.dataset ? { dataset: opts.dataset } : {}),
-    ...(opts.split ? { split: opts.split } : {}),
-    ...(opts.matchers ? { matchers: opts.matchers, cwd: ctx.io.cwd } : {}),
-  };
-}
 
-const signed = (v: unknown) => (v === null || v === undefined ? '–' : `${(v as number) > 0 ? '+' : ''}${(v as number).toFixed(4)}`);
+const signed = (v: unknown) => orNone(v as number | null | undefined, (x) => `${x > 0 ? '+' : ''}${x.toFixed(4)}`);
 
 /** The per-rule table, for people. */
 export function renderMetrics(out: Output, r: MetricsResult): void {
@@ -72,8 +65,8 @@ export function register(program: Command, ctx: CliContext): void {
         'samples, overlaps and conflicts; stamps validated precision from dev and caches the metrics',
     )
     .action(async (opts: MeasureOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        withProgress(ctx.io, opts.json, 'running rules', (onProgress) => ws.metrics({ ...measureRequest(opts, ctx), onProgress })),
+      const result = await ctx.withDataset(opts, (d) =>
+        withProgress(ctx.io, opts.json, 'running rules', (onProgress) => d.metrics({ split: opts.split, onProgress })),
       );
       ctx.emit(opts, result, renderMetrics);
     });

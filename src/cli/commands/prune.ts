@@ -1,9 +1,10 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { orNone } from '../../core/none.js';
 import type { PruneResultView } from '../../service/index.js';
 import { type CliContext, common } from '../context.js';
 import { fmt, fmtMs, type Output } from '../output.js';
 import { withProgress } from '../progress.js';
-import { type MeasureOptions, measureOptions, measureRequest } from './metrics.js';
+import { type MeasureOptions, measureOptions } from './metrics.js';
 
 interface PruneOptions extends MeasureOptions {
   apply?: boolean;
@@ -12,7 +13,7 @@ interface PruneOptions extends MeasureOptions {
   tolerance?: number;
 }
 
-const f1 = (v: number | null) => (v === null ? '–' : v.toFixed(4));
+const f1 = (v: number | null) => orNone(v, (x) => x.toFixed(4));
 
 /** The plan (or what was applied), step by step, for people. */
 export function renderPrune(out: Output, r: PruneResultView): void {
@@ -29,7 +30,7 @@ export function renderPrune(out: Output, r: PruneResultView): void {
         { key: 'why' },
         { key: 'f1_before', header: 'F1 before', align: 'right', format: (v) => f1(v as number | null) },
         { key: 'f1_after', header: 'F1 after', align: 'right', format: (v) => f1(v as number | null) },
-        { key: 'gain', align: 'right', format: (v) => (v === null ? '–' : `${(v as number) >= 0 ? '+' : ''}${(v as number).toFixed(4)}`) },
+        { key: 'gain', align: 'right', format: (v) => orNone(v as number | null, (x) => `${x >= 0 ? '+' : ''}${x.toFixed(4)}`) },
       ],
     );
   }
@@ -56,16 +57,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--duplicates', 'also remove exact duplicates (same pattern, flags, dialect and output), keeping the first')
     .option('--tolerance <t>', 'remove a rule only when F1 rises by more than this (default 0: any rise)', tolerance)
     .action(async (opts: PruneOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
+      const result = await ctx.withDataset(opts, (d) =>
         withProgress(ctx.io, opts.json, 'running rules', (onProgress) =>
-          ws.prune({
-            ...measureRequest(opts, ctx),
-            apply: !!opts.apply,
-            dead: !!opts.dead,
-            duplicates: !!opts.duplicates,
-            ...(opts.tolerance !== undefined ? { tolerance: opts.tolerance } : {}),
-            onProgress,
-          }),
+          d.prune({ split: opts.split, apply: !!opts.apply, dead: !!opts.dead, duplicates: !!opts.duplicates, tolerance: opts.tolerance, onProgress }),
         ),
       );
       ctx.emit(opts, result, renderPrune);

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
+import { orNone } from '../../core/none.js';
 import type { RankResultView } from '../../service/index.js';
 import { type CliContext, common } from '../context.js';
 import { fmt, fmtMs, type Output } from '../output.js';
 import { withProgress } from '../progress.js';
-import { type MeasureOptions, measureOptions, measureRequest } from './metrics.js';
+import { type MeasureOptions, measureOptions } from './metrics.js';
 
-const signed = (v: unknown) => (v === null || v === undefined ? '–' : `${(v as number) > 0 ? '+' : ''}${(v as number).toFixed(4)}`);
+const signed = (v: unknown) => orNone(v as number | null | undefined, (x) => `${x > 0 ? '+' : ''}${x.toFixed(4)}`);
 
 /** The ranking, best first, for people. */
 export function renderRank(out: Output, r: RankResultView): void {
@@ -39,8 +40,8 @@ export function register(program: Command, ctx: CliContext): void {
   measureOptions(common(program.command('rank')))
     .description('rank the rules by exact leave-one-out marginal F1 (ensemble F1 minus F1 without the rule), with each rule\'s solo F1')
     .action(async (opts: MeasureOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        withProgress(ctx.io, opts.json, 'running rules', (onProgress) => ws.rank({ ...measureRequest(opts, ctx), onProgress })),
+      const result = await ctx.withDataset(opts, (d) =>
+        withProgress(ctx.io, opts.json, 'running rules', (onProgress) => d.rank({ split: opts.split, onProgress })),
       );
       ctx.emit(opts, result, renderRank);
     });

@@ -36,16 +36,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--matchers <file>', 'a JS module registering custom matchers named by the task config')
     .option('--samples <n>', 'true positives, false positives and misses shown per rule (default 8)', parse.wholeNumber('--samples'))
     .action(async (opts: ReportOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.report({
-          out: opts.out,
-          cwd: ctx.io.cwd,
-          ...(opts.dataset ? { dataset: opts.dataset } : {}),
-          ...(opts.split ? { split: opts.split } : {}),
-          ...(opts.matchers ? { matchers: opts.matchers } : {}),
-          ...(opts.samples !== undefined ? { samples: opts.samples } : {}),
-        }),
-      );
+      const result = await ctx.withDataset(opts, (d) => d.report({ out: opts.out, split: opts.split, samples: opts.samples }));
       ctx.emit(opts, result, renderReport);
     });
 }

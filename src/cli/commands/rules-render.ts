@@ -1,10 +1,11 @@
+import { describeWhen } from '../../core/engine/when.js';
+import { orNone } from '../../core/none.js';
 import type { FieldChange, ImportRulesResult, RuleDetail, RuleHistory, RuleList } from '../../service/index.js';
 import { clip, fmt, type Output } from '../output.js';
 
 /** A field value in one short line: strings as they are, the rest as JSON. */
 function short(v: unknown, max = 60): string {
-  if (v === null || v === undefined) return '–';
-  return clip(typeof v === 'string' ? v : JSON.stringify(v), max);
+  return orNone(v, (x) => clip(typeof x === 'string' ? x : JSON.stringify(x), max));
 }
 
 /** `field: old → new` lines. */
@@ -46,6 +47,7 @@ export function renderRule(out: Output, d: RuleDetail): void {
     [r.format === 'lexicon' ? 'terms' : 'pattern', r.format === 'lexicon' ? (r.terms ?? []).join(' | ') : r.pattern],
     ...(r.lexicon ? ([['lexicon', `case ${r.lexicon.case_sensitive ? 'sensitive' : 'insensitive'}, ${r.lexicon.word_boundary ? 'whole words' : 'inside words too'}`]] as const) : []),
     ['output', `${r.output.label} (span ${r.output.group})`],
+    ...(r.when ? ([['applies', `only when meta ${describeWhen(r.when)}`]] as const) : []),
     ['priority', r.priority],
     ['confidence', r.confidence],
     ['provenance', r.provenance],

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { RuleDialect, RuleStatus } from '../../core/schemas/index.js';
+import { RuleDialect, RuleStatus } from '../../core/schemas/rule.js';
 import { RULESET_FORMATS, type RuleResult, type RuleSpec, type RulesetFormat } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import { renderChanges, renderHistory, renderImport, renderRule, renderRuleList } from './rules-render.js';
@@ -97,9 +97,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--deleted', 'list deleted rules instead (they keep their history; see rules restore)')
     .action(async (opts: CommonOptions & { status?: RuleStatus[]; deleted?: boolean }) => {
       const status = opts.status;
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.listRules({ ...(opts.dataset ? { dataset: opts.dataset } : {}), ...(status ? { status } : {}), ...(opts.deleted ? { deleted: true } : {}) }),
-      );
+      const result = await ctx.withDataset(opts, (d) => d.listRules({ status, deleted: !!opts.deleted }));
       ctx.emit(opts, result, renderRuleList);
     });
 
@@ -107,7 +105,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('one rule in full (deleted rules too)')
     .argument('<id>', 'rule id')
     .action(async (id: string, opts: CommonOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) => ws.showRule(id, opts.dataset));
+      const result = await ctx.withDataset(opts, (d) => d.showRule(id));
       ctx.emit(opts, result, renderRule);
     });
 
@@ -115,7 +113,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('add a rule (checked: it must compile, not match everything, and not backtrack catastrophically)')
     .option('--id <id>', 'the id (default: from the name)')
     .action(async (opts: SpecOptions) => {
-      const result = await ctx.withWorkspace({ db: opts.db }, (ws) => ws.addRule(specOf(opts), opts.dataset));
+      const result = await ctx.withDataset({ db: opts.db, dataset: opts.dataset }, (d) => d.addRule(specOf(opts)));
       reportChange(ctx, opts, result, 'Added');
     });
 
@@ -124,7 +122,7 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('<id>', 'rule id')
     .option('--note <text>', 'why (kept in the history)')
     .action(async (id: string, opts: SpecOptions) => {
-      const result = await ctx.withWorkspace({ db: opts.db }, (ws) => ws.editRule(id, { ...specOf(opts), ...(opts.note ? { note: opts.note } : {}) }, opts.dataset));
+      const result = await ctx.withDataset({ db: opts.db, dataset: opts.dataset }, (d) => d.editRule(id, { ...specOf(opts), ...(opts.note ? { note: opts.note } : {}) }));
       reportChange(ctx, opts, result, result.changes.length ? 'Edited' : 'Unchanged');
     });
 
@@ -136,9 +134,9 @@ export function register(program: Command, ctx: CliContext): void {
       .description(`${name} a rule (a new version)${name === 'enable' ? '; a rejected rule is checked again first' : ''}`)
       .argument('<ids...>', 'rule ids')
       .action(async (ids: string[], opts: CommonOptions) => {
-        const results = await ctx.withWorkspace(opts, async (ws) => {
+        const results = await ctx.withDataset(opts, async (d) => {
           const out: RuleResult[] = [];
-          for (const id of ids) out.push(await ws.setRuleStatus(id, status, opts.dataset));
+          for (const id of ids) out.push(await d.setRuleStatus(id, status));
           return out;
         });
         if (opts.json) ctx.out.json(results.length === 1 ? results[0] : { rules: results });
@@ -150,7 +148,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('take a rule out of the ruleset; it and its history are kept (rules restore ID brings it back)')
     .argument('<ids...>', 'rule ids')
     .action(async (ids: string[], opts: CommonOptions) => {
-      const results = await ctx.withWorkspace(opts, (ws) => ws.deleteRules(ids, opts.dataset));
+      const results = await ctx.withDataset(opts, (d) => d.deleteRules(ids));
       if (opts.json) ctx.out.json(results.length === 1 ? results[0] : { rules: results });
       else for (const r of results) ctx.out.line(`Deleted rule ${ctx.out.c.bold(r.rule.id)} (history kept: rulewright rules history ${r.rule.id}; undo: rulewright rules restore ${r.rule.id})`);
     });
@@ -159,7 +157,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('bring a deleted rule back as it was')
     .argument('<id>', 'rule id')
     .action(async (id: string, opts: CommonOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) => ws.restoreRule(id, opts.dataset));
+      const result = await ctx.withDataset(opts, (d) => d.restoreRule(id));
       reportChange(ctx, opts, result, 'Restored');
     });
 
@@ -167,7 +165,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description("a rule's versions, oldest first, with what each changed")
     .argument('<id>', 'rule id')
     .action(async (id: string, opts: CommonOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) => ws.ruleHistory(id, opts.dataset));
+      const result = await ctx.withDataset(opts, (d) => d.ruleHistory(id));
       ctx.emit(opts, result, renderHistory);
     });
 
@@ -179,9 +177,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--default-label <label>', 'label for RuleChef rules without an output template (default _NONE)')
     .option('--allow-flagged', 'keep rules that can backtrack catastrophically active (flagged, under the time budget) instead of rejected')
     .action(async (file: string, opts: CommonOptions & { replace?: boolean; path?: string; defaultLabel?: string; allowFlagged?: boolean }) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.importRules(file, {
-          ...(opts.dataset ? { dataset: opts.dataset } : {}),
+      const result = await ctx.withDataset(opts, (d) =>
+        d.importRules(file, {
           ...(opts.replace ? { replace: true } : {}),
           ...(opts.path ? { path: opts.path } : {}),
           ...(opts.defaultLabel ? { defaultLabel: opts.defaultLabel } : {}),
@@ -199,13 +196,13 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--status <statuses>', 'only rules with these statuses', statusList)
     .action(async (file: string, opts: CommonOptions & { format?: RulesetFormat; status?: RuleStatus[] }) => {
       const status = opts.status;
-      const req = { ...(opts.dataset ? { dataset: opts.dataset } : {}), ...(opts.format ? { format: opts.format } : {}), ...(status ? { status } : {}) };
+      const req = { ...(opts.format ? { format: opts.format } : {}), ...(status ? { status } : {}) };
       if (file === '-') {
-        const { text } = await ctx.withWorkspace(opts, (ws) => ws.exportRulesText(req));
+        const { text } = await ctx.withDataset(opts, (d) => d.exportRulesText(req));
         ctx.io.stdout.write(text);
         return;
       }
-      const result = await ctx.withWorkspace(opts, (ws) => ws.exportRules(file, req));
+      const result = await ctx.withDataset(opts, (d) => d.exportRules(file, req));
       ctx.emit(opts, result, (out, r) => {
         out.line(`Wrote ${r.rules} rules (${Object.entries(r.statuses).map(([s, n]) => `${n} ${s}`).join(', ') || 'none'}) to ${r.file} in ${r.format} format`);
         for (const n of r.notes) out.line(out.c.dim(n));

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { renderEvalTable } from '../../core/eval/render-table.js';
-import { EvalReport, RunKind } from '../../core/schemas/index.js';
+import { RunKind, unreadableLabel } from '../../core/schemas/run.js';
 import { choice, type CliContext, common, type CommonOptions, parse } from '../context.js';
 import type { CompactOutcome, RecordedVerdict } from '../../service/index.js';
 import { fmt, fmtMs, type Output } from '../output.js';
@@ -14,9 +14,9 @@ const shown = (v: unknown): string => {
  * An eval run's per-example outcomes, each followed by the matcher verdicts recorded for it: why a
  * matcher said no (or yes), flagged when lexical or when it could not judge the pair.
  */
-function renderOutcomes(out: Output, result: Record<string, unknown>): void {
-  const outcomes = Array.isArray(result.outcomes) ? (result.outcomes as CompactOutcome[]) : [];
-  const verdicts = Array.isArray(result.verdicts) ? (result.verdicts as RecordedVerdict[]) : [];
+function renderOutcomes(out: Output, result: { outcomes?: CompactOutcome[]; verdicts?: RecordedVerdict[]; verdict_count?: number }): void {
+  const outcomes = result.outcomes ?? [];
+  const verdicts = result.verdicts ?? [];
   const byExample = new Map<string, RecordedVerdict[]>();
   for (const v of verdicts) {
     const list = byExample.get(v.example_id);
@@ -36,7 +36,7 @@ function renderOutcomes(out: Output, result: Record<string, unknown>): void {
       out.line(`        ${out.c.dim('why:')} ${v.reason}`);
     }
   }
-  const total = typeof result.verdict_count === 'number' ? result.verdict_count : verdicts.length;
+  const total = result.verdict_count ?? verdicts.length;
   if (total > verdicts.length) out.line(out.c.dim(`  ${fmt(total - verdicts.length)} more matcher verdicts were not kept (the run keeps ${fmt(verdicts.length)}, failures first)`));
   else if (!result.verdicts) out.line(out.c.dim('  this run was recorded before matcher verdicts were kept: run eval again to see why each matcher said no'));
 }
@@ -50,16 +50,19 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(choice('--kind <kind>', 'only runs of this kind', RunKind.options))
     .option('--limit <n>', 'at most this many (0: all)', parse.wholeNumber('--limit'), 20)
     .action(async (opts: CommonOptions & { kind?: string; limit: number }) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.listRuns({ ...(opts.dataset ? { dataset: opts.dataset } : {}), ...(opts.kind ? { kind: opts.kind } : {}), ...(opts.limit > 0 ? { limit: opts.limit } : {}) }),
-      );
+      const result = await ctx.withDataset(opts, (d) => d.listRuns({ kind: opts.kind, ...(opts.limit > 0 ? { limit: opts.limit } : {}) }));
       ctx.emit(opts, result, (out, r) => {
         if (!r.runs.length) {
           out.line('No runs yet: rulewright eval records one.');
           return;
         }
         out.table(
-          r.runs.map((x) => ({ ...x, dataset_hash: x.dataset_hash.slice(0, 10), ruleset_hash: x.ruleset_hash.slice(0, 10) })),
+          r.runs.map((x) => ({
+            ...x,
+            ...(x.unreadable ? { kind: unreadableLabel(x) } : {}),
+            dataset_hash: x.dataset_hash.slice(0, 10),
+            ruleset_hash: x.ruleset_hash.slice(0, 10),
+          })),
           [
             { key: 'id' },
             { key: 'kind' },
@@ -74,6 +77,7 @@ export function register(program: Command, ctx: CliContext): void {
             { key: 'elapsed_ms', header: 'ms', format: (v) => fmt(Math.round(v as number)) },
           ],
         );
+        for (const x of r.runs) if (x.unreadable) out.line(out.c.dim(x.unreadable));
       });
     });
 
@@ -82,12 +86,10 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('<id>', 'run id, or last')
     .option('--outcomes', 'include the per-example outcomes of an eval run')
     .action(async (id: string, opts: CommonOptions & { outcomes?: boolean }) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.showRun(id, { ...(opts.dataset ? { dataset: opts.dataset } : {}), ...(opts.outcomes ? { outcomes: true } : {}) }),
-      );
+      const result = await ctx.withDataset(opts, (d) => d.showRun(id, { outcomes: !!opts.outcomes }));
       ctx.emit(opts, result, (out, r) => {
         out.kv([
-          ['run', `${r.id} (${r.kind}) on ${r.dataset}`],
+          ['run', 'unreadable' in r ? `${unreadableLabel(r)} on ${r.dataset}` : `${r.id} (${r.kind}) on ${r.dataset}`],
           ['when', r.created_at],
           ['dataset hash', r.dataset_hash],
           ['ruleset hash', r.ruleset_hash],
@@ -95,12 +97,15 @@ export function register(program: Command, ctx: CliContext): void {
           ...(r.outcomes_n !== null ? ([['outcomes', `${fmt(r.outcomes_n)} examples${opts.outcomes ? '' : ' (--outcomes to list them)'}`]] as const) : []),
         ]);
         out.line('');
-        const report = r.kind === 'eval' ? EvalReport.safeParse(r.result.report) : undefined;
-        if (report?.success) {
-          const m = r.config.matchers_module as { path?: string } | null | undefined;
-          out.line(`config: split ${String(r.config.split)}, mode ${String(r.config.mode)}${m?.path ? `, matchers ${m.path}` : ''}`);
+        if ('unreadable' in r) {
+          out.line(`it was recorded by another version and cannot be read: ${r.unreadable}`);
+          return;
+        }
+        if (r.kind === 'eval') {
+          const m = r.config.matchers_module;
+          out.line(`config: split ${r.config.split}, mode ${r.config.mode}${m?.path ? `, matchers ${m.path}` : ''}`);
           out.line('');
-          out.io.stdout.write(renderEvalTable(report.data));
+          out.io.stdout.write(renderEvalTable(r.result.report));
           if (opts.outcomes) renderOutcomes(out, r.result);
           return;
         }

@@ -17,14 +17,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--test <fraction>', 'share for test (re-splits everything, test included)', parse.fraction('--test'))
     .option('--seed <n>', `random seed (default ${DEFAULT_SEED})`, parse.wholeNumber('--seed'))
     .action(async (opts: SplitOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) =>
-        ws.split({
-          ...(opts.dataset ? { dataset: opts.dataset } : {}),
-          dev: opts.dev,
-          ...(opts.test !== undefined ? { test: opts.test } : {}),
-          ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-        }),
-      );
+      const result = await ctx.withDataset(opts, (d) => d.split({ dev: opts.dev, test: opts.test, seed: opts.seed }));
       ctx.emit(opts, result, (out, r) => {
         out.line(`Split ${out.c.bold(r.dataset)} with seed ${r.seed}: ${fmt(r.changed)} examples moved`);
         if (r.kept_test) out.line(`kept ${fmt(r.kept_test)} test examples as they were (pass --test to re-split them)`);

@@ -7,7 +7,7 @@ export function register(program: Command, ctx: CliContext): void {
   common(program.command('stats'))
     .description('counts of examples and spans per split, source and label')
     .action(async (opts: CommonOptions) => {
-      const stats = await ctx.withWorkspace(opts, (ws) => ws.stats(opts.dataset));
+      const stats = await ctx.withDataset(opts, (d) => d.stats());
       ctx.emit(opts, stats, (out, s) => {
         const spans = s.spans === null ? '' : `, ${fmt(s.spans)} spans`;
         out.line(`${out.c.bold(s.dataset)} (${s.type}): ${fmt(s.examples)} examples${spans}, ${fmt(s.label_count)} labels`);

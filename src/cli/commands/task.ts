@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { ConflictPolicy, MatchMode } from '../../core/schemas/index.js';
+import { ConflictPolicy, MatchMode } from '../../core/schemas/task.js';
 import type { TaskResult } from '../../service/index.js';
+import { screenTaskChange } from '../../service/task.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import type { Output } from '../output.js';
 
@@ -67,7 +68,7 @@ export function register(program: Command, ctx: CliContext): void {
   common(task.command('show'))
     .description('the task: type, labels, matching mode and matchers')
     .action(async (opts: CommonOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) => ws.showTask(opts.dataset));
+      const result = await ctx.withDataset(opts, (d) => d.showTask());
       ctx.emit(opts, result, renderTask);
     });
 
@@ -101,7 +102,11 @@ export function register(program: Command, ctx: CliContext): void {
         ...(opts.listFields ? { list_fields: opts.listFields } : {}),
       };
       if (!Object.keys(change).length) throw usage('nothing to change: pass --mode, --matcher FIELD=NAME, … (see task set --help)');
-      const result = await ctx.withWorkspace(opts, (ws) => ws.updateTask(change, opts.dataset));
+      // The full screen on patterns the matchers' options fix, before anything changes (see screenTaskChange).
+      const result = await ctx.withDataset(opts, async (d) => {
+        await screenTaskChange(change);
+        return d.updateTask(change);
+      });
       if (!opts.json) for (const w of result.warnings) ctx.out.warn(w);
       ctx.emit(opts, result, (out, r) => {
         out.line(r.changed.length ? `Updated the task of ${out.c.bold(r.dataset)}` : 'Nothing changed');

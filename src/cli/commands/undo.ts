@@ -20,7 +20,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('restore the rules the last applied prune disabled (or those of --op ID)')
     .option('--op <id>', 'the prune op to undo (default: the last one not undone)', parse.wholeNumber('--op'))
     .action(async (opts: UndoOptions) => {
-      const result = await ctx.withWorkspace(opts, (ws) => ws.undo({ ...(opts.dataset ? { dataset: opts.dataset } : {}), ...(opts.op !== undefined ? { op: opts.op } : {}) }));
+      const result = await ctx.withDataset(opts, (d) => d.undo({ op: opts.op }));
       ctx.emit(opts, result, renderUndo);
     });
 }

@@ -1,3 +1,4 @@
+import { compileWhen, type DocMeta } from './when.js';
 import type { Task } from '../schemas/task.js';
 import { collectMatches } from './collect.js';
 import type { CompiledRule } from './compile-rule.js';
@@ -63,6 +64,8 @@ export interface ExecuteOptions {
   firstMatchOnly?: boolean;
   /** Document ids, reported with issues. */
   ids?: readonly (string | undefined)[];
+  /** Each document's metadata, which rules with a `when` condition test (none given: those rules never fire). */
+  meta?: readonly DocMeta[];
   docOffset?: number;
   /**
    * Told how many documents are finished, between guarded batches (so at most once per slice)
@@ -112,6 +115,8 @@ export function executeRules(
   const nDocs = texts.length;
   const nRules = rules.length;
   const matchers = rules.map((r) => r.matcher);
+  const conds = rules.map((r) => compileWhen(r.rule.when));
+  const meta = options.meta;
   const docEntries = new Int32Array(nDocs + 1);
   const entryRule = new IntBuffer(256);
   const entrySpans = new IntBuffer(256);
@@ -164,6 +169,8 @@ export function executeRules(
             st.startedPair = p;
           }
         }
+        const cond = conds[r];
+        if (cond && !cond(meta?.[d])) continue;
         const mark = spans.length;
         st.mark = mark;
         st.cursor = p * 4 + 1;

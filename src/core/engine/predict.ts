@@ -65,10 +65,10 @@ export type RunOptions = PrepareOptions & Omit<ExecuteOptions, 'ids'>;
  * Orders, compiles and executes the rules over the examples: the raw, sparse outputs that
  * `resolveDocument` (and leave-one-out ranking) work from. Compile problems are in `issues`.
  */
-export function runRules(task: RunTask, rules: readonly Rule[], examples: readonly Pick<Example, 'id' | 'text' | 'input'>[], options: RunOptions = {}): RuleOutputs {
+export function runRules(task: RunTask, rules: readonly Rule[], examples: readonly Pick<Example, 'id' | 'text' | 'input' | 'meta'>[], options: RunOptions = {}): RuleOutputs {
   const { compiled, issues } = prepareRules(task, rules, options);
   const texts = examples.map((e) => textOf(task, e));
-  const outputs = executeRules(task, compiled, texts, { ...options, ids: examples.map((e) => e.id) });
+  const outputs = executeRules(task, compiled, texts, { ...options, ids: examples.map((e) => e.id), meta: examples.map((e) => e.meta) });
   outputs.issues.unshift(...issues);
   return outputs;
 }
@@ -81,7 +81,7 @@ export interface PredictResult {
 }
 
 /** Runs a ruleset over examples: the simple API (one prediction per example, in order). */
-export function predict(task: RunTask, rules: readonly Rule[], examples: readonly Pick<Example, 'id' | 'text' | 'input'>[], options: RunOptions = {}): PredictResult {
+export function predict(task: RunTask, rules: readonly Rule[], examples: readonly Pick<Example, 'id' | 'text' | 'input' | 'meta'>[], options: RunOptions = {}): PredictResult {
   const outputs = runRules(task, rules, examples, options);
   const predictions: Prediction[] = new Array(examples.length);
   for (let d = 0; d < examples.length; d++) predictions[d] = resolveDocument(outputs, d);

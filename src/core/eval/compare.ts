@@ -1,5 +1,6 @@
 import { canonicalJson } from '../hash.js';
 import type { ClassMetrics, EvalReport } from '../schemas/eval-report.js';
+import { orNone } from '../none.js';
 import { alignRows, fmtCount, fmtRatio } from './render-table.js';
 import type { ExampleScore } from './types.js';
 
@@ -133,7 +134,7 @@ export function compareReports(
   };
 }
 
-const signed = (v: number | null, f: (x: number) => string): string => (v === null ? '-' : v > 0 ? `+${f(v)}` : v === 0 ? '0' : f(v));
+const signed = (v: number | null, f: (x: number) => string): string => orNone(v, (x) => (x > 0 ? `+${f(x)}` : x === 0 ? '0' : f(x)));
 
 /** The comparison as aligned text: overall deltas, the classes that moved, and the changed examples. */
 export function renderComparison(c: ReportComparison, maxIds = 10): string {

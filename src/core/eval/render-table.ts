@@ -1,8 +1,9 @@
 import type { ClassMetrics, EvalReport } from '../schemas/eval-report.js';
+import { orNone } from '../none.js';
 
-/** A ratio to 3 decimals, `-` for null. */
+/** A ratio to 3 decimals, `NONE` for null. */
 export function fmtRatio(v: number | null | undefined): string {
-  return v === null || v === undefined ? '-' : v.toFixed(3);
+  return orNone(v, (x) => x.toFixed(3));
 }
 
 /** A count, with one decimal only when it is fractional (semeval:partial). */

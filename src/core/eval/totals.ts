@@ -1,4 +1,4 @@
-import { type Counts, prf } from '../ratio.js';
+import { type Counts, f1Of, prf } from '../ratio.js';
 import { emptyErrors } from './tally.js';
 import type { ErrorCounts, ExampleScore, SemevalCounts } from './types.js';
 
@@ -99,8 +99,7 @@ export class EvalTotals {
 
   /** Micro F1 = 2TP / (2TP + FP + FN); null when there is neither gold nor output. */
   microF1(): number | null {
-    const d = 2 * this.counts.tp + this.counts.fp + this.counts.fn;
-    return d === 0 ? null : (2 * this.counts.tp) / d;
+    return f1Of(this.counts);
   }
 
   micro(): { precision: number | null; recall: number | null; f1: number | null } {

@@ -46,6 +46,7 @@ export const compositeMatcher: MatcherDefinition<CompositeOptions> = {
       matchAsync: async (gold, predicted, ctx) =>
         combine(parts, await Promise.all(parts.map((p) => p.m.matchAsync(gold, predicted, ctx))), o.threshold),
       screensPatterns: parts.some((p) => p.m.screensPatterns),
+      fixedPatterns: parts.flatMap((p) => p.m.fixedPatterns),
       needsAsync: (ctx) => parts.some((p) => p.m.needsAsync(ctx)),
       check: (ctx) => parts.forEach((p) => p.m.check(ctx)),
     };

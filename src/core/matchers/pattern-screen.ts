@@ -1,6 +1,6 @@
 import { runGuarded } from '../engine/guard.js';
-import { screenRedos } from '../safety/index.js';
-import type { MatcherContext, Verdict } from './types.js';
+import { type RedosVerdict, screenRedos, screenRedosStatic } from '../safety/redos.js';
+import type { BoundMatcher, MatcherContext, PatternSource, Verdict } from './types.js';
 import { verdict } from './values.js';
 
 /** What the ReDoS screen said about one pattern a matcher runs. */
@@ -9,6 +9,8 @@ export interface PatternVerdict {
   refused: boolean;
   /** One line: the screen's finding (shown in refused verdicts). */
   reason: string;
+  /** Polynomial backtracking: it runs, under the time budget, but is worth a warning. */
+  flagged?: true;
 }
 
 /** Screens one compiled pattern (source and flags of the RegExp that would run). */
@@ -84,15 +86,42 @@ export class PatternScreen {
  * run under the per-call time budget, like flagged rules.
  */
 export async function screenPattern(source: string, flags: string): Promise<PatternVerdict> {
-  if (!REPEATS.test(source.replace(/\\./g, '').replace(GROUP_SYNTAX, '('))) return { refused: false, reason: 'no repetition: linear' };
-  const v = await screenRedos(source, flags, { effort: 'quick' });
+  if (linear(source)) return LINEAR;
+  return patternVerdict(await screenRedos(source, flags, { effort: 'quick' }));
+}
+
+/**
+ * The same screen without waiting for recheck, for a caller that must answer at once (a matcher
+ * config being set): its static part decides typical patterns in a few ms and refuses what it
+ * finds exponential; a pattern it cannot decide is let through here, and screened in full when
+ * scoring runs it.
+ */
+export function screenPatternNow(source: string, flags: string): PatternVerdict {
+  if (linear(source)) return LINEAR;
+  return patternVerdict(screenRedosStatic(source, flags));
+}
+
+const LINEAR: PatternVerdict = Object.freeze({ refused: false, reason: 'no repetition: linear' });
+
+const linear = (source: string): boolean => !REPEATS.test(source.replace(/\\./g, '').replace(GROUP_SYNTAX, '('));
+
+function patternVerdict(v: RedosVerdict): PatternVerdict {
   if (v.status === 'vulnerable') {
     const attack = v.attack.length > 60 ? `${v.attack.slice(0, 59)}…` : v.attack;
-    return v.exponential
-      ? { refused: true, reason: `the ReDoS screen found exponential backtracking (attack: ${attack}); rewrite it without nested or overlapping repetition` }
-      : { refused: false, reason: `${v.complexity} backtracking: runs under the time budget` };
+    if (v.exponential)
+      return { refused: true, reason: `the ReDoS screen found exponential backtracking (attack: ${attack}); rewrite it without nested or overlapping repetition` };
+    const cost = typeof v.length100ms === 'number' ? ` (about ${v.length100ms} characters cost 100 ms)` : '';
+    return { refused: false, flagged: true, reason: `${v.complexity} backtracking${cost}: runs under the time budget` };
   }
   return { refused: false, reason: v.status === 'safe' ? 'safe' : `screen inconclusive (${v.reason}): runs under the time budget` };
+}
+
+/**
+ * The screen's verdict (`screenPatternNow`) on each pattern a bound matcher's options fix (not the
+ * data's): a config holding a refused one is refused when set, a flagged one is warned about.
+ */
+export function screenFixedPatterns(m: BoundMatcher): (PatternSource & PatternVerdict)[] {
+  return m.fixedPatterns.map((p) => ({ ...p, ...screenPatternNow(p.source, p.flags) }));
 }
 
 /** The per-call budget of matcher patterns when the context sets none: the task's default rule budget. */
@@ -106,12 +135,37 @@ export const clip = (s: string, n = 80): string => (s.length > n ? `${s.slice(0,
 /**
  * What the ReDoS screen lets a matcher do with a pattern: undefined when it may run; else the
  * verdict to give without running it (refused by the screen, or provisional while collecting).
+ * A pattern no pre-pass screened (a caller that scores without one, such as the offline inducer)
+ * meets the screen's static part here, so none runs unlooked-at; what that part cannot decide
+ * runs under the time budget.
  */
 export function screenedVerdict(source: string, flags: string, ctx: MatcherContext): Verdict | undefined {
   const v = ctx.patterns?.lookup(source, flags);
   if (ctx.patterns?.collecting && !v) return PROVISIONAL;
-  if (v?.refused) return { ...verdict(false, 0, `pattern /${clip(source)}/ was not run: ${v.reason}`, { pattern: source }), issue: 'refused' };
+  if (!v) {
+    const now = staticVerdict(source, flags);
+    return now.refused ? refusedVerdict(source, now) : undefined;
+  }
+  if (v.refused) return refusedVerdict(source, v);
   return undefined;
+}
+
+/** `screenPatternNow` remembered: scoring without a pre-pass asks about the same patterns on every call. */
+const STATIC_MEMO_LIMIT = 10_000;
+const staticMemo = new Map<string, PatternVerdict>();
+
+function staticVerdict(source: string, flags: string): PatternVerdict {
+  const k = key(source, flags);
+  let v = staticMemo.get(k);
+  if (!v) {
+    if (staticMemo.size >= STATIC_MEMO_LIMIT) staticMemo.delete(staticMemo.keys().next().value!);
+    staticMemo.set(k, (v = screenPatternNow(source, flags)));
+  }
+  return v;
+}
+
+function refusedVerdict(source: string, v: PatternVerdict): Verdict {
+  return { ...verdict(false, 0, `pattern /${clip(source)}/ was not run: ${v.reason}`, { pattern: source }), issue: 'refused' };
 }
 
 /**

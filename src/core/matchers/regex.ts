@@ -73,6 +73,7 @@ export const regexMatcher: MatcherDefinition<RegexOptions> = {
     };
     return {
       screensPatterns: true,
+      fixedPatterns: fixed ? [{ source: fixed.source, flags: fixed.flags }] : [],
       match(gold, predicted, ctx) {
         const p = asText(predicted);
         let re = fixed;

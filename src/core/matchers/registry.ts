@@ -12,11 +12,11 @@ import { regexMatcher } from './regex.js';
 import { schemaMatcher } from './schema.js';
 import { semanticSimilarityMatcher } from './semantic-similarity.js';
 import { setMatchMatcher } from './set-match.js';
-import type { BoundMatcher, MatcherContext, MatcherDefinition, MatcherFn, Verdict } from './types.js';
+import type { AnyMatcherDefinition, BoundMatcher, MatcherContext, MatcherFn, Verdict } from './types.js';
 import { cachedVerdict, verdictKey } from './verdict-cache.js';
 
 /** The built-in matchers, in the order listings show them. */
-export const BUILTIN_MATCHERS: readonly MatcherDefinition<any>[] = [
+export const BUILTIN_MATCHERS: readonly AnyMatcherDefinition[] = [
   exactMatcher,
   normalizedMatcher,
   numericToleranceMatcher,
@@ -98,7 +98,7 @@ let uniqueKeys = 0;
 
 /** Named matchers: the built-ins plus the ones users register. Resolving a reference binds its options once. */
 export class MatcherRegistry {
-  private readonly defs = new Map<string, MatcherDefinition<any>>();
+  private readonly defs = new Map<string, AnyMatcherDefinition>();
   private readonly builtin = new Set<string>();
   private readonly bound = new Map<string, BoundMatcher>();
 
@@ -120,7 +120,7 @@ export class MatcherRegistry {
   }
 
   /** Adds a matcher definition (options schema + bind). Replacing an existing name needs `override`. */
-  define(def: MatcherDefinition<any>, options: { override?: boolean } = {}): this {
+  define(def: AnyMatcherDefinition, options: { override?: boolean } = {}): this {
     if (this.defs.has(def.name) && !options.override)
       throw new RulewrightError(
         'CONFLICT',
@@ -202,6 +202,7 @@ export class MatcherRegistry {
       isPlainExact: def === exactMatcher,
       collection: def.collection ?? false,
       screensPatterns: impl.screensPatterns ?? false,
+      fixedPatterns: impl.fixedPatterns ?? [],
       needsAsync: impl.needsAsync ? impl.needsAsync.bind(impl) : () => false,
       check: impl.check ? impl.check.bind(impl) : () => undefined,
       match,

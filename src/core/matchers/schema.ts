@@ -60,6 +60,7 @@ export const schemaMatcher: MatcherDefinition<SchemaOptions> = {
     const patterns = [...new Set(o.json_schema ? schemaPatterns(o.json_schema) : [])];
     return {
       screensPatterns: patterns.length > 0,
+      fixedPatterns: patterns.map((source) => ({ source, flags: '' })),
       match(_gold, predicted, ctx) {
         let unscreened: Verdict | undefined;
         // While collecting, every pattern is looked up so all of them get screened.

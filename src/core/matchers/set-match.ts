@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MatcherRef } from '../schemas/task.js';
-import { ratio } from '../ratio.js';
+import { f1OfTotals, ratio } from '../ratio.js';
 import type { MatcherDefinition, Verdict } from './types.js';
 import { sameValue, show, verdict } from './values.js';
 
@@ -61,7 +61,8 @@ function flagsOf(into: ItemFlags, v: Verdict): boolean {
 function setVerdict(nGold: number, nPred: number, matched: number, missing: unknown[], extra: unknown[], threshold: number, flags: ItemFlags = {}): Verdict {
   const precision = ratio(matched, nPred);
   const recall = ratio(matched, nGold);
-  const f1 = nGold + nPred === 0 ? 1 : (2 * matched) / (nGold + nPred);
+  // Two empty sets agree entirely.
+  const f1 = f1OfTotals(matched, nPred, nGold) ?? 1;
   const passed = f1 >= threshold;
   const reason =
     nGold + nPred === 0
@@ -98,6 +99,7 @@ export const setMatchMatcher: MatcherDefinition<SetMatchOptions> = {
         return setVerdict(g.length, p.length, r.matched, r.missing, r.extra, o.threshold, flags);
       },
       screensPatterns: item.screensPatterns,
+      fixedPatterns: item.fixedPatterns,
       needsAsync: (ctx) => item.needsAsync(ctx),
       check: (ctx) => item.check(ctx),
     };

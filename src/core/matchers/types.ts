@@ -76,6 +76,11 @@ export interface BoundMatcher {
   readonly collection: boolean;
   /** Runs patterns (its own or its components'): scoring should screen them first (see pattern-screen.ts). */
   readonly screensPatterns: boolean;
+  /**
+   * The patterns its options fix (not taken from the data), as they would run: what a config can
+   * be screened for before anything is scored (see `screenFixedPatterns`).
+   */
+  readonly fixedPatterns: readonly PatternSource[];
   /** Needs an async pre-pass before synchronous use (when `ctx` has no synchronous way to answer). */
   needsAsync(ctx: MatcherContext): boolean;
   /** Checks that `ctx` provides what the matcher needs (e.g. a judge); throws a RulewrightError otherwise. */
@@ -102,6 +107,13 @@ export interface MatcherDefinition<O = Record<string, unknown>> {
   description: string;
 }
 
+/**
+ * A definition of any option type, as a list of differently-typed definitions holds it. Sound
+ * because each definition's `bind` only ever receives what its own `options` schema parsed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an existential type; `unknown` would reject every typed definition
+export type AnyMatcherDefinition = MatcherDefinition<any>;
+
 /** What a definition's `bind` returns; the registry adds name, key and defaults. */
 export interface BoundMatcherImpl {
   match(gold: unknown, predicted: unknown, ctx: MatcherContext): Verdict;
@@ -110,4 +122,12 @@ export interface BoundMatcherImpl {
   check?(ctx: MatcherContext): void;
   /** Runs patterns (see `BoundMatcher.screensPatterns`). */
   screensPatterns?: boolean;
+  /** See `BoundMatcher.fixedPatterns`; default none. */
+  fixedPatterns?: readonly PatternSource[];
+}
+
+/** A pattern as a RegExp would run it: its source and flags. */
+export interface PatternSource {
+  source: string;
+  flags: string;
 }

@@ -1,5 +1,7 @@
-import { candidateTriples, type RuleOutputs, type Triples } from '../engine/index.js';
-import { foldLabel } from '../eval/index.js';
+import { candidateTriples } from '../engine/resolve.js';
+import type { RuleOutputs } from '../engine/executor.js';
+import type { Triples } from '../engine/conflicts.js';
+import { foldLabel } from '../eval/score-classification.js';
 import { PROGRESS_EVERY, type ProgressFn } from '../progress.js';
 import { suppressors } from './suppression.js';
 

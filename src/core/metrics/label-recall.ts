@@ -1,6 +1,6 @@
-import { resolveDocument, resolveRuleAlone } from '../engine/index.js';
-import { foldLabel } from '../eval/index.js';
-import { ratio } from '../ratio.js';
+import { resolveDocument, resolveRuleAlone } from '../engine/resolve.js';
+import { foldLabel } from '../eval/score-classification.js';
+import { f1OfTotals, ratio } from '../ratio.js';
 import type { TaskType } from '../schemas/task.js';
 import { allExcluded, type ScoredRun } from './scored-run.js';
 
@@ -80,11 +80,6 @@ export function labelCounts(run: ScoredRun, into?: LabelCounts[]): LabelCounts[]
 export function labelRecallsOf(counts: readonly LabelCounts[], support: readonly number[]): LabelRecall[] {
   return counts.map(({ gold, tp }, p) => {
     const s = support[p] ?? 0;
-    return { gold, tp, label_recall: ratio(tp, gold), label_f1: ratio(2 * tp, s + gold) };
+    return { gold, tp, label_recall: ratio(tp, gold), label_f1: f1OfTotals(tp, s, gold) };
   });
-}
-
-/** `labelRecallsOf(labelCounts(run), support)`: label recall and F1 of every rule on one run. */
-export function labelRecalls(run: ScoredRun, support: readonly number[]): LabelRecall[] {
-  return labelRecallsOf(labelCounts(run), support);
 }

@@ -1,4 +1,4 @@
-import { predict, type RunTask } from '../engine/index.js';
+import { predict, type RunTask } from '../engine/predict.js';
 import type { Scorer } from '../eval/scorer.js';
 import type { Counts } from '../ratio.js';
 import type { Example } from '../schemas/example.js';

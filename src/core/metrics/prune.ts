@@ -1,4 +1,5 @@
-import { firstFiringRule, resolveDocument, resolveTriples, type Triples } from '../engine/index.js';
+import { firstFiringRule, resolveDocument, resolveTriples } from '../engine/resolve.js';
+import type { Triples } from '../engine/conflicts.js';
 import { PROGRESS_EVERY } from '../progress.js';
 import type { Counts } from '../ratio.js';
 import { duplicateGroups } from './duplicates.js';

@@ -1,4 +1,5 @@
-import { firstFiringRule, resolveDocument, resolveRuleAlone, resolveTriples, type Triples } from '../engine/index.js';
+import { firstFiringRule, resolveDocument, resolveRuleAlone, resolveTriples } from '../engine/resolve.js';
+import type { Triples } from '../engine/conflicts.js';
 import { RulewrightError } from '../errors.js';
 import { PROGRESS_EVERY, type ProgressFn } from '../progress.js';
 import { type Counts, ratio } from '../ratio.js';

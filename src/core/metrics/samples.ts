@@ -1,5 +1,7 @@
-import { resolveDocument, resolveRuleAlone } from '../engine/index.js';
-import { foldLabel, type Outcome, type OutcomeItem, type Scorer } from '../eval/index.js';
+import { resolveDocument, resolveRuleAlone } from '../engine/resolve.js';
+import { foldLabel } from '../eval/score-classification.js';
+import type { Outcome, OutcomeItem } from '../eval/types.js';
+import type { Scorer } from '../eval/scorer.js';
 import type { Example } from '../schemas/example.js';
 import type { RuleSample, SampleItem } from '../schemas/rule-metrics.js';
 import { allExcluded, type ScoredRun } from './scored-run.js';

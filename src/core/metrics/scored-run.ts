@@ -1,4 +1,4 @@
-import type { RuleOutputs } from '../engine/index.js';
+import type { RuleOutputs } from '../engine/executor.js';
 import { RulewrightError } from '../errors.js';
 import type { Scorer } from '../eval/scorer.js';
 import type { Counts } from '../ratio.js';
@@ -30,15 +30,8 @@ export function addInto(into: CountsVec, i: number, c: Counts, sign: 1 | -1 = 1)
 
 export const plus = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn });
 
-/**
- * Micro F1 from counts, the same expression as `EvalTotals.microF1` and `prf`: 2TP / (2TP + FP +
- * FN), null when there is neither gold nor output. Equal counts give identical F1, so comparing
- * F1 values computed from exact counts is exact too.
- */
-export function f1Of(c: Counts): number | null {
-  const d = 2 * c.tp + c.fp + c.fn;
-  return d === 0 ? null : (2 * c.tp) / d;
-}
+// Ranking and pruning compare F1 values from exact counts; the formula is the shared one.
+export { f1Of } from '../ratio.js';
 
 /** a − b, null when either is null. */
 export const minus = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a - b);

@@ -1,4 +1,5 @@
-import { DocCandidates, type RuleOutputs } from '../engine/index.js';
+import { DocCandidates } from '../engine/candidates.js';
+import type { RuleOutputs } from '../engine/executor.js';
 import { KEY_OUTSIDE, type SpanKeys } from '../eval/score-spans.js';
 import type { Scorer } from '../eval/scorer.js';
 import type { Example } from '../schemas/example.js';

@@ -1,4 +1,4 @@
-import { RULECHEF_IOU, type Triples } from '../engine/index.js';
+import { RULECHEF_IOU, type Triples } from '../engine/conflicts.js';
 import type { ConflictPolicy } from '../schemas/task.js';
 
 /**

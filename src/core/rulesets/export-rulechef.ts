@@ -3,6 +3,7 @@ import { lexiconSource } from '../lexicon/compile-lexicon.js';
 import { compilePattern } from '../regex/compile.js';
 import type { Rule } from '../schemas/rule.js';
 import type { TaskType } from '../schemas/task.js';
+import { describeWhen } from '../engine/when.js';
 import { jsToPython } from './js-to-python.js';
 import { NO_TEMPLATE_LABEL } from './rulechef.js';
 
@@ -15,6 +16,11 @@ import { NO_TEMPLATE_LABEL } from './rulechef.js';
  * a named output group becomes `$N`, its number.
  */
 export function toRulechefRule(rule: Rule, taskType?: TaskType): Record<string, unknown> {
+  if (rule.when)
+    throw new RulewrightError(
+      'BAD_INPUT',
+      `rule ${rule.id} (${rule.name}) applies only when ${describeWhen(rule.when)}, a condition RuleChef's rules cannot state; export in rulewright's format (--format rulewright) or disable the rule (rulewright rules disable ${rule.id})`,
+    );
   const d: Record<string, unknown> = { ...(rule.origin ?? {}) };
   if (!rule.origin && !rule.id.startsWith('r-')) d.id = rule.id;
   d.name = rule.name;

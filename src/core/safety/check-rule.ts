@@ -91,7 +91,7 @@ function precheck(rule: Rule, options: CheckOptions): { problems: RuleProblem[];
   try {
     compiled = compileRule(rule);
   } catch (e) {
-    const reason = e instanceof RulewrightError ? (e.details as { reason?: string } | undefined)?.reason : undefined;
+    const reason = RulewrightError.is(e, 'INVALID_RULE') && e.details && 'reason' in e.details ? e.details.reason : undefined;
     const code: ProblemCode = reason === 'empty' ? 'empty_pattern' : reason === 'group' ? 'missing_group' : 'invalid';
     problems.push({ code, severity: 'reject', message: (e as Error).message });
   }

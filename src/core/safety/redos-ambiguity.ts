@@ -88,7 +88,12 @@ class Analysis {
     const seen = new Uint8Array(this.n);
     const stack = [INIT];
     seen[INIT] = 1;
-    while (stack.length) for (const e of this.out[stack.pop()!]!) if (!seen[e.to]) ((seen[e.to] = 1), stack.push(e.to));
+    while (stack.length)
+      for (const e of this.out[stack.pop()!]!)
+        if (!seen[e.to]) {
+          seen[e.to] = 1;
+          stack.push(e.to);
+        }
     return seen;
   }
 
@@ -193,7 +198,12 @@ class Analysis {
     const rev = this.reverse();
     const stack = [...B.states];
     for (const s of stack) toB[s] = 1;
-    while (stack.length) for (const p of rev[stack.pop()!]!) if (!toB[p]) ((toB[p] = 1), stack.push(p));
+    while (stack.length)
+      for (const p of rev[stack.pop()!]!)
+        if (!toB[p]) {
+          toB[p] = 1;
+          stack.push(p);
+        }
     const N = this.n;
     const steps = (key: number, visit: (k: number, c: number) => void): void => {
       const x = Math.floor(key / (N * N));
@@ -309,7 +319,11 @@ function tarjanKeys(
   const id = new Map<number, number>();
   const keys: number[] = [];
   const adj: number[][] = [];
-  for (const r of roots) if (!id.has(r)) (id.set(r, keys.length), keys.push(r));
+  for (const r of roots)
+    if (!id.has(r)) {
+      id.set(r, keys.length);
+      keys.push(r);
+    }
   for (let i = 0; i < keys.length; i++) {
     const out: number[] = [];
     succ(keys[i]!, (w) => {

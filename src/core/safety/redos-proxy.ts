@@ -1,6 +1,7 @@
 import type { Flags, Node } from '../regex/python/ast.js';
 import { emitScreenProxy } from '../regex/python/emit-screen.js';
 import { parsePython } from '../regex/python/parse.js';
+import { children, visit } from '../regex/python/walk.js';
 import { analyse, type Ambiguity, type Witness } from './redos-ambiguity.js';
 import { attackCost, measurable, Unmeasurable, type AttackCost } from './redos-cost.js';
 import { buildAutomaton, Undecided, type PositionAutomaton } from './redos-nfa.js';
@@ -143,46 +144,17 @@ const rank = (a: Ambiguity | undefined): number => (!a ? -1 : a.kind === 'linear
  */
 function bypassable(root: Node): Node[] {
   const out: Node[] = [];
-  const walk = (n: Node): void => {
-    switch (n.type) {
-      case 'seq':
-        n.items.forEach(walk);
-        return;
-      case 'alt':
-        for (const a of n.alts) {
-          if (hasLoop(a)) out.push(a);
-          walk(a);
-        }
-        return;
-      case 'group':
-        walk(n.body);
-        return;
-      case 'repeat':
-        if (n.min === 0 && hasLoop(n.body)) out.push(n.body);
-        walk(n.body);
-        return;
-      default:
-        return;
-    }
-  };
-  walk(root);
+  visit(root, (n, parent) => {
+    const skippable = parent?.type === 'alt' || (parent?.type === 'repeat' && parent.min === 0);
+    if (skippable && hasLoop(n)) out.push(n);
+    // A lookaround's body is screened on its own (judge considers each one): not searched here.
+    return n.type !== 'look';
+  });
   return out;
 }
 
 function hasLoop(n: Node): boolean {
-  switch (n.type) {
-    case 'seq':
-      return n.items.some(hasLoop);
-    case 'alt':
-      return n.alts.some(hasLoop);
-    case 'group':
-    case 'look':
-      return hasLoop(n.body);
-    case 'repeat':
-      return n.max > 16 || hasLoop(n.body);
-    default:
-      return false;
-  }
+  return (n.type === 'repeat' && n.max > 16) || children(n).some(hasLoop);
 }
 
 function render(w: Witness, a: PositionAutomaton): { prefix: string; pump: string; suffix: string } {

@@ -52,7 +52,7 @@ export const ObservedBlock = z.strictObject({
   truth: z.strictObject({ n: z.number().int(), rules: Agreement, model: Agreement }).nullable(),
 });
 
-/** `eval --json`: the contract keys of design.md plus the mode-specific blocks. */
+/** `eval --json`: the keys scripts read (kept stable) plus the mode-specific blocks. */
 export const EvalReport = z.strictObject({
   n: z.number().int(),
   split: z.string().nullable(),

@@ -21,6 +21,20 @@ export const LexiconOptions = z.strictObject({
 });
 export type LexiconOptions = z.infer<typeof LexiconOptions>;
 
+/** A value a condition compares with: one item of the example's metadata field. */
+export const WhenValue = z.union([z.string(), z.number(), z.boolean()]);
+export type WhenValue = z.infer<typeof WhenValue>;
+
+/**
+ * Where a rule applies: every listed `meta` field of the example must equal the value, or (a list
+ * field, such as the slots a dialogue system just asked for) contain it. A rule with a condition
+ * never fires on text that comes without metadata.
+ */
+export const RuleWhen = z.strictObject({
+  meta: z.record(z.string().min(1), WhenValue).refine((m) => Object.keys(m).length > 0, 'a condition needs at least one meta field'),
+});
+export type RuleWhen = z.infer<typeof RuleWhen>;
+
 /** A problem found when a rule was checked (e.g. ReDoS) that did not stop it from being kept. */
 export const RuleFlag = z.strictObject({ code: z.string(), message: z.string() });
 export type RuleFlag = z.infer<typeof RuleFlag>;
@@ -38,6 +52,7 @@ export const Rule = z.strictObject({
   lexicon: LexiconOptions.optional(),
   dialect: RuleDialect.default('js'),
   output: RuleOutput,
+  when: RuleWhen.optional(),
   priority: z.number().default(0),
   confidence: z.number().min(0).max(1).default(0.5),
   status: RuleStatus.default('active'),

@@ -1,3 +1,4 @@
+import { laplace } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Task } from '../../core/schemas/task.js';
 import { commonPrefix, escapeRegex, labelWords, literalPattern, stem, tokenize, uniqSorted } from './text.js';
@@ -21,7 +22,6 @@ export interface ClassifyGenOptions {
   conjUnits?: number;
 }
 
-const laplace = (nc: number, n: number): number => (nc + 1) / (n + 2);
 const MIN_PREFIX = 5;
 
 function intersectCount(a: readonly number[], b: readonly number[], keep?: (d: number) => boolean): number {

@@ -1,4 +1,4 @@
-import { textOf } from '../../core/engine/index.js';
+import { textOf } from '../../core/engine/predict.js';
 import type { Example } from '../../core/schemas/example.js';
 import { Task } from '../../core/schemas/task.js';
 import type { ResolvedOptions } from './options.js';

@@ -6,7 +6,7 @@ import { fieldCandidates } from './fields.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
 import { induceClasses } from './covering/induce-classes.js';
 import { induceWindows } from './windows/induce-windows.js';
-import { finalizeRules, runPipeline, scoreRules } from './pipeline.js';
+import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
 import type { Candidate, InduceOptions, InduceReport, InduceResult } from './types.js';
@@ -57,7 +57,7 @@ async function bestOfTwo(task: Task, train: readonly Example[], opts: ResolvedOp
   if (!selectionAffordable(train, dev)) return { rules: covering, report, finalized: false };
   const alt = newReport(task, train.length, dev.length);
   const altOpts: ResolvedOptions = { ...opts, maxRules: Math.min(opts.maxRules, 100), budgetMs: Math.max(0, opts.budgetMs - (performance.now() - started)) };
-  const selection = await runPipeline({ task, train, candidates: generateCandidates(task, train, altOpts), opts: altOpts, report: alt, started: performance.now(), merge: true });
+  const selection = await selectCandidates({ task, train, candidates: generateCandidates(task, train, altOpts), opts: altOpts, report: alt, started: performance.now(), merge: true });
   const a = scoreRules(task, covering, dev).f1 ?? 0;
   const b = scoreRules(task, selection, dev).f1 ?? 0;
   const note = `two learners were compared on dev: sequential covering F1 ${a.toFixed(3)} (${covering.length} rules), candidate selection F1 ${b.toFixed(3)} (${selection.length} rules); kept ${b > a ? 'candidate selection' : 'sequential covering'}`;
@@ -108,7 +108,7 @@ export async function induce(task: Task, trainIn: readonly Example[], options: I
     return { rules, remove: [], report: chosen.report };
   }
   const candidates = generateCandidates(task, train, opts);
-  let rules = await runPipeline({ task, train, candidates, opts, report, started, merge: false });
+  let rules = await selectCandidates({ task, train, candidates, opts, report, started, merge: false });
   if (task.type !== 'transformation') rules = await withWindows(task, train, opts, report, started, rules);
   report.emitted = rules.length;
   report.elapsed_ms = Math.round(performance.now() - started);

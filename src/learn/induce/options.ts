@@ -1,6 +1,7 @@
 import type { Example } from '../../core/schemas/example.js';
 import type { Task } from '../../core/schemas/task.js';
 import type { InduceOptions } from './types.js';
+import { TUNING } from './tuning.js';
 
 /** Options with every default filled in. */
 export interface ResolvedOptions {
@@ -22,24 +23,26 @@ export interface ResolvedOptions {
   budgetMs: number;
 }
 
+const D = TUNING.defaults;
+
 /** Fills in defaults; see `InduceOptions` for what each means. */
 export function resolveOptions(task: Task, options: InduceOptions = {}): ResolvedOptions {
   const dev = options.dev && options.dev.length ? options.dev : null;
   return {
     dev,
     seed: options.seed ?? 0,
-    maxRules: options.maxRules ?? (task.type === 'classification' ? 2000 : 1000),
-    maxRulesPerLabel: options.maxRulesPerLabel ?? 200,
+    maxRules: options.maxRules ?? (task.type === 'classification' ? D.maxRulesClassification : D.maxRulesOther),
+    maxRulesPerLabel: options.maxRulesPerLabel ?? D.maxRulesPerLabel,
     userMinPrecision: options.minPrecision ?? null,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     status: options.status ?? 'proposed',
-    minSupport: options.minSupport ?? (dev ? 1 : 2),
-    minPrecision: options.minPrecision ?? 0.6,
-    minGainPrecision: options.minGainPrecision ?? (task.type === 'classification' ? 0.9 : 0.75),
-    recallTolerance: options.recallTolerance ?? 0.002,
-    maxCandidates: options.maxCandidates ?? 6000,
-    maxTrainExamples: options.maxTrainExamples ?? 20000,
+    minSupport: options.minSupport ?? (dev ? D.minSupportWithDev : D.minSupportNoDev),
+    minPrecision: options.minPrecision ?? D.minPrecision,
+    minGainPrecision: options.minGainPrecision ?? (task.type === 'classification' ? D.minGainPrecisionClassification : D.minGainPrecisionOther),
+    recallTolerance: options.recallTolerance ?? D.recallTolerance,
+    maxCandidates: options.maxCandidates ?? D.maxCandidates,
+    maxTrainExamples: options.maxTrainExamples ?? D.maxTrainExamples,
     idPrefix: options.idPrefix ?? 'ind-',
-    budgetMs: options.budgetMs ?? 90000,
+    budgetMs: options.budgetMs ?? D.budgetMs,
   };
 }

@@ -1,11 +1,10 @@
-import { predict } from '../../core/engine/index.js';
-import { compileScorer } from '../../core/eval/index.js';
+import { evaluateRulesetNow } from '../../core/eval/evaluate-ruleset.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import { generateCandidates, induce, sample, selectionAffordable } from './induce.js';
 import { resolveOptions } from './options.js';
-import { dedupe, filterEligible, finalizeRules, type Eligible, type PipelineInput } from './pipeline.js';
+import { dedupe, filterEligible, finalizeRules, type Eligible, type SelectionInput } from './pipeline.js';
 import { Pool } from './pool.js';
 import { drop, newReport, stage } from './report.js';
 import { candidateId, toRule } from './rule-factory.js';
@@ -14,11 +13,9 @@ import type { InduceOptions, InduceResult } from './types.js';
 
 /** Train examples the current rules get wrong (a false positive or a missed item). */
 function failing(task: Task, rules: readonly Rule[], train: readonly Example[]): Set<number> {
-  const scorer = compileScorer(task, { outcomes: false });
-  const { predictions } = predict(task, rules, train, { statuses: ['active', 'proposed'] });
+  const { scores } = evaluateRulesetNow(task, rules, train, { statuses: ['active', 'proposed'], outcomes: false });
   const out = new Set<number>();
-  train.forEach((e, i) => {
-    const c = scorer.score(e, predictions[i]).counts;
+  scores.forEach(({ counts: c }, i) => {
     if (c.fp > 0 || c.fn > 0) out.add(i);
   });
   return out;
@@ -54,7 +51,7 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   }
   const wrong = failing(task, current, train);
   report.notes.push(`the current ${current.length} rules fail on ${wrong.size} of ${train.length} train examples`);
-  const input: PipelineInput = { task, train, candidates: generateCandidates(task, train, opts), opts, report, started, merge: false };
+  const input: SelectionInput = { task, train, candidates: generateCandidates(task, train, opts), opts, report, started, merge: false };
   const { eligible, probe } = filterEligible(input, dedupe(input));
   const relevant = eligible.filter((e) => {
     const p = probe.position.get(candidateId(e.c, opts.idPrefix));

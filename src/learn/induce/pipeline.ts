@@ -1,6 +1,5 @@
-import { predict } from '../../core/engine/index.js';
-import { compileScorer, EvalTotals } from '../../core/eval/index.js';
-import { wilsonLower } from '../../core/metrics/wilson.js';
+import { evaluateRulesetNow } from '../../core/eval/evaluate-ruleset.js';
+import { f1Of, laplace, wilsonLower } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
@@ -13,8 +12,9 @@ import { trimLexicons } from './simplify.js';
 import { addPass, devJudge, prunePass, trainJudge, type AcceptConfig } from './select.js';
 import { candidateId, candidateKey, toRule } from './rule-factory.js';
 import type { Candidate, InduceReport, SplitScore } from './types.js';
+import { TUNING } from './tuning.js';
 
-export interface PipelineInput {
+export interface SelectionInput {
   task: Task;
   train: readonly Example[];
   candidates: readonly Candidate[];
@@ -33,19 +33,9 @@ export interface Eligible {
   trainFp: number;
 }
 
-const laplace = (tp: number, fp: number): number => (tp + 1) / (tp + fp + 2);
-/**
- * Lowest Wilson bound of the precision of what a rule adds to the train decision list. With a dev
- * split, whatever hurts dev is pruned later, so one right addition is enough (1 of 1 = 0.21);
- * without one, train is the only evidence, so 4 of 4 right is the least (3 of 3 = 0.44 fails).
- */
-const TRAIN_GAIN_WILSON_DEV = 0.2;
-const TRAIN_GAIN_WILSON_NO_DEV = 0.5;
-/** Without dev: lowest Wilson bound of a rule's own train precision to keep it when it adds nothing on train. */
-const STRONG_WILSON = 0.8;
 
 /** Drops duplicate candidates (same content) and keeps the best `max` by train evidence. */
-export function dedupe(input: PipelineInput): Candidate[] {
+export function dedupe(input: SelectionInput): Candidate[] {
   const seen = new Map<string, Candidate>();
   for (const c of input.candidates) {
     const k = candidateKey(c);
@@ -83,15 +73,13 @@ export function dedupe(input: PipelineInput): Candidate[] {
   return kept;
 }
 
-/** Characters of text all candidates together may scan: keeps a run near a few seconds. */
-const SCAN_BUDGET = 2e8;
 
 /** How many candidates to run: `maxCandidates`, lowered so candidates × text length stays in budget. */
-function candidateCap(input: PipelineInput): number {
+function candidateCap(input: SelectionInput): number {
   let chars = 0;
   for (const e of [...input.train, ...(input.opts.dev ?? [])]) chars += (e.text ?? JSON.stringify(e.input ?? '')).length;
   const labels = new Set(input.candidates.map((c) => c.label)).size;
-  return Math.min(input.opts.maxCandidates, Math.max(200, 10 * labels, Math.floor(SCAN_BUDGET / Math.max(1, chars))));
+  return Math.min(input.opts.maxCandidates, Math.max(200, 10 * labels, Math.floor(TUNING.selection.scanBudget / Math.max(1, chars))));
 }
 
 /**
@@ -100,7 +88,7 @@ function candidateCap(input: PipelineInput): number {
  * Confidence is the Wilson lower bound of the candidate's precision on train and dev together:
  * the decision-list order.
  */
-export function filterEligible(input: PipelineInput, cands: Candidate[]): { eligible: Eligible[]; probe: Pool } {
+export function filterEligible(input: SelectionInput, cands: Candidate[]): { eligible: Eligible[]; probe: Pool } {
   const { task, train, opts, report } = input;
   const rules = cands.map((c) => toRule(c, { id: candidateId(c, opts.idPrefix), priority: 0, confidence: 0.5, status: 'active' }));
   const probe = Pool.run(task, rules, train, opts.dev);
@@ -112,7 +100,7 @@ export function filterEligible(input: PipelineInput, cands: Candidate[]): { elig
     const tr = probe.solo(p, probe.train);
     const prior = c.kind.startsWith('label_');
     if (tr.tp < opts.minSupport && !(prior && tr.fp === 0)) return drop(report, 'low_support', c.name);
-    if (tr.tp + tr.fp > 0 && laplace(tr.tp, tr.fp) < opts.minPrecision) return drop(report, 'low_precision', c.name);
+    if (tr.tp + tr.fp > 0 && laplace(tr.tp, tr.tp + tr.fp) < opts.minPrecision) return drop(report, 'low_precision', c.name);
     const dv = probe.dev ? probe.solo(p, probe.dev) : { tp: 0, fp: 0 };
     const tp = tr.tp + dv.tp;
     const n = tp + tr.fp + dv.fp;
@@ -132,7 +120,7 @@ function fitBudget(pool: Pool, count: () => number, maxRules: number): number[] 
   for (let n = count(); n > maxRules; n = count()) {
     const split = pool.dev ?? pool.train;
     const base = split.totals.counts;
-    const f1 = (c: { tp: number; fp: number; fn: number }) => (2 * c.tp + c.fp + c.fn === 0 ? 0 : (2 * c.tp) / (2 * c.tp + c.fp + c.fn));
+    const f1 = (c: { tp: number; fp: number; fn: number }) => f1Of(c) ?? 0;
     const losses = pool.activePositions().map((p) => {
       const t = pool.trial(p);
       const d = (pool.dev ? t.dev : t.train)!.delta;
@@ -151,17 +139,13 @@ function fitBudget(pool: Pool, count: () => number, maxRules: number): number[] 
 }
 
 /** Scores of a finished ruleset on train and on dev (null without dev). */
-function scoresOn(input: Pick<PipelineInput, 'task' | 'train' | 'opts'>, rules: readonly Rule[]): { train: SplitScore; dev: SplitScore | null } {
+function scoresOn(input: Pick<SelectionInput, 'task' | 'train' | 'opts'>, rules: readonly Rule[]): { train: SplitScore; dev: SplitScore | null } {
   return { train: scoreRules(input.task, rules, input.train), dev: input.opts.dev ? scoreRules(input.task, rules, input.opts.dev) : null };
 }
 
-/** Scores of a finished ruleset on a split, through the engine and the task's scorer. */
+/** Scores of a finished ruleset (its active and proposed rules) on a split, by the core evaluator. */
 export function scoreRules(task: Task, rules: readonly Rule[], examples: readonly Example[]): SplitScore {
-  const scorer = compileScorer(task, { outcomes: false });
-  const { predictions } = predict(task, rules, examples, { statuses: ['active', 'proposed'] });
-  const totals = new EvalTotals();
-  examples.forEach((e, i) => totals.add(scorer.score(e, predictions[i])));
-  return splitScore(totals);
+  return splitScore(evaluateRulesetNow(task, rules, examples, { statuses: ['active', 'proposed'], outcomes: false }).totals);
 }
 
 /**
@@ -170,8 +154,8 @@ export function scoreRules(task: Task, rules: readonly Rule[], examples: readonl
  * (remaining candidates kept only if they improve dev), pruning of rules that hurt dev, then
  * merging, priorities and the engine's safety checks.
  */
-export async function runPipeline(input: PipelineInput): Promise<Rule[]> {
-  const { task, train, opts, report, started } = input;
+export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
+  const { opts, report, started } = input;
   const deadline = started + opts.budgetMs;
   const cands = dedupe(input);
   const { eligible, probe } = filterEligible(input, cands);
@@ -191,8 +175,8 @@ export async function runPipeline(input: PipelineInput): Promise<Rule[]> {
   // Without dev, a rule that changes nothing on train but is precise on its own is kept for recall on unseen text.
   const strong = opts.dev
     ? undefined
-    : (p: number) => elig(p).trainTp >= opts.minSupport && wilsonLower(elig(p).trainTp / (elig(p).trainTp + elig(p).trainFp), elig(p).trainTp + elig(p).trainFp) >= STRONG_WILSON;
-  const listPass = addPass(pool, order, trainJudge(cfg, strong, opts.dev ? TRAIN_GAIN_WILSON_DEV : TRAIN_GAIN_WILSON_NO_DEV), limits);
+    : (p: number) => elig(p).trainTp >= opts.minSupport && wilsonLower(elig(p).trainTp / (elig(p).trainTp + elig(p).trainFp), elig(p).trainTp + elig(p).trainFp) >= TUNING.selection.strongWilson;
+  const listPass = addPass(pool, order, trainJudge(cfg, strong, opts.dev ? TUNING.selection.trainGainWilsonDev : TUNING.selection.trainGainWilsonNoDev), limits);
   if (!listPass.accepted.length && !opts.dev) report.notes.push('no candidate improved train with enough support: nothing to propose');
   stage(report, 'decision_list', pool, started);
 
@@ -251,7 +235,7 @@ export async function runPipeline(input: PipelineInput): Promise<Rule[]> {
  * (the `kept` current rules, then the safe new ones) with its train and dev scores. Returns the
  * safe new rules.
  */
-export async function finalizeRules(input: Pick<PipelineInput, 'task' | 'train' | 'opts' | 'report' | 'started'>, rules: readonly Rule[], kept: readonly Rule[] = []): Promise<Rule[]> {
+export async function finalizeRules(input: Pick<SelectionInput, 'task' | 'train' | 'opts' | 'report' | 'started'>, rules: readonly Rule[], kept: readonly Rule[] = []): Promise<Rule[]> {
   const { report, started } = input;
   const screened = await screen(rules);
   for (const r of screened.rejected) {

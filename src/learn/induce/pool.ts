@@ -1,6 +1,11 @@
-import { executeRules, orderRules, prepareRules, resolveDocument, resolveRuleAlone, textOf, type RuleOutputs } from '../../core/engine/index.js';
-import type { CompiledRule } from '../../core/engine/index.js';
-import { compileScorer, EvalTotals, type ExampleScore, type Scorer } from '../../core/eval/index.js';
+import { executeRules, type RuleOutputs } from '../../core/engine/executor.js';
+import { orderRules } from '../../core/engine/order.js';
+import { prepareRules, textOf } from '../../core/engine/predict.js';
+import { resolveDocument, resolveRuleAlone } from '../../core/engine/resolve.js';
+import type { CompiledRule } from '../../core/engine/compile-rule.js';
+import { compileScorer, type Scorer } from '../../core/eval/scorer.js';
+import { EvalTotals } from '../../core/eval/totals.js';
+import type { ExampleScore } from '../../core/eval/types.js';
 import { prf, type Counts } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
@@ -87,7 +92,7 @@ export class Pool {
     const { compiled, issues } = prepareRules(task, rules, { statuses: ['active', 'proposed', 'disabled'] });
     const messages = issues.map((i) => i.message);
     const exec = (examples: readonly Example[]) => {
-      const outputs = executeRules(task, compiled, examples.map((e) => textOf(task, e)), { ids: examples.map((e) => e.id) });
+      const outputs = executeRules(task, compiled, examples.map((e) => textOf(task, e)), { ids: examples.map((e) => e.id), meta: examples.map((e) => e.meta) });
       for (const i of outputs.issues) if (messages.length < 50) messages.push(i.message);
       return { examples, outputs };
     };

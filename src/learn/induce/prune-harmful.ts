@@ -1,6 +1,5 @@
 import { wilsonUpper } from '../../core/metrics/wilson.js';
 import { prf } from '../../core/ratio.js';
-import type { Pool } from './pool.js';
 import { devJudge, type Judge } from './select.js';
 
 /**
@@ -9,7 +8,7 @@ import { devJudge, type Judge } from './select.js';
  * half the ensemble's F1 (the break-even precision of a decision-list rule under micro F1).
  * Removing every rule that happened to miss on one or two dev texts fits dev, not the task.
  */
-export function clearlyHarmful(pool: Pool): Judge {
+export function clearlyHarmful(): Judge {
   const f1Up = devJudge({ minGainPrecision: 0, recallTolerance: 0 });
   return (t, pl) => {
     if (!f1Up(t, pl) || !t.dev) return false;

@@ -4,7 +4,7 @@ import type { Candidate } from './types.js';
 
 /** The content key of a candidate: what it matches and emits (equal keys = the same rule). */
 export function candidateKey(c: Candidate): string {
-  return canonicalJson([c.format, c.format === 'lexicon' ? (c.terms ?? []) : c.pattern, c.flags, c.caseSensitive ?? false, c.label, c.group]);
+  return canonicalJson([c.format, c.format === 'lexicon' ? (c.terms ?? []) : c.pattern, c.flags, c.caseSensitive ?? false, c.label, c.group, ...(c.when ? [c.when] : [])]);
 }
 
 /** A stable id from the rule's content, so the same induced rule keeps its id across runs. */
@@ -39,6 +39,7 @@ export function toRule(c: Candidate, f: RuleFields): Rule {
     version: 1,
     flagged: [],
   };
+  if (c.when) rule.when = c.when;
   if (c.format === 'lexicon') {
     rule.terms = [...(c.terms ?? [])];
     rule.lexicon = { case_sensitive: c.caseSensitive ?? false, word_boundary: true };

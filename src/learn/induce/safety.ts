@@ -1,5 +1,5 @@
 import { canonicalJson } from '../../core/hash.js';
-import { checkRule, type RuleProblem } from '../../core/safety/index.js';
+import { checkRule, type RuleProblem } from '../../core/safety/check-rule.js';
 import type { Rule } from '../../core/schemas/rule.js';
 
 /** Verdicts by rule content: induction proposes the same patterns again across rounds and seeds. */

@@ -1,4 +1,5 @@
-import { compileRule } from '../../core/engine/index.js';
+import { compileRule } from '../../core/engine/compile-rule.js';
+import { f1Of } from '../../core/ratio.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { SplitScore } from './types.js';
 
@@ -11,11 +12,8 @@ function coversWhole(rule: Rule, term: string): boolean {
   return !!span && span[0] === 0 && span[1] === term.length;
 }
 
-const f1Of = (a: SplitScore, b: SplitScore | null): number => {
-  const tp = a.tp + (b?.tp ?? 0);
-  const d = 2 * tp + a.fp + a.fn + (b?.fp ?? 0) + (b?.fn ?? 0);
-  return d === 0 ? 0 : (2 * tp) / d;
-};
+/** F1 of train and dev counted together (0 when neither has gold or output). */
+const pooledF1 = (a: SplitScore, b: SplitScore | null): number => f1Of({ tp: a.tp + (b?.tp ?? 0), fp: a.fp + (b?.fp ?? 0), fn: a.fn + (b?.fn ?? 0) }) ?? 0;
 
 /**
  * Readability: removes from each lexicon rule the terms that a regex rule of the same label in
@@ -42,6 +40,6 @@ export function trimLexicons(
   if (!trimmed) return { rules: [...rules], trimmed: 0 };
   const before = score(rules);
   const after = score(out);
-  if (f1Of(after.train, after.dev) + 1e-12 < f1Of(before.train, before.dev)) return { rules: [...rules], trimmed: 0 };
+  if (pooledF1(after.train, after.dev) + 1e-12 < pooledF1(before.train, before.dev)) return { rules: [...rules], trimmed: 0 };
   return { rules: out, trimmed };
 }

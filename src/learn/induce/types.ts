@@ -1,5 +1,5 @@
 import type { Example } from '../../core/schemas/example.js';
-import type { Rule, RuleStatus } from '../../core/schemas/rule.js';
+import type { Rule, RuleStatus, RuleWhen } from '../../core/schemas/rule.js';
 
 /** Options of the offline inducer. Every field is optional; defaults suit small and large train sets. */
 export interface InduceOptions {
@@ -147,6 +147,8 @@ export interface Candidate {
   specificity: number;
   /** Shape candidates: the pattern's parts in order (a fixed source, or a word inventory that can be refined) and its edge boundaries. */
   shape?: { parts: ({ src: string } | { values: string[] })[]; left: string; right: string };
+  /** The metadata condition the rule applies under (see Rule.when). */
+  when?: RuleWhen;
   /** Train evidence from the generator (cheap, approximate), used to rank before engine runs. */
   support?: number;
   precision?: number;

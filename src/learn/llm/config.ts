@@ -5,20 +5,6 @@ import { Secret, displayUrl } from './secret.js';
 /** The model used when `RULEWRIGHT_MODEL` is not set: cheap, fast and supports structured output. */
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 
-/** Environment variables read by {@link loadLlmConfig}; every one is optional. */
-export const LLM_ENV_VARS = [
-  'OPENAI_BASE_URL',
-  'OPENAI_API_KEY',
-  'RULEWRIGHT_MODEL',
-  'RULEWRIGHT_PRICE_PROMPT',
-  'RULEWRIGHT_PRICE_COMPLETION',
-  'RULEWRIGHT_LLM_TIMEOUT_MS',
-  'RULEWRIGHT_LLM_MAX_RETRIES',
-  'RULEWRIGHT_LLM_RETRY_BASE_MS',
-  'RULEWRIGHT_LLM_RETRY_MAX_MS',
-  'RULEWRIGHT_LLM_MAX_TOKENS',
-] as const;
-
 /** USD per one million tokens, as providers publish them. */
 export const LlmPrices = z.strictObject({
   prompt_per_million: z.number().min(0),

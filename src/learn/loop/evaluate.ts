@@ -1,17 +1,13 @@
-import { predict } from '../../core/engine/predict.js';
 import type { RuleOutputs } from '../../core/engine/executor.js';
+import { evaluateRuleset } from '../../core/eval/evaluate-ruleset.js';
 import { buildEvalReport } from '../../core/eval/report.js';
-import { scoreAll, scoreAllAsync, compileScorer } from '../../core/eval/scorer.js';
 import type { ExampleScore, ScoreContext } from '../../core/eval/types.js';
 import type { EvalReport } from '../../core/schemas/eval-report.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Prediction } from '../../core/schemas/prediction.js';
-import type { Rule, RuleStatus } from '../../core/schemas/rule.js';
+import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import type { Prf } from '../prompts/views.js';
-
-/** Every status: the loop decides which rules are in a working set, not their stored status. */
-const ALL_STATUSES: readonly RuleStatus[] = ['active', 'proposed', 'disabled', 'rejected'];
 
 /** A ruleset run and scored on some examples. */
 export interface Evaluation {
@@ -32,18 +28,13 @@ export interface EvaluateOptions {
 
 /**
  * Runs `rules` (all of them, whatever their status) on `examples` and scores the outputs with
- * the shared evaluator under the task's matching mode and matchers: the same numbers `eval`
- * reports for the same rules and examples.
+ * the core evaluator under the task's matching mode and matchers: the same numbers `eval`
+ * reports for the same rules and examples. `ctx.patterns` keeps the screen's verdicts across calls.
  */
 export async function evaluateRules(task: Task, rules: readonly Rule[], examples: readonly Example[], opts: EvaluateOptions = {}): Promise<Evaluation> {
-  const { predictions, outputs } = predict(task, rules, examples, { statuses: ALL_STATUSES });
-  const scorerOpts = { ...(opts.ctx ?? {}), outcomes: opts.outcomes ?? false };
-  const scorer = compileScorer(task, scorerOpts);
-  const scores = scorer.needsAsync
-    ? (await scoreAllAsync(task, examples, predictions, scorerOpts)).scores
-    : scoreAll(scorer, examples, predictions);
-  const report = buildEvalReport(task, examples, scores, { split: opts.split ?? null });
-  return { report, scores, predictions, outputs, metrics: prfOf(report) };
+  const ev = await evaluateRuleset(task, rules, examples, { ...(opts.ctx ?? {}), outcomes: opts.outcomes ?? false });
+  const report = buildEvalReport(task, examples, ev.totals, { split: opts.split ?? null });
+  return { report, scores: ev.scores, predictions: ev.predictions, outputs: ev.outputs, metrics: prfOf(report) };
 }
 
 /** The micro precision, recall and F1 of a report. */

@@ -12,6 +12,7 @@ export function behaviourKey(rule: Rule): string {
     rule.lexicon ?? null,
     rule.output.label,
     rule.output.group,
+    ...(rule.when ? [rule.when] : []),
   ]);
 }
 

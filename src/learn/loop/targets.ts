@@ -62,7 +62,7 @@ export function computeTargets(
   const t: Targets = { rules: new Set(), labels: new Set(), examples: new Set(), feedback: [], reasons: [] };
   const byId = new Map(active.map((r) => [r.id, r]));
   const rulesOfLabel = (labels: readonly string[]) => active.filter((r) => labels.includes(r.output.label)).map((r) => r.id);
-  const firedOn = (e: Pick<Example, 'id' | 'text' | 'input'>): string[] => {
+  const firedOn = (e: Pick<Example, 'id' | 'text' | 'input' | 'meta'>): string[] => {
     const out = runRules(task, active, [e]);
     return out.rules.filter((_, p) => (out.ruleDocs[p]?.length ?? 0) > 0).map((r) => r.id);
   };

@@ -3,8 +3,9 @@
  * rulewright's are computed the same way: baselines hand in predictions, rulewright hands in rules
  * that the engine runs.
  */
-import { predict } from '../../../src/core/engine/index.js';
-import { compileScorer, EvalTotals } from '../../../src/core/eval/index.js';
+import { predict } from '../../../src/core/engine/predict.js';
+import { compileScorer } from '../../../src/core/eval/scorer.js';
+import { EvalTotals } from '../../../src/core/eval/totals.js';
 import { prf, ratio } from '../../../src/core/ratio.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import type { Prediction } from '../../../src/core/schemas/prediction.js';

@@ -5,7 +5,7 @@
  * that do not occur verbatim teach nothing), and a prediction's field is the text of the
  * best-scored span of that field.
  */
-import { textOf } from '../../../src/core/engine/index.js';
+import { textOf } from '../../../src/core/engine/predict.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import type { Prediction } from '../../../src/core/schemas/prediction.js';
 import { isSpanTask, type Task } from '../../../src/core/schemas/task.js';

@@ -1,9 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { DocCandidates, executeRules, keepCandidates, prepareRules, resolveTriples } from '../../../src/core/engine/index.js';
+import { DocCandidates } from '../../../src/core/engine/candidates.js';
+import { executeRules } from '../../../src/core/engine/executor.js';
+import { keepCandidates } from '../../../src/core/engine/conflicts.js';
+import { prepareRules } from '../../../src/core/engine/predict.js';
+import { resolveTriples } from '../../../src/core/engine/resolve.js';
 import { applyPolicy, keepRelated, relateCandidates } from '../../../src/core/engine/conflicts.js';
 import { mulberry32 } from '../../../src/core/random.js';
-import { Rule } from '../../../src/core/schemas/rule.js';
 import { Task } from '../../../src/core/schemas/task.js';
+import { rule } from '../../helpers/rules.js';
 
 const POLICIES = ['rulechef', 'non_overlapping'] as const;
 
@@ -58,14 +62,13 @@ describe('resolution through precomputed relations', () => {
 
   test.each(POLICIES)('DocCandidates resolves a document as resolveTriples does, with and without each rule: %s', (policy) => {
     const task = Task.parse({ name: 't', type: 'ner', matching: { conflict_policy: policy } });
-    const rule = (id: string, pattern: string, label: string, priority: number) => Rule.parse({ id, name: id, format: 'regex', pattern, output: { label }, priority });
     const rules = [
-      rule('a', 'New York City', 'LOC', 3),
-      rule('b', 'w York City', 'LOC', 2),
-      rule('c', 'City Bank', 'ORG', 2),
-      rule('d', 'York', 'LOC', 1),
-      rule('e', 'New York', 'ORG', 1),
-      rule('f', '\\w+', 'MISC', 0),
+      rule('a', 'New York City', 'LOC', { priority: 3 }),
+      rule('b', 'w York City', 'LOC', { priority: 2 }),
+      rule('c', 'City Bank', 'ORG', { priority: 2 }),
+      rule('d', 'York', 'LOC', { priority: 1 }),
+      rule('e', 'New York', 'ORG', { priority: 1 }),
+      rule('f', '\\w+', 'MISC'),
     ];
     const texts = ['New York City Bank in New York', 'City Bank', 'nothing here at all', ''];
     const { compiled } = prepareRules(task, rules);

@@ -4,6 +4,7 @@ import { compileRule, type Matcher } from '../../../src/core/engine/compile-rule
 import { IntBuffer } from '../../../src/core/engine/int-buffer.js';
 import { RulewrightError } from '../../../src/core/errors.js';
 import { Rule } from '../../../src/core/schemas/rule.js';
+import { rule } from '../../helpers/rules.js';
 
 function spans(pattern: string, group: string, text: string, dialect: 'js' | 'python' = 'js', flags = '', firstOnly = false): [number, number][] {
   const c = compileRule(Rule.parse({ id: 'r', name: 'r', format: 'regex', pattern, flags, dialect, output: { label: 'X', group } }));
@@ -55,10 +56,9 @@ describe('match spans', () => {
 });
 
 describe('compilation on first use', () => {
-  const rule = (pattern: string) => Rule.parse({ id: 'r', name: 'r', format: 'regex', pattern, dialect: 'python', output: { label: 'X', group: '$1' } });
   /** The rule's matcher, with its faithful regexes replaced by ones that say they were read. */
   const watched = (pattern: string): { matcher: Matcher; reads: string[] } => {
-    const m = compileRule(rule(pattern)).matcher;
+    const m = compileRule(rule('r', pattern, 'X', { dialect: 'python', group: '$1' })).matcher;
     const reads: string[] = [];
     const matcher = Object.defineProperties({}, {
       ...Object.getOwnPropertyDescriptors(m),

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { compileRule, executeRules, predict, type CompiledRule } from '../../../src/core/engine/index.js';
+import { compileRule, type CompiledRule } from '../../../src/core/engine/compile-rule.js';
+import { executeRules } from '../../../src/core/engine/executor.js';
+import { predict } from '../../../src/core/engine/predict.js';
 import type { AhoCorasick } from '../../../src/core/lexicon/aho-corasick.js';
-import { parseRuleset } from '../../../src/core/rulesets/index.js';
-import { Rule, type RuleInput } from '../../../src/core/schemas/rule.js';
+import { parseRuleset } from '../../../src/core/rulesets/parse.js';
 import { Task } from '../../../src/core/schemas/task.js';
+import { rule } from '../../helpers/rules.js';
 
-const rule = (id: string, pattern: string, label = 'X', over: Partial<RuleInput> = {}): Rule =>
-  Rule.parse({ id, name: id, format: 'regex', pattern, output: { label }, ...over });
 const nerTask = (budget = 100) => Task.parse({ name: 't', type: 'ner', matching: { rule_budget_ms: budget } });
 const span = (label: string) => ({ text: '$0', start: '$start', end: '$end', type: label });
 

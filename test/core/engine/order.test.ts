@@ -1,35 +1,33 @@
 import { describe, expect, test } from 'vitest';
 import { casefold, compareCodePoints, orderRules, ruleTrust } from '../../../src/core/engine/order.js';
-import { Rule, type RuleInput } from '../../../src/core/schemas/rule.js';
-
-const rule = (over: Partial<RuleInput> & { id: string }): Rule =>
-  Rule.parse({ name: over.id, format: 'regex', pattern: 'x', output: { label: 'X' }, ...over });
+import type { Rule } from '../../../src/core/schemas/rule.js';
+import { rule } from '../../helpers/rules.js';
 
 describe('rule order', () => {
   // [title, rules in input order, expected ids in execution order]
   test.each<[string, Rule[], string[]]>([
-    ['higher priority first', [rule({ id: 'a', priority: 1 }), rule({ id: 'b', priority: 5 })], ['b', 'a']],
+    ['higher priority first', [rule('a', 'x', 'X', { priority: 1 }), rule('b', 'x', 'X', { priority: 5 })], ['b', 'a']],
     [
       'then the Wilson lower bound, not the raw precision',
-      [rule({ id: 'one-of-one', validated_precision: 1, validated_support: 1 }), rule({ id: 'nine-of-ten', validated_precision: 0.9, validated_support: 10 })],
+      [rule('one-of-one', 'x', 'X', { validated_precision: 1, validated_support: 1 }), rule('nine-of-ten', 'x', 'X', { validated_precision: 0.9, validated_support: 10 })],
       ['nine-of-ten', 'one-of-one'],
     ],
     [
       'no validated precision counts as a bound of 0',
-      [rule({ id: 'unknown' }), rule({ id: 'known', validated_precision: 0.5, validated_support: 4 })],
+      [rule('unknown', 'x', 'X'), rule('known', 'x', 'X', { validated_precision: 0.5, validated_support: 4 })],
       ['known', 'unknown'],
     ],
     [
       'then confidence',
-      [rule({ id: 'low', confidence: 0.2 }), rule({ id: 'high', confidence: 0.9 })],
+      [rule('low', 'x', 'X', { confidence: 0.2 }), rule('high', 'x', 'X', { confidence: 0.9 })],
       ['high', 'low'],
     ],
-    ['then the casefolded name', [rule({ id: '1', name: 'Zeta' }), rule({ id: '2', name: 'alpha' })], ['2', '1']],
-    ['then the id', [rule({ id: 'r2', name: 'same' }), rule({ id: 'r1', name: 'SAME' })], ['r1', 'r2']],
-    ['ß casefolds to ss, so the id decides', [rule({ id: 'b', name: 'straße' }), rule({ id: 'a', name: 'STRASSE' })], ['a', 'b']],
+    ['then the casefolded name', [rule('1', 'x', 'X', { name: 'Zeta' }), rule('2', 'x', 'X', { name: 'alpha' })], ['2', '1']],
+    ['then the id', [rule('r2', 'x', 'X', { name: 'same' }), rule('r1', 'x', 'X', { name: 'SAME' })], ['r1', 'r2']],
+    ['ß casefolds to ss, so the id decides', [rule('b', 'x', 'X', { name: 'straße' }), rule('a', 'x', 'X', { name: 'STRASSE' })], ['a', 'b']],
     [
       'priority beats everything else',
-      [rule({ id: 'trusted', priority: 1, validated_precision: 1, validated_support: 1000, confidence: 1 }), rule({ id: 'urgent', priority: 2, confidence: 0 })],
+      [rule('trusted', 'x', 'X', { priority: 1, validated_precision: 1, validated_support: 1000, confidence: 1 }), rule('urgent', 'x', 'X', { priority: 2, confidence: 0 })],
       ['urgent', 'trusted'],
     ],
   ])('%s', (_t, rules, expected) => {
@@ -38,7 +36,7 @@ describe('rule order', () => {
   });
 
   test('the Wilson bound uses the task z', () => {
-    const r = rule({ id: 'a', validated_precision: 1, validated_support: 1 });
+    const r = rule('a', 'x', 'X', { validated_precision: 1, validated_support: 1 });
     expect(ruleTrust(r)).toBeCloseTo(0.2065, 4);
     expect(ruleTrust(r, 1)).toBeGreaterThan(ruleTrust(r, 1.96));
   });

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { predict, resolveRuleAlone } from '../../../src/core/engine/index.js';
+import { predict } from '../../../src/core/engine/predict.js';
+import { resolveRuleAlone } from '../../../src/core/engine/resolve.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { readReference, readSharedExamples, readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
 import { shared, sharedMissing } from '../../helpers/shared.js';

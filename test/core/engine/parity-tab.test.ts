@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { predict } from '../../../src/core/engine/index.js';
+import { predict } from '../../../src/core/engine/predict.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { readSharedExamples, readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
 import { shared, sharedMissing } from '../../helpers/shared.js';

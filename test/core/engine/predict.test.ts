@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { predict, textOf } from '../../../src/core/engine/index.js';
-import { Rule, type RuleInput } from '../../../src/core/schemas/rule.js';
+import { predict, textOf } from '../../../src/core/engine/predict.js';
+import { Rule } from '../../../src/core/schemas/rule.js';
 import { Task } from '../../../src/core/schemas/task.js';
+import { rule } from '../../helpers/rules.js';
 
-const rule = (id: string, pattern: string, over: Partial<RuleInput> = {}): Rule =>
-  Rule.parse({ id, name: id, format: 'regex', pattern, output: { label: 'X' }, ...over });
 const ner = Task.parse({ name: 't', type: 'ner' });
 
 describe('text a rule reads', () => {
@@ -22,7 +21,7 @@ describe('text a rule reads', () => {
 
 describe('predict', () => {
   test('only active rules run by default; statuses widen it', () => {
-    const rules = [rule('on', 'a'), rule('off', 'b', { status: 'disabled' }), rule('new', 'c', { status: 'proposed' })];
+    const rules = [rule('on', 'a'), rule('off', 'b', 'X', { status: 'disabled' }), rule('new', 'c', 'X', { status: 'proposed' })];
     const ex = [{ id: 'x', text: 'abc' }];
     expect(predict(ner, rules, ex).predictions[0]!.spans!.map((s) => s.rule_id)).toEqual(['on']);
     expect(predict(ner, rules, ex, { statuses: ['active', 'proposed'] }).predictions[0]!.spans!.map((s) => s.rule_id)).toEqual(['on', 'new']);
@@ -41,7 +40,7 @@ describe('predict', () => {
 
   test('lexicon rules run next to regex rules', () => {
     const lex = Rule.parse({ id: 'lex', name: 'lex', format: 'lexicon', terms: ['Acme Corp', 'Acme'], output: { label: 'ORG' } });
-    const { predictions } = predict(ner, [lex, rule('year', '\\d{4}', { output: { label: 'DATE' } })], [{ id: 'x', text: 'ACME CORP since 1999; acmeish' }]);
+    const { predictions } = predict(ner, [lex, rule('year', '\\d{4}', 'DATE')], [{ id: 'x', text: 'ACME CORP since 1999; acmeish' }]);
     expect(predictions[0]!.spans!.map((s) => [s.label, s.text, s.rule_id])).toEqual([
       ['ORG', 'ACME CORP', 'lex'],
       ['DATE', '1999', 'year'],

@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { firstFiringRule, predict, resolveDocument, resolveRuleAlone } from '../../../src/core/engine/index.js';
-import { Rule, type RuleInput } from '../../../src/core/schemas/rule.js';
+import { firstFiringRule, resolveDocument, resolveRuleAlone } from '../../../src/core/engine/resolve.js';
+import { predict } from '../../../src/core/engine/predict.js';
 import { Task, type TaskInput } from '../../../src/core/schemas/task.js';
+import { rule } from '../../helpers/rules.js';
 
-const rule = (id: string, pattern: string, label: string, over: Partial<RuleInput> = {}): Rule =>
-  Rule.parse({ id, name: id, format: 'regex', pattern, output: { label }, ...over });
 const task = (type: TaskInput['type'], over: Partial<TaskInput> = {}) => Task.parse({ name: 't', type, ...over });
 const docs = (...texts: string[]) => texts.map((text, i) => ({ id: `d${i}`, text }));
 

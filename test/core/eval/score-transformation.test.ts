@@ -124,7 +124,10 @@ describe('matcher verdicts on outcomes', () => {
 
   test('a gold pattern that exhausts the budget is a recorded issue with its field, counted as not matching', () => {
     const t = tr({ matchers: { code: 'regex' }, rule_budget_ms: 20 });
-    const s = scoreExample(t, ex({ code: '(a+)+$' }), { output: { code: `${'a'.repeat(27)}!` } });
+    // Let through by the screen, so the budget is what stops it.
+    const patterns = new PatternScreen();
+    patterns.set('^(?:(a+)+$)$', '', { refused: false, reason: 'let through for the test' });
+    const s = scoreExample(t, ex({ code: '(a+)+$' }), { output: { code: `${'a'.repeat(27)}!` } }, { patterns });
     expect(s.counts).toEqual({ tp: 0, fp: 1, fn: 1 });
     expect(s.matcher_issues).toEqual([{ field: 'code', matcher: 'regex', issue: 'timeout', reason: expect.stringMatching(/ran out of its 20 ms budget/) }]);
     expect(s.outcomes![0]).toMatchObject({ kind: 'wrong_value', matcher_issue: 'timeout' });

@@ -28,15 +28,33 @@ describe('regex matcher: patterns from the data are screened and bounded', () =>
   const victim = `${'a'.repeat(27)}!`;
   const fromGold = () => createMatcherRegistry().resolve({ name: 'regex', options: {} });
 
-  test('a gold pattern that backtracks catastrophically stops at the budget, flagged as a timeout', () => {
+  /** A screen that lets the catastrophic pattern through, to see the budget hold on its own. */
+  const letThrough = () => {
+    const patterns = new PatternScreen();
+    patterns.set(`^(?:${evil})$`, '', { refused: false, reason: 'let through for the test' });
+    return patterns;
+  };
+
+  test('a gold pattern that backtracks catastrophically, let through by the screen, stops at the budget, flagged as a timeout', () => {
     const m = fromGold();
+    const patterns = letThrough();
     const t0 = performance.now();
-    const v = m.match(evil, victim, { budgetMs: 20 });
+    const v = m.match(evil, victim, { budgetMs: 20, patterns });
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(v).toMatchObject({ passed: false, score: 0, issue: 'timeout' });
     expect(v.reason).toMatch(/on the predicted value .* ran out of its 20 ms budget .*counted as not matching/);
     // The same pair again is answered from the memo, without another budget's wait.
-    expect(m.match(evil, victim, { budgetMs: 20 })).toBe(v);
+    expect(m.match(evil, victim, { budgetMs: 20, patterns })).toBe(v);
+  });
+
+  test.each([
+    ['gold as the pattern', {}, evil],
+    ['a pattern in the options', { pattern: evil }, 'ignored'],
+  ])('%s scored with no pre-pass (no screen in the context) meets the screen’s static part and is refused', (_what, options, gold) => {
+    // `(a+)+$` matches "aaaa" at once if it runs: only the screen makes this fail.
+    const v = createMatcherRegistry().resolve({ name: 'regex', options }).match(gold, 'aaaa', { budgetMs: 60_000 });
+    expect(v).toMatchObject({ passed: false, issue: 'refused', reason: expect.stringMatching(/^pattern \/\^\(\?:\(a\+\)\+\$\)\$\/ was not run: the ReDoS screen found exponential backtracking/) });
+    expect(createMatcherRegistry().resolve('regex').match('a+', 'aaaa', {}).passed).toBe(true);
   });
 
   test.each([

@@ -60,11 +60,18 @@ describe('schema matcher: the patterns of a JSON Schema', () => {
     expect(m.match(null, { code: `${'a'.repeat(40)}!` }, { patterns, budgetMs: 60_000 })).toMatchObject({ passed: false, issue: 'refused' });
   });
 
-  test('run under the time budget when unscreened', () => {
+  test('run under the time budget when the screen lets them through', () => {
     const m = createMatcherRegistry().resolve({ name: 'schema', options: { json_schema: evil } });
+    const patterns = new PatternScreen();
+    patterns.set(evil.pattern, '', { refused: false, reason: 'let through for the test' });
     const t0 = performance.now();
-    const v = m.match(null, `${'a'.repeat(28)}!`, { budgetMs: 20 });
+    const v = m.match(null, `${'a'.repeat(28)}!`, { budgetMs: 20, patterns });
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(v).toMatchObject({ passed: false, issue: 'timeout', reason: expect.stringMatching(/^schema validation ran out of its 20 ms budget/) });
+  });
+
+  test('scored with no pre-pass, meet the screen’s static part: a refused one never runs', () => {
+    const m = createMatcherRegistry().resolve({ name: 'schema', options: { json_schema: evil } });
+    expect(m.match(null, 'aaaa', { budgetMs: 60_000 })).toMatchObject({ passed: false, issue: 'refused' });
   });
 });

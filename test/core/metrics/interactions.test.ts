@@ -1,12 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { runRules } from '../../../src/core/engine/index.js';
-import { ruleInteractions } from '../../../src/core/metrics/index.js';
+import { runRules } from '../../../src/core/engine/predict.js';
+import { ruleInteractions } from '../../../src/core/metrics/interactions.js';
 import type { Example } from '../../../src/core/schemas/example.js';
-import { Rule } from '../../../src/core/schemas/rule.js';
+import type { Rule } from '../../../src/core/schemas/rule.js';
 import { Task, type TaskInput } from '../../../src/core/schemas/task.js';
-
-const rule = (id: string, pattern: string, label: string, priority: number) =>
-  Rule.parse({ id, name: id, format: 'regex', pattern, output: { label }, priority });
+import { rule } from '../../helpers/rules.js';
 
 function interactions(task: TaskInput, rules: Rule[], docs: Partial<Example>[]) {
   const t = Task.parse(task);
@@ -24,7 +22,7 @@ function interactions(task: TaskInput, rules: Rule[], docs: Partial<Example>[]) 
 
 describe('rule interactions', () => {
   test('non_overlapping: any overlap with an earlier kept span is a suppression, whatever the labels', () => {
-    const rules = [rule('full', 'John Smith', 'PER', 3), rule('first', 'John', 'PER', 2), rule('corp', 'Smith Corp', 'ORG', 1), rule('far', 'Oslo', 'LOC', 0)];
+    const rules = [rule('full', 'John Smith', 'PER', { priority: 3 }), rule('first', 'John', 'PER', { priority: 2 }), rule('corp', 'Smith Corp', 'ORG', { priority: 1 }), rule('far', 'Oslo', 'LOC')];
     const x = interactions({ name: 't', type: 'ner', matching: { conflict_policy: 'non_overlapping' } }, rules, [
       { text: 'John Smith Corp in Oslo' },
       { text: 'John in Oslo' },
@@ -36,7 +34,7 @@ describe('rule interactions', () => {
   });
 
   test('rulechef: an overlapping same-label span that is kept is no conflict; other labels and exact-offset duplicates are', () => {
-    const rules = [rule('full', 'John Smith', 'PER', 3), rule('first', 'John', 'PER', 2), rule('org', 'John Smith', 'ORG', 1)];
+    const rules = [rule('full', 'John Smith', 'PER', { priority: 3 }), rule('first', 'John', 'PER', { priority: 2 }), rule('org', 'John Smith', 'ORG', { priority: 1 })];
     const x = interactions({ name: 't', type: 'ner' }, rules, [{ text: 'John Smith' }]);
     // first (PER "John") is kept beside full (IoU 0.4); it clashes only with org's ORG span.
     expect(x.first).toMatchObject({ conflict: 1, suppressed: 0, conflictWith: { org: 1 } });
@@ -44,14 +42,14 @@ describe('rule interactions', () => {
   });
 
   test('transformation: two rules giving different values to one scalar field conflict; list fields do not', () => {
-    const rules = [rule('paris', 'Paris', 'city', 2), rule('london', 'London', 'city', 1), rule('t1', 'tea', 'items', 2), rule('t2', 'cake', 'items', 1)];
+    const rules = [rule('paris', 'Paris', 'city', { priority: 2 }), rule('london', 'London', 'city', { priority: 1 }), rule('t1', 'tea', 'items', { priority: 2 }), rule('t2', 'cake', 'items', { priority: 1 })];
     const x = interactions({ name: 't', type: 'transformation', list_fields: ['items'] }, rules, [{ input: { text: 'tea and cake in Paris or London' }, output: {} }]);
     expect(x.london).toMatchObject({ conflict: 1, suppressed: 1, conflictWith: { paris: 1 } });
     expect(x.t2).toMatchObject({ overlap: 1, conflict: 0, suppressed: 0 });
   });
 
   test('classification: rules that agree on the label (case-folded) do not conflict', () => {
-    const rules = [rule('a', 'card', 'Refund', 2), rule('b', 'card', 'refund ', 1), rule('c', 'lost', 'lost', 0)];
+    const rules = [rule('a', 'card', 'Refund', { priority: 2 }), rule('b', 'card', 'refund ', { priority: 1 }), rule('c', 'lost', 'lost')];
     const x = interactions({ name: 't', type: 'classification' }, rules, [{ text: 'card lost' }, { text: 'card' }]);
     expect(x.a).toEqual({ overlap: 2, conflict: 1, suppressed: 0, overlapWith: { b: 2, c: 1 }, conflictWith: { c: 1 } });
     expect(x.b).toMatchObject({ conflict: 1, suppressed: 0, conflictWith: { c: 1 } });

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { runRules } from '../../../src/core/engine/index.js';
-import { compileScorer } from '../../../src/core/eval/index.js';
-import { computeRuleMetrics, naiveRank, rankRules } from '../../../src/core/metrics/index.js';
+import { runRules } from '../../../src/core/engine/predict.js';
+import { compileScorer } from '../../../src/core/eval/scorer.js';
+import { computeRuleMetrics } from '../../../src/core/metrics/rule-metrics.js';
+import { naiveRank } from '../../../src/core/metrics/naive-rank.js';
+import { rankRules } from '../../../src/core/metrics/rank.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { readReference, readSharedExamples, readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
 import { sharedMissing } from '../../helpers/shared.js';

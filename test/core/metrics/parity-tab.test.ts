@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { runRules } from '../../../src/core/engine/index.js';
-import { compileScorer } from '../../../src/core/eval/index.js';
-import { computeRuleMetrics } from '../../../src/core/metrics/index.js';
+import { runRules } from '../../../src/core/engine/predict.js';
+import { compileScorer } from '../../../src/core/eval/scorer.js';
+import { computeRuleMetrics } from '../../../src/core/metrics/rule-metrics.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { readReference, readSharedExamples, readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
 import { sharedMissing } from '../../helpers/shared.js';

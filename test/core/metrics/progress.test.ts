@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { runRules } from '../../../src/core/engine/index.js';
-import { compileScorer } from '../../../src/core/eval/index.js';
-import { computeRuleMetrics, pruneRules, rankRules, type ScoredRun } from '../../../src/core/metrics/index.js';
+import { runRules } from '../../../src/core/engine/predict.js';
+import { compileScorer } from '../../../src/core/eval/scorer.js';
+import { computeRuleMetrics } from '../../../src/core/metrics/rule-metrics.js';
+import { pruneRules } from '../../../src/core/metrics/prune.js';
+import { rankRules } from '../../../src/core/metrics/rank.js';
+import type { ScoredRun } from '../../../src/core/metrics/scored-run.js';
 import { PROGRESS_EVERY } from '../../../src/core/progress.js';
 import { Example } from '../../../src/core/schemas/example.js';
 import { Rule } from '../../../src/core/schemas/rule.js';

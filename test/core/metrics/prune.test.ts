@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { runRules } from '../../../src/core/engine/index.js';
-import { compileScorer } from '../../../src/core/eval/index.js';
-import { f1Of, naiveCounts, pruneRules } from '../../../src/core/metrics/index.js';
+import { runRules } from '../../../src/core/engine/predict.js';
+import { compileScorer } from '../../../src/core/eval/scorer.js';
+import { f1Of } from '../../../src/core/metrics/scored-run.js';
+import { naiveCounts } from '../../../src/core/metrics/naive-rank.js';
+import { pruneRules } from '../../../src/core/metrics/prune.js';
 import type { Example } from '../../../src/core/schemas/example.js';
-import { Rule } from '../../../src/core/schemas/rule.js';
 import { type MatchMode, Task, type TaskType } from '../../../src/core/schemas/task.js';
 import { type RandomCase, randomCase, scoredRun } from './random-cases.js';
+import { rule } from '../../helpers/rules.js';
 
 const naiveF1 = (c: RandomCase, removed: ReadonlySet<string>, scorer = compileScorer(c.task, { outcomes: false })) =>
   f1Of(
@@ -61,14 +63,13 @@ describe('greedy pruning', () => {
   );
 
   const task = Task.parse({ name: 'c', type: 'classification' });
-  const rule = (id: string, pattern: string, label: string, priority = 0) => Rule.parse({ id, name: id, format: 'regex', pattern, output: { label }, priority });
   const ex = (id: string, text: string, label: string): Example => ({ id, text, label, split: 'dev', source: 'gold' });
   const examples = [ex('1', 'refund my card', 'refund'), ex('2', 'card lost', 'lost'), ex('3', 'refund please', 'refund'), ex('4', 'lost it', 'lost')];
   const rules = [
-    rule('good', 'refund', 'refund', 3),
-    rule('copy', 'refund', 'refund', 2),
-    rule('bad', 'card', 'refund', 1),
-    rule('lost', 'lost', 'lost', 0),
+    rule('good', 'refund', 'refund', { priority: 3 }),
+    rule('copy', 'refund', 'refund', { priority: 2 }),
+    rule('bad', 'card', 'refund', { priority: 1 }),
+    rule('lost', 'lost', 'lost'),
     rule('dead', 'zzz', 'x'),
   ];
   const run = () => ({ outputs: runRules(task, rules, examples), examples, scorer: compileScorer(task, { outcomes: false }) });

@@ -1,6 +1,6 @@
-import { runRules } from '../../../src/core/engine/index.js';
-import { compileScorer } from '../../../src/core/eval/index.js';
-import type { ScoredRun } from '../../../src/core/metrics/index.js';
+import { runRules } from '../../../src/core/engine/predict.js';
+import { compileScorer } from '../../../src/core/eval/scorer.js';
+import type { ScoredRun } from '../../../src/core/metrics/scored-run.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import { Rule } from '../../../src/core/schemas/rule.js';
 import { mulberry32 } from '../../../src/core/random.js';

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { runRules } from '../../../src/core/engine/index.js';
-import { compileScorer } from '../../../src/core/eval/index.js';
-import { accumulateRank, finishRank, mergeRankPartials, naiveRank, rankRules } from '../../../src/core/metrics/index.js';
+import { runRules } from '../../../src/core/engine/predict.js';
+import { compileScorer } from '../../../src/core/eval/scorer.js';
+import { accumulateRank, finishRank, mergeRankPartials, rankRules } from '../../../src/core/metrics/rank.js';
+import { naiveRank } from '../../../src/core/metrics/naive-rank.js';
 import type { Example } from '../../../src/core/schemas/example.js';
-import { Rule } from '../../../src/core/schemas/rule.js';
 import { type MatchMode, Task, type TaskType } from '../../../src/core/schemas/task.js';
 import { randomCase, scoredRun } from './random-cases.js';
+import { rule } from '../../helpers/rules.js';
 
 const SPAN_MODES: MatchMode[] = ['text', 'exact', 'overlap', 'semeval:strict', 'semeval:exact', 'semeval:partial', 'semeval:type'];
 const POLICIES = ['rulechef', 'non_overlapping'] as const;
@@ -80,10 +81,9 @@ describe('leave-one-out ranking', () => {
 
 describe('ranking figures', () => {
   const task = Task.parse({ name: 'c', type: 'classification' });
-  const rule = (id: string, pattern: string, label: string, priority = 0) => Rule.parse({ id, name: id, format: 'regex', pattern, output: { label }, priority });
   const ex = (id: string, text: string, label: string): Example => ({ id, text, label, split: 'dev', source: 'gold' });
   const examples = [ex('1', 'refund my card', 'refund'), ex('2', 'card lost', 'lost'), ex('3', 'refund please', 'refund'), ex('4', 'hello', 'other')];
-  const rules = [rule('good', 'refund', 'refund', 2), rule('bad', 'card', 'refund', 1), rule('dead', 'zzz', 'x')];
+  const rules = [rule('good', 'refund', 'refund', { priority: 2 }), rule('bad', 'card', 'refund', { priority: 1 }), rule('dead', 'zzz', 'x')];
   const rank = rankRules({ outputs: runRules(task, rules, examples), examples, scorer: compileScorer(task, { outcomes: false }) });
   const by = Object.fromEntries(rank.rules.map((r) => [r.id, r]));
 

@@ -1,15 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { executeRules, prepareRules, runRules, textOf } from '../../../src/core/engine/index.js';
-import { compileScorer } from '../../../src/core/eval/index.js';
-import { computeRuleMetrics, RuleMetricsAccumulator, wilsonLower } from '../../../src/core/metrics/index.js';
+import { executeRules } from '../../../src/core/engine/executor.js';
+import { prepareRules, runRules, textOf } from '../../../src/core/engine/predict.js';
+import { compileScorer } from '../../../src/core/eval/scorer.js';
+import { computeRuleMetrics, RuleMetricsAccumulator } from '../../../src/core/metrics/rule-metrics.js';
+import { wilsonLower } from '../../../src/core/metrics/wilson.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import { RuleMetrics } from '../../../src/core/schemas/rule-metrics.js';
-import { Rule } from '../../../src/core/schemas/rule.js';
+import type { Rule } from '../../../src/core/schemas/rule.js';
 import { type MatchMode, Task, type TaskType } from '../../../src/core/schemas/task.js';
 import { randomCase } from './random-cases.js';
+import { rule } from '../../helpers/rules.js';
 
-const rule = (id: string, pattern: string, label: string, priority: number, group = '$0') =>
-  Rule.parse({ id, name: `name ${id}`, format: 'regex', pattern, output: { label, group }, priority });
+/** Names unlike the ids, so a metric keyed by name instead of id would show. */
+const named = (rules: Rule[]): Rule[] => rules.map((r) => ({ ...r, name: `name ${r.id}` }));
 
 describe('per-rule metrics on spans', () => {
   const task = Task.parse({ name: 'ner', type: 'ner' });
@@ -28,14 +31,14 @@ describe('per-rule metrics on spans', () => {
     },
     { id: 'e2', text: 'Nothing here, Mary.', spans: [{ start: 14, end: 18, label: 'PER' }], split: 'dev', source: 'gold' },
   ];
-  const rules = [
-    rule('full', 'John Smith', 'PER', 5),
-    rule('copy', 'John Smith', 'PER', 4),
-    rule('first', 'John', 'PER', 3),
-    rule('org', 'Smith met', 'ORG', 2),
-    rule('city', '(?:in) (Paris)', 'LOC', 1, '$1'),
-    rule('never', 'Zanzibar', 'LOC', 0),
-  ];
+  const rules = named([
+    rule('full', 'John Smith', 'PER', { priority: 5 }),
+    rule('copy', 'John Smith', 'PER', { priority: 4 }),
+    rule('first', 'John', 'PER', { priority: 3 }),
+    rule('org', 'Smith met', 'ORG', { priority: 2 }),
+    rule('city', '(?:in) (Paris)', 'LOC', { priority: 1, group: '$1' }),
+    rule('never', 'Zanzibar', 'LOC'),
+  ]);
   const run = { outputs: runRules(task, rules, examples), examples, scorer: compileScorer(task, { outcomes: false }) };
   const m = computeRuleMetrics(run, { sampleScorer: compileScorer(task), contextChars: 8 });
   const by = Object.fromEntries(m.rules.map((r) => [r.id, r]));
@@ -124,7 +127,7 @@ describe('per-rule metrics on classification', () => {
     { id: 'q1', text: 'card lost', label: 'Lost', split: 'dev', source: 'gold' },
     { id: 'q2', text: 'refund the card', label: 'Refund', split: 'dev', source: 'gold' },
   ];
-  const rules = [rule('card', 'card', 'refund', 3), rule('lost', 'lost', 'lost', 2), rule('lost2', 'lost', 'LOST ', 1)];
+  const rules = named([rule('card', 'card', 'refund', { priority: 3 }), rule('lost', 'lost', 'lost', { priority: 2 }), rule('lost2', 'lost', 'LOST ', { priority: 1 })]);
   const m = computeRuleMetrics(
     { outputs: runRules(task, rules, examples), examples, scorer: compileScorer(task, { outcomes: false }) },
     { sampleScorer: compileScorer(task) },
@@ -165,7 +168,7 @@ describe('per-rule samples carry the matcher\'s verdict', () => {
     const examples: Example[] = [
       { id: 'x1', input: { text: 'TOTAL 9.50 at Tesco Stores' }, output: { total: '9.00', shop: 'Tesco Stores' }, split: 'dev', source: 'gold' },
     ];
-    const rules = [rule('total', 'TOTAL (\\d+\\.\\d\\d)', 'total', 1, '$1'), rule('shop', 'at (.+)$', 'shop', 1, '$1')];
+    const rules = named([rule('total', 'TOTAL (\\d+\\.\\d\\d)', 'total', { priority: 1, group: '$1' }), rule('shop', 'at (.+)$', 'shop', { priority: 1, group: '$1' })]);
     const run = { outputs: runRules(task, rules, examples), examples, scorer: compileScorer(task, { outcomes: false }) };
     const by = Object.fromEntries(computeRuleMetrics(run, { sampleScorer: compileScorer(task) }).rules.map((r) => [r.id, r]));
     expect(by.total!.samples.fp).toEqual([expect.objectContaining({ outcome: 'wrong_value', reason: '9.5 differs from 9 by 0.5 (allowed 0.1)' })]);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { applyPolicy } from '../../../src/core/engine/index.js';
-import { suppressors } from '../../../src/core/metrics/index.js';
+import { applyPolicy } from '../../../src/core/engine/conflicts.js';
+import { suppressors } from '../../../src/core/metrics/suppression.js';
 import { mulberry32 } from '../../../src/core/random.js';
 
 const labels = ['A', 'B', 'A', 'C', 'B', 'A'];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { wilsonLower } from '../../../src/core/metrics/index.js';
+import { wilsonLower } from '../../../src/core/metrics/wilson.js';
 
 describe('wilson lower bound', () => {
   test.each([

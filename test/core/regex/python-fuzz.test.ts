@@ -18,8 +18,10 @@ function pattern(r: () => number, depth: number, groups: { n: number }): string 
   for (let k = 0; k < len; k++) {
     let atom: string;
     const roll = r();
-    if (depth < 2 && roll < 0.12) atom = `(${pattern(r, depth + 1, groups)})`, groups.n++;
-    else if (depth < 2 && roll < 0.2) atom = `(?:${pattern(r, depth + 1, groups)}|${pattern(r, depth + 1, groups)})`;
+    if (depth < 2 && roll < 0.12) {
+      atom = `(${pattern(r, depth + 1, groups)})`;
+      groups.n++;
+    } else if (depth < 2 && roll < 0.2) atom = `(?:${pattern(r, depth + 1, groups)}|${pattern(r, depth + 1, groups)})`;
     else if (depth < 2 && roll < 0.25) atom = `(?${pick(['=', '!', '<=', '<!'])}${pick(ATOMS)}${pick(ATOMS)})`;
     else if (depth < 2 && roll < 0.28) atom = `(?>${pattern(r, depth + 1, groups)})`;
     else if (depth < 2 && roll < 0.31) atom = `(?${pick(['i', '-i', 's', 'm'])}:${pattern(r, depth + 1, groups)})`;

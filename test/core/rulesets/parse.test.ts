@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { predict } from '../../../src/core/engine/index.js';
+import { predict } from '../../../src/core/engine/predict.js';
 import { RulewrightError } from '../../../src/core/errors.js';
-import { importRuleset, parseRuleset, readRulesetFile, toRulechefRule, writeRulesetFile } from '../../../src/core/rulesets/index.js';
+import { importRuleset } from '../../../src/core/rulesets/import.js';
+import { parseRuleset } from '../../../src/core/rulesets/parse.js';
+import { readRulesetFile, writeRulesetFile } from '../../../src/core/rulesets/rulewright-file.js';
+import { toRulechefRule } from '../../../src/core/rulesets/export-rulechef.js';
 import { Rule } from '../../../src/core/schemas/rule.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { shared, sharedMissing } from '../../helpers/shared.js';

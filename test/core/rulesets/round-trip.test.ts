@@ -5,12 +5,12 @@ import { collectMatches } from '../../../src/core/engine/collect.js';
 import { compileRule } from '../../../src/core/engine/compile-rule.js';
 import { IntBuffer } from '../../../src/core/engine/int-buffer.js';
 import { RulewrightError } from '../../../src/core/errors.js';
-import { parseRulechef, parseRuleset, toRulechefRuleset } from '../../../src/core/rulesets/index.js';
-import { Rule, type RuleInput } from '../../../src/core/schemas/rule.js';
+import { parseRulechef } from '../../../src/core/rulesets/rulechef.js';
+import { parseRuleset } from '../../../src/core/rulesets/parse.js';
+import { toRulechefRuleset } from '../../../src/core/rulesets/export-rulechef.js';
+import { Rule } from '../../../src/core/schemas/rule.js';
 import { repoRoot, shared, sharedMissing } from '../../helpers/shared.js';
-
-const rule = (pattern: string, over: Partial<RuleInput> = {}): Rule =>
-  Rule.parse({ id: 'r', name: 'r', format: 'regex', pattern, output: { label: 'X' }, ...over });
+import { rule } from '../../helpers/rules.js';
 
 /** Every span a rule yields on a text, as [start, end] pairs. */
 function spans(r: Rule, text: string): number[][] {
@@ -27,18 +27,18 @@ const roundTrip = (rules: Rule[]): Rule[] => parseRulechef(JSON.parse(JSON.strin
 describe('RuleChef export keeps what each rule matches', () => {
   // [title, rule, text]
   test.each<[string, Rule, string]>([
-    ['a named output group (python)', rule('(?P<year>\\d{4})-(?P=year)', { dialect: 'python', output: { label: 'Y', group: 'year' } }), 'Year 2020-2020'],
-    ['a named output group (js)', rule('(?<year>\\d{4})-\\k<year>', { output: { label: 'Y', group: 'year' } }), 'Year 2020-2020'],
-    ['the i flag of a js rule', rule('\\bexchange\\s+rate\\b', { flags: 'i' }), 'EXCHANGE Rate and exchange rate'],
-    ['the i flag of a python rule', rule('exchange', { dialect: 'python', flags: 'i' }), 'EXCHANGE'],
-    ['js \\w and \\b are ASCII', rule('\\b\\w+\\b'), 'naïve café Ørsted'],
-    ['js \\d is ASCII', rule('\\d+'), 'x ٣٤ 12'],
-    ['js . stops at \\r', rule('a.+'), 'abc\rdef'],
-    ['js $ is the very end', rule('\\w+$|x'), 'x last word\n'],
-    ['js m flag anchors at \\r', rule('^\\w+$', { flags: 'm' }), 'one\rtwo\nthree'],
-    ['js \\s knows \\ufeff', rule('a\\sb'), 'a\ufeffb a\x1cb'],
-    ['a class with shorthands', rule('[\\w-]+@[\\d.]+'), 'ñame-x@1.2 é@3'],
-    ['a literal brace', rule('a{,2}'), 'a{,2} aa'],
+    ['a named output group (python)', rule('r', '(?P<year>\\d{4})-(?P=year)', 'Y', { dialect: 'python', group: 'year' }), 'Year 2020-2020'],
+    ['a named output group (js)', rule('r', '(?<year>\\d{4})-\\k<year>', 'Y', { group: 'year' }), 'Year 2020-2020'],
+    ['the i flag of a js rule', rule('r', '\\bexchange\\s+rate\\b', 'X', { flags: 'i' }), 'EXCHANGE Rate and exchange rate'],
+    ['the i flag of a python rule', rule('r', 'exchange', 'X', { dialect: 'python', flags: 'i' }), 'EXCHANGE'],
+    ['js \\w and \\b are ASCII', rule('r', '\\b\\w+\\b'), 'naïve café Ørsted'],
+    ['js \\d is ASCII', rule('r', '\\d+'), 'x ٣٤ 12'],
+    ['js . stops at \\r', rule('r', 'a.+'), 'abc\rdef'],
+    ['js $ is the very end', rule('r', '\\w+$|x'), 'x last word\n'],
+    ['js m flag anchors at \\r', rule('r', '^\\w+$', 'X', { flags: 'm' }), 'one\rtwo\nthree'],
+    ['js \\s knows \\ufeff', rule('r', 'a\\sb'), 'a\ufeffb a\x1cb'],
+    ['a class with shorthands', rule('r', '[\\w-]+@[\\d.]+'), 'ñame-x@1.2 é@3'],
+    ['a literal brace', rule('r', 'a{,2}'), 'a{,2} aa'],
   ])('%s', (_t, r, text) => {
     const before = spans(r, text);
     expect(before.length).toBeGreaterThan(0);
@@ -48,7 +48,7 @@ describe('RuleChef export keeps what each rule matches', () => {
   });
 
   test('the issue example: group year spans (5, 9) before and after', () => {
-    const r = rule('(?P<year>\\d{4})-(?P=year)', { dialect: 'python', output: { label: 'Y', group: 'year' } });
+    const r = rule('r', '(?P<year>\\d{4})-(?P=year)', 'Y', { dialect: 'python', group: 'year' });
     expect(spans(r, 'Year 2020-2020')).toEqual([[5, 9]]);
     expect(spans(roundTrip([r])[0]!, 'Year 2020-2020')).toEqual([[5, 9]]);
     expect(toRulechefRuleset([r], 'ner').rules[0]!.output_template).toMatchObject({ text: '$1' });
@@ -59,10 +59,15 @@ describe('RuleChef export keeps what each rule matches', () => {
     ['\\cJ', /control escape/],
     ['[\\W]', /\\W inside a character class/],
   ])('a js-only construct (%s) is refused with a clear message', (pattern, message) => {
-    const go = () => toRulechefRuleset([rule(pattern, { name: 'odd' })], 'ner');
+    const go = () => toRulechefRuleset([rule('r', pattern, 'X', { name: 'odd' })], 'ner');
     expect(go).toThrow(RulewrightError);
     expect(go).toThrow(message);
     expect(go).toThrow(/rule r \(odd\).*--format rulewright/);
+  });
+
+  test('a rule with a metadata condition is refused: RuleChef cannot state it', () => {
+    const go = () => toRulechefRuleset([rule('r', '^\\d+$', 'X', { name: 'bare', when: { meta: { requested_slots: 'time' } } })], 'ner');
+    expect(go).toThrow(/rule r \(bare\) applies only when requested_slots = time.*--format rulewright.*rulewright rules disable r/);
   });
 });
 

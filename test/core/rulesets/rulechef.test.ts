@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { RulewrightError } from '../../../src/core/errors.js';
-import { contentId, findRulechefRules, NO_TEMPLATE_LABEL, parseRulechef, toRulechefRule } from '../../../src/core/rulesets/index.js';
+import { contentId, findRulechefRules, NO_TEMPLATE_LABEL, parseRulechef } from '../../../src/core/rulesets/rulechef.js';
+import { toRulechefRule } from '../../../src/core/rulesets/export-rulechef.js';
 import { shared, sharedMissing } from '../../helpers/shared.js';
 
 const r1 = { name: 'exchange', format: 'regex', content: '(?i)\\bexchange\\s+rates?\\b', priority: 10, output_template: { label: 'exchange_rate' }, output_key: 'label' };

@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { compilePattern } from '../../../src/core/regex/compile.js';
-import { CATCH_ALL_PROBES, checkRule, REALISTIC_ATTACK_LENGTH, screenRedos, screenRules } from '../../../src/core/safety/index.js';
-import { Rule, type RuleInput } from '../../../src/core/schemas/rule.js';
-
-const rule = (pattern: string, over: Partial<RuleInput> = {}): Rule =>
-  Rule.parse({ id: 'r', name: 'r', format: 'regex', pattern, output: { label: 'X' }, ...over });
+import { CATCH_ALL_PROBES } from '../../../src/core/safety/probes.js';
+import { checkRule, screenRules } from '../../../src/core/safety/check-rule.js';
+import { REALISTIC_ATTACK_LENGTH, screenRedos } from '../../../src/core/safety/redos.js';
+import { Rule } from '../../../src/core/schemas/rule.js';
+import { rule } from '../../helpers/rules.js';
 
 describe('checkRule', () => {
   test('(a+)+$ is rejected when added, with the attack string', async () => {
-    const c = await checkRule(rule('(a+)+$'));
+    const c = await checkRule(rule('r', '(a+)+$'));
     expect(c.ok).toBe(false);
     expect(c.problems).toHaveLength(1);
     expect(c.problems[0]).toMatchObject({ code: 'redos', severity: 'reject' });
@@ -18,14 +18,14 @@ describe('checkRule', () => {
   });
 
   test('the same pattern in an import is kept rejected, with the reason', async () => {
-    const c = await checkRule(rule('(a+)+$', { dialect: 'python' }), { mode: 'import' });
+    const c = await checkRule(rule('r', '(a+)+$', 'X', { dialect: 'python' }), { mode: 'import' });
     expect(c.ok).toBe(false);
     expect(c.rule.status).toBe('rejected');
     expect(c.rule.rejection).toMatch(/catastrophically.*--allow-flagged/);
   });
 
   test('with allowFlagged an import keeps it active, flagged, to run under the budget', async () => {
-    const c = await checkRule(rule('(a+)+$', { dialect: 'python' }), { mode: 'import', allowFlagged: true });
+    const c = await checkRule(rule('r', '(a+)+$', 'X', { dialect: 'python' }), { mode: 'import', allowFlagged: true });
     expect(c.ok).toBe(true);
     expect(c.rule.status).toBe('active');
     expect(c.rule.flagged.map((f) => f.code)).toEqual(['redos']);
@@ -33,18 +33,18 @@ describe('checkRule', () => {
   });
 
   test('allowFlagged does not let an exponential rule be added', async () => {
-    expect((await checkRule(rule('(a+)+$'), { mode: 'add', allowFlagged: true })).ok).toBe(false);
+    expect((await checkRule(rule('r', '(a+)+$'), { mode: 'add', allowFlagged: true })).ok).toBe(false);
   });
 
   // [title, rule, problem code]
   test.each<[string, Rule, string]>([
-    ['an empty pattern', rule(''), 'empty_pattern'],
-    ['a pattern that does not compile', rule('(unclosed'), 'invalid'],
-    ['a missing output group', rule('a(b)', { output: { label: 'X', group: '$2' } }), 'missing_group'],
-    ['a missing named output group', rule('a(?<x>b)', { output: { label: 'X', group: 'y' } }), 'missing_group'],
-    ['a catch-all (RuleChef AEGIS default_safe)', rule('(?s)^.{1,}$', { dialect: 'python' }), 'catch_all'],
-    ['a catch-all .+', rule('.+'), 'catch_all'],
-    ['a catch-all [\\s\\S]', rule('[\\s\\S]'), 'catch_all'],
+    ['an empty pattern', rule('r', ''), 'empty_pattern'],
+    ['a pattern that does not compile', rule('r', '(unclosed'), 'invalid'],
+    ['a missing output group', rule('r', 'a(b)', 'X', { group: '$2' }), 'missing_group'],
+    ['a missing named output group', rule('r', 'a(?<x>b)', 'X', { group: 'y' }), 'missing_group'],
+    ['a catch-all (RuleChef AEGIS default_safe)', rule('r', '(?s)^.{1,}$', 'X', { dialect: 'python' }), 'catch_all'],
+    ['a catch-all .+', rule('r', '.+'), 'catch_all'],
+    ['a catch-all [\\s\\S]', rule('r', '[\\s\\S]'), 'catch_all'],
     ['an empty lexicon', Rule.parse({ id: 'l', name: 'l', format: 'lexicon', terms: [], output: { label: 'X' } }), 'empty_pattern'],
   ])('%s is rejected', async (_t, r, code) => {
     for (const mode of ['add', 'import'] as const) {
@@ -56,8 +56,8 @@ describe('checkRule', () => {
   });
 
   test.each([
-    ['a specific regex', rule('\\bexchange\\s+rates?\\b', { flags: 'i' }), 'thorough'],
-    ['a broad but meaningful regex', rule('\\w+', { dialect: 'python' }), 'off'],
+    ['a specific regex', rule('r', '\\bexchange\\s+rates?\\b', 'X', { flags: 'i' }), 'thorough'],
+    ['a broad but meaningful regex', rule('r', '\\w+', 'X', { dialect: 'python' }), 'off'],
     ['a lexicon', Rule.parse({ id: 'l', name: 'l', format: 'lexicon', terms: ['card', 'pin'], output: { label: 'X' } }), 'thorough'],
   ] as const)('%s passes', async (_t, r, redos) => {
     const c = await checkRule(r, { redos });
@@ -66,7 +66,7 @@ describe('checkRule', () => {
   });
 
   test('a rule matching most probes is flagged as broad, not rejected', async () => {
-    const c = await checkRule(rule('\\S', { dialect: 'python' }), { redos: 'off' });
+    const c = await checkRule(rule('r', '\\S', 'X', { dialect: 'python' }), { redos: 'off' });
     expect(c.ok).toBe(true);
     expect(c.problems.map((p) => p.code)).toEqual(['broad']);
   });
@@ -83,7 +83,7 @@ describe('ReDoS screening', () => {
   });
 
   test('polynomial backtracking that a short text triggers only flags, even when added, with the length that costs 100 ms', async () => {
-    const c = await checkRule(rule('a*a*b'), { mode: 'add' });
+    const c = await checkRule(rule('r', 'a*a*b'), { mode: 'add' });
     expect(c.ok).toBe(true);
     expect(c.problems).toMatchObject([{ code: 'redos', severity: 'flag' }]);
     expect(c.problems[0]!.message).toMatch(/polynomial.*about [\d,]+ characters of it cost 100 ms; attack string/);
@@ -92,7 +92,7 @@ describe('ReDoS screening', () => {
   test.each(['\\s*x\\s*$', '\\d+\\s*mg', '(?i)\\bcard\\b.*\\bpending\\b'])(
     'polynomial backtracking that needs an unrealistically long attack (%s) is not flagged',
     async (pattern) => {
-      const c = await checkRule(rule(pattern, { dialect: 'python' }), { mode: 'import' });
+      const c = await checkRule(rule('r', pattern, 'X', { dialect: 'python' }), { mode: 'import' });
       expect(c.problems).toEqual([]);
       const re = compilePattern(pattern, '', 'python').regex;
       const v = await screenRedos(re.source, re.flags, { pattern: { source: pattern, flags: '', dialect: 'python' } });
@@ -108,7 +108,7 @@ describe('ReDoS screening', () => {
 
 describe('screenRules', () => {
   test('reports rejected and flagged rules and keeps them all', async () => {
-    const rules = [rule('ok'), rule('', { id: 'empty' }), rule('(x+)+y', { id: 'evil' })];
+    const rules = [rule('r', 'ok'), rule('r', '', 'X', { id: 'empty' }), rule('r', '(x+)+y', 'X', { id: 'evil' })];
     const report = await screenRules(rules, { mode: 'import', redos: 'thorough' });
     expect(report.rules.map((r) => [r.id, r.status])).toEqual([
       ['r', 'active'],

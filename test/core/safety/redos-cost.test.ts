@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parsePython } from '../../../src/core/regex/python/parse.js';
-import { importRuleset } from '../../../src/core/rulesets/index.js';
+import { importRuleset } from '../../../src/core/rulesets/import.js';
 import { attackCost, measurable, searchSteps } from '../../../src/core/safety/redos-cost.js';
 import { screenStatic } from '../../../src/core/safety/redos-proxy.js';
 import { shared, sharedMissing } from '../../helpers/shared.js';
@@ -66,7 +66,7 @@ describe('the ReDoS verdict does not depend on the clock', () => {
     '\\b(?:Mr|Mrs|Ms|Dr|Sir|Lord|Lady|Justice)(?:\\.?\\s+)(?:[A-Z][a-zA-Z\\u00C0-\\u017F]*(?:-[A-Z][a-zA-Z\\u00C0-\\u017F]*)*\\.?\\s*)+(?:[A-Z][a-zA-Z\\u00C0-\\u017F]*(?:-[A-Z][a-zA-Z\\u00C0-\\u017F]*)*)';
 
   test('a rule screened on a busy machine gets the verdict it gets on an idle one', async () => {
-    const { checkRule } = await import('../../../src/core/safety/index.js');
+    const { checkRule } = await import('../../../src/core/safety/check-rule.js');
     const { Rule } = await import('../../../src/core/schemas/rule.js');
     const rule = Rule.parse({ id: 't', name: 'titled_full_name', format: 'regex', pattern: titled, dialect: 'python', output: { label: 'PERSON' } });
     busyClock();

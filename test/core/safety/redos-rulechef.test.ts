@@ -22,7 +22,7 @@ const OLD: Record<string, [number, number | 'exponential'][]> = {
  */
 const WEAKER: Record<string, number[]> = { banking77: [12, 14, 43, 99], tab: [19] };
 
-const SETS: [string, string, (d: any) => unknown][] = [
+const SETS: [string, string, (d: unknown) => unknown][] = [
   ['banking77', 'rulechef-benchmarks/benchmarks/results/results_banking77_new.json', (d) => d],
   ['tab', 'rulechef-benchmarks/benchmarks/results/results_extract_tab.ckpt_rulechef.json', (d) => d],
 ];
@@ -62,7 +62,7 @@ describe.skipIf(sharedMissing)('screening RuleChef rulesets', () => {
 
 describe.skipIf(sharedMissing)('RuleChef Banking77 rules on import', () => {
   test('none of the 108 published rules is flagged for ReDoS: their attacks need tens of thousands of characters', async () => {
-    const { importRuleset } = await import('../../../src/core/rulesets/index.js');
+    const { importRuleset } = await import('../../../src/core/rulesets/import.js');
     const { REALISTIC_ATTACK_LENGTH } = await import('../../../src/core/safety/redos.js');
     const text = readFileSync(shared('rulechef-benchmarks/benchmarks/results_banking77.json')!, 'utf8');
     const imported = await importRuleset(text);

@@ -7,8 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { predict } from '../../../src/core/engine/index.js';
-import { compileScorer, EvalTotals } from '../../../src/core/eval/index.js';
+import { predict } from '../../../src/core/engine/predict.js';
+import { compileScorer } from '../../../src/core/eval/scorer.js';
+import { EvalTotals } from '../../../src/core/eval/totals.js';
 import { mulberry32, shuffle as shuffleInPlace } from '../../../src/core/random.js';
 import { prf } from '../../../src/core/ratio.js';
 import { Example } from '../../../src/core/schemas/example.js';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { predict } from '../../../src/core/engine/index.js';
-import { checkRule } from '../../../src/core/safety/index.js';
+import { predict } from '../../../src/core/engine/predict.js';
+import { checkRule } from '../../../src/core/safety/check-rule.js';
 import type { Rule } from '../../../src/core/schemas/rule.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { induceRules } from '../../../src/learn/induce/index.js';

@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { predict, resolveDocument } from '../../../src/core/engine/index.js';
+import { predict } from '../../../src/core/engine/predict.js';
+import { resolveDocument } from '../../../src/core/engine/resolve.js';
 import { Example } from '../../../src/core/schemas/example.js';
-import { Rule } from '../../../src/core/schemas/rule.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { Pool } from '../../../src/learn/induce/pool.js';
+import { rule } from '../../helpers/rules.js';
 
 const task = Task.parse({ name: 't', type: 'ner', labels: ['D', 'N'] });
-const rule = (id: string, pattern: string, label: string, confidence: number, group = '$0') =>
-  Rule.parse({ id, name: id, format: 'regex', pattern, output: { label, group }, confidence });
 const docs = [
   'On 12 March 2001 the fee was 12 units, no. 345/01.',
   'In 1999 and on 3 June 1999 nothing; no. 7/12 here.',
@@ -15,10 +14,10 @@ const docs = [
 ].map((text, i) => Example.parse({ id: `d${i}`, text, spans: [] }));
 
 const rules = [
-  rule('date', '\\b\\d{1,2} (?:March|June) \\d{4}\\b', 'D', 0.9),
-  rule('year', '\\b\\d{4}\\b', 'D', 0.5),
-  rule('num', '\\b\\d+\\b', 'N', 0.3),
-  rule('code', 'no\\. (\\d+/\\d+)', 'N', 0.7, '$1'),
+  rule('date', '\\b\\d{1,2} (?:March|June) \\d{4}\\b', 'D', { confidence: 0.9 }),
+  rule('year', '\\b\\d{4}\\b', 'D', { confidence: 0.5 }),
+  rule('num', '\\b\\d+\\b', 'N', { confidence: 0.3 }),
+  rule('code', 'no\\. (\\d+/\\d+)', 'N', { confidence: 0.7, group: '$1' }),
 ];
 
 describe('Pool', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { Example, Rule } from '../../../src/core/schemas/index.js';
+import { Example } from '../../../src/core/schemas/example.js';
+import { Rule } from '../../../src/core/schemas/rule.js';
 import { evaluateRules } from '../../../src/learn/loop/evaluate.js';
 import { clusterFailures, failureCount } from '../../../src/learn/loop/failures.js';
 import { ruleViews } from '../../../src/learn/loop/rule-stats.js';

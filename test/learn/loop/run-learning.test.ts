@@ -1,20 +1,22 @@
 import { describe, expect, test } from 'vitest';
 import { RulewrightError } from '../../../src/core/errors.js';
-import { Example, Rule, type RuleInput } from '../../../src/core/schemas/index.js';
+import { Example } from '../../../src/core/schemas/example.js';
+import { Rule } from '../../../src/core/schemas/rule.js';
 import { IdAllocator } from '../../../src/learn/loop/ids.js';
 import { runLearning } from '../../../src/learn/loop/run-learning.js';
 import type { LearnLoopInput, LlmTotals } from '../../../src/learn/loop/types.js';
 import type { PatchRequest, Proposal, Proposer, SynthesisRequest } from '../../../src/learn/proposer.js';
 import { makeTask } from '../../helpers/temp.js';
-import { INTENT_ROWS } from '../../service/learn-fixtures.js';
+import { INTENT_ROWS } from '../../helpers/fixtures.js';
+import { rule } from '../../helpers/rules.js';
 
 const task = makeTask({ type: 'classification', labels: ['refund', 'greet', 'cancel'] });
 const all = INTENT_ROWS.map((r) => Example.parse(r));
 const train = all.filter((e) => e.split === 'train');
 const dev = all.filter((e) => e.split === 'dev');
 
-const rule = ({ label, ...input }: Partial<RuleInput> & { id: string; pattern: string; label: string }): Rule =>
-  Rule.parse({ name: input.id, format: 'regex', flags: 'i', status: 'proposed', provenance: 'induced', ...input, output: { label } });
+/** What an inducer proposes: case-blind, not yet active. */
+const PROPOSED = { flags: 'i', status: 'proposed', provenance: 'induced' } as const;
 
 const proposal = (p: Partial<Proposal> = {}): Proposal => ({ rules: [], replaces: {}, remove: [], errors: [], notes: [], feedbackUsed: [], requests: 1, ...p });
 
@@ -61,10 +63,10 @@ function input(proposer: Proposer, over: Partial<LearnLoopInput> = {}): LearnLoo
 }
 
 const good = [
-  rule({ id: 'p-refund', pattern: '\\brefund\\b', label: 'refund' }),
-  rule({ id: 'p-please', pattern: '\\bplease\\b', label: 'refund', priority: 5 }),
-  rule({ id: 'p-hello', pattern: '\\b(hello|hi)\\b', label: 'greet' }),
-  rule({ id: 'p-cancel', pattern: '\\bcancel\\b', label: 'cancel' }),
+  rule('p-refund', '\\brefund\\b', 'refund', PROPOSED),
+  rule('p-please', '\\bplease\\b', 'refund', { ...PROPOSED, priority: 5 }),
+  rule('p-hello', '\\b(hello|hi)\\b', 'greet', PROPOSED),
+  rule('p-cancel', '\\bcancel\\b', 'cancel', PROPOSED),
 ];
 
 describe('the learning loop', () => {
@@ -106,7 +108,7 @@ describe('the learning loop', () => {
   });
 
   test('a deterministic proposer is not asked again after a patch is not accepted', async () => {
-    const harmful = proposal({ rules: [rule({ id: 'bad', pattern: '\\bmy\\b', label: 'cancel', priority: 50 })] });
+    const harmful = proposal({ rules: [rule('bad', '\\bmy\\b', 'cancel', { ...PROPOSED, priority: 50 })] });
     const p = new CannedProposer(proposal({ rules: good.filter((g) => g.id !== 'p-please') }), [harmful, harmful]);
     const r = await runLearning(input(p, { rounds: 3 }));
     expect(p.patchRequests).toHaveLength(1);
@@ -127,7 +129,7 @@ describe('the learning loop', () => {
       Rule.parse({ id: 'r-my', name: 'my', format: 'regex', pattern: '\\bmy\\b', flags: 'i', output: { label: 'cancel' }, priority: 9 }),
       ...good.filter((g) => g.output.label !== 'refund').map((g) => ({ ...g, status: 'active' as const })),
     ];
-    const rewrite = rule({ id: 'cand-1', pattern: '\\brefund\\b|\\bmoney back\\b', label: 'refund' });
+    const rewrite = rule('cand-1', '\\brefund\\b|\\bmoney back\\b', 'refund', PROPOSED);
     const p = new CannedProposer(proposal(), [proposal({ rules: [rewrite], replaces: { 'cand-1': 'r-refund' }, remove: [{ id: 'r-my', reason: 'steals' }] })], false);
     const r = await runLearning(input(p, { active: existing, rounds: 1, labels: [] }));
     expect(r.decisions.find((d) => d.action === 'patch')).toMatchObject({ accepted: true, replaced: [{ id: 'r-refund', by: 'cand-1' }], removed: ['r-my'] });

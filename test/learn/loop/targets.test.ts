@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { Example, Feedback, Rule } from '../../../src/core/schemas/index.js';
+import { Example } from '../../../src/core/schemas/example.js';
+import { Feedback } from '../../../src/core/schemas/feedback.js';
 import { computeTargets, isEmptyTargets, labelsOfAnswer } from '../../../src/learn/loop/targets.js';
 import { makeTask } from '../../helpers/temp.js';
+import { rule } from '../../helpers/rules.js';
 
 const task = makeTask({ type: 'classification', labels: ['refund', 'greet', 'cancel'] });
-const rule = (id: string, pattern: string, label: string) => Rule.parse({ id, name: id, format: 'regex', pattern, flags: 'i', output: { label } });
-const rules = [rule('refund', '\\brefund\\b', 'refund'), rule('hello', '\\bhello\\b', 'greet'), rule('cancel', '\\bcancel\\b', 'cancel'), rule('stop', '\\bstop\\b', 'cancel')];
+const caseless = { flags: 'i' } as const;
+const rules = [rule('refund', '\\brefund\\b', 'refund', caseless), rule('hello', '\\bhello\\b', 'greet', caseless), rule('cancel', '\\bcancel\\b', 'cancel', caseless), rule('stop', '\\bstop\\b', 'cancel', caseless)];
 const examples = new Map([['e1', Example.parse({ id: 'e1', text: 'hello, I want to cancel', label: 'cancel' })]]);
 const fb = (id: string, level: 'rule' | 'example', target: string) =>
   Feedback.parse({ id, level, target_id: target, text: 'x', created_at: '2025-01-01T00:00:00Z' });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Example } from '../../../src/core/schemas/index.js';
+import { Example } from '../../../src/core/schemas/example.js';
 import { classEvidence, contextWindow, labelsToLearn, spanEvidence } from '../../../src/learn/prompts/evidence.js';
 import { makeTask } from '../../helpers/temp.js';
 

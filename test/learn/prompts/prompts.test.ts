@@ -1,15 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { Example, Rule } from '../../../src/core/schemas/index.js';
-import { answerJsonSchema, isStrictCompatible, parseAnswer } from '../../../src/learn/llm/index.js';
-import {
-  PATCH_MARKER,
-  PatchAnswer,
-  patchPrompt,
-  SYNTHESIS_MARKER,
-  SynthesisAnswer,
-  synthesisPrompt,
-  labelEvidence,
-} from '../../../src/learn/prompts/index.js';
+import { Example } from '../../../src/core/schemas/example.js';
+import { Rule } from '../../../src/core/schemas/rule.js';
+import { answerJsonSchema, isStrictCompatible } from '../../../src/learn/llm/json-schema.js';
+import { parseAnswer } from '../../../src/learn/llm/parse-answer.js';
+import { PATCH_MARKER, patchPrompt } from '../../../src/learn/prompts/patch-prompt.js';
+import { PatchAnswer, SynthesisAnswer } from '../../../src/learn/prompts/answer-schema.js';
+import { SYNTHESIS_MARKER, synthesisPrompt } from '../../../src/learn/prompts/synthesis-prompt.js';
+import { labelEvidence } from '../../../src/learn/prompts/evidence.js';
 import { makeTask } from '../../helpers/temp.js';
 
 const task = makeTask({ type: 'classification', labels: ['refund', 'greet'], description: 'customer intents' });

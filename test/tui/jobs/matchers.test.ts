@@ -1,24 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { Workspace } from '../../../src/service/index.js';
 import { InlineJobRunner } from '../../../tui/jobs/inline-runner.js';
 import { runTui } from '../../../tui/run.js';
+import { receiptsWorkspace as receipts } from '../../helpers/receipts.js';
 import { useTempDir } from '../../helpers/temp.js';
-
-const amount = (i: number) => `${10 + i}.${i % 2 ? '50' : '05'}`;
-
-/** Receipts whose task names `same_number`, a matcher only a user module provides. */
-async function receipts(dir: (n: string) => string): Promise<{ ws: Workspace; module: string }> {
-  const rows = Array.from({ length: 12 }, (_, i) => ({ id: `r${i}`, input: { text: `TOTAL ${amount(i)}` }, output: { total: amount(i) }, split: i < 8 ? 'train' : 'dev' }));
-  writeFileSync(dir('r.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
-  const module = dir('m.mjs');
-  writeFileSync(module, 'export const matchers = { same_number: (g, p) => ({ score: 1, passed: Number(g) === Number(p), reason: "as numbers" }) };\n');
-  const ws = Workspace.open({ db: dir('w.db'), create: true });
-  ws.importFile(dir('r.jsonl'), { create: { name: 'receipts' } });
-  await ws.addRule({ id: 'total', name: 'total', pattern: 'TOTAL (\\d+\\.\\d\\d)', group: '$1', label: 'total' });
-  ws.updateTask({ matchers: { total: 'same_number' } });
-  return { ws, module };
-}
 
 describe('the TUI’s jobs under a matcher module', () => {
   const tmp = useTempDir();
@@ -35,7 +19,7 @@ describe('the TUI’s jobs under a matcher module', () => {
     const without = new InlineJobRunner(ws, 'receipts');
     await expect(without.run(kind, args).promise).rejects.toMatchObject({ message: expect.stringMatching(/unknown matcher "same_number".*--matchers/) });
     const withModule = new InlineJobRunner(ws, 'receipts', module);
-    const result = await withModule.run<Record<string, unknown>>(kind, args).promise;
+    const result = await withModule.run(kind, args).promise;
     expect(result).toBeTruthy();
     if (kind === 'eval') expect(result).toMatchObject({ micro: { tp: 4, fp: 0, fn: 0 } });
     ws.close();

@@ -1,5 +1,6 @@
 import type { Node, SetItem } from './ast.js';
 import { classLiteral, literal } from './chars.js';
+import { visit } from './walk.js';
 
 /**
  * The screening proxy of a parsed pattern: a short JavaScript pattern with the same backtracking
@@ -78,28 +79,10 @@ function item(i: SetItem): string {
 function caseUse(root: Node): 'all' | 'none' | 'mixed' {
   let on = false;
   let off = false;
-  const walk = (n: Node): void => {
-    switch (n.type) {
-      case 'seq':
-        n.items.forEach(walk);
-        return;
-      case 'alt':
-        n.alts.forEach(walk);
-        return;
-      case 'char':
-      case 'set':
-        if (n.ci) on = true;
-        else off = true;
-        return;
-      case 'group':
-      case 'look':
-      case 'repeat':
-        walk(n.body);
-        return;
-      default:
-        return;
-    }
-  };
-  walk(root);
+  visit(root, (n) => {
+    if (n.type !== 'char' && n.type !== 'set') return;
+    if (n.ci) on = true;
+    else off = true;
+  });
   return on && off ? 'mixed' : on ? 'all' : 'none';
 }

@@ -1,6 +1,7 @@
 import type { Node, ParsedPattern } from './ast.js';
 import { caseVariants } from './case-fold.js';
 import { unsupported } from './errors.js';
+import { children } from './walk.js';
 import { nullable } from './word.js';
 
 type Group = Extract<Node, { type: 'group' }>;
@@ -58,10 +59,6 @@ export function canConsume(node: Node): boolean {
 /** Whether everything a node can match is free of characters with case variants. */
 function caseNeutral(node: Node): boolean {
   switch (node.type) {
-    case 'seq':
-      return node.items.every(caseNeutral);
-    case 'alt':
-      return node.alts.every(caseNeutral);
     case 'char':
       return caseVariants(node.cp, node.ascii).length === 1;
     case 'set':
@@ -76,12 +73,8 @@ function caseNeutral(node: Node): boolean {
       );
     case 'dot':
       return false;
-    case 'group':
-    case 'repeat':
-    case 'look':
-      return caseNeutral(node.body);
     default:
-      return true;
+      return children(node).every(caseNeutral);
   }
 }
 
@@ -96,54 +89,30 @@ export function validate(parsed: ParsedPattern): Map<number, string> {
   // `path` holds the ancestors of the node being walked (pushed and popped, not copied per node).
   const path: Node[] = [];
   const walk = (node: Node, inLookbehind: boolean): void => {
-    switch (node.type) {
-      case 'seq':
-        path.push(node);
-        for (const i of node.items) walk(i, inLookbehind);
-        path.pop();
-        return;
-      case 'alt':
-        path.push(node);
-        for (const a of node.alts) walk(a, inLookbehind);
-        path.pop();
-        return;
-      case 'group':
-        if (node.atomic && inLookbehind) {
-          throw unsupported('an atomic group inside a lookbehind', node.offset, 'use a plain group inside the lookbehind');
-        }
-        if (node.capture !== null) {
-          groupPaths.set(node.capture, [...path, node]);
-          checkRepeats(node, path);
-        }
-        path.push(node);
-        walk(node.body, inLookbehind);
-        path.pop();
-        return;
-      case 'look':
-        path.push(node);
-        walk(node.body, inLookbehind || node.behind);
-        path.pop();
-        return;
-      case 'repeat':
-        if (node.possessive && inLookbehind) {
-          throw unsupported('a possessive quantifier inside a lookbehind', node.offset, 'use a greedy quantifier inside the lookbehind');
-        }
-        if (node.max > node.min && nullable(node.body) && mayPreferEmpty(node.body)) {
-          throw unsupported(
-            'a repetition whose body can match the empty string before a longer alternative',
-            node.offset,
-            'make the repeated part consume at least one character (Python stops at an empty iteration, JavaScript backtracks past it)',
-          );
-        }
-        path.push(node);
-        walk(node.body, inLookbehind);
-        path.pop();
-        return;
-      case 'backref':
-        checkBackref(node, path, inLookbehind);
-        return;
-      default:
-    }
+    if (node.type === 'group') {
+      if (node.atomic && inLookbehind) {
+        throw unsupported('an atomic group inside a lookbehind', node.offset, 'use a plain group inside the lookbehind');
+      }
+      if (node.capture !== null) {
+        groupPaths.set(node.capture, [...path, node]);
+        checkRepeats(node, path);
+      }
+    } else if (node.type === 'repeat') {
+      if (node.possessive && inLookbehind) {
+        throw unsupported('a possessive quantifier inside a lookbehind', node.offset, 'use a greedy quantifier inside the lookbehind');
+      }
+      if (node.max > node.min && nullable(node.body) && mayPreferEmpty(node.body)) {
+        throw unsupported(
+          'a repetition whose body can match the empty string before a longer alternative',
+          node.offset,
+          'make the repeated part consume at least one character (Python stops at an empty iteration, JavaScript backtracks past it)',
+        );
+      }
+    } else if (node.type === 'backref') checkBackref(node, path, inLookbehind);
+    const below = inLookbehind || (node.type === 'look' && node.behind);
+    path.push(node);
+    for (const child of children(node)) walk(child, below);
+    path.pop();
   };
 
   const checkRepeats = (group: Group, path: readonly Node[]): void => {

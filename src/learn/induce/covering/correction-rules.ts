@@ -1,4 +1,4 @@
-import { predict } from '../../../core/engine/index.js';
+import { predict } from '../../../core/engine/predict.js';
 import { wilsonLower } from '../../../core/metrics/wilson.js';
 import type { Example } from '../../../core/schemas/example.js';
 import type { Rule } from '../../../core/schemas/rule.js';
@@ -10,11 +10,9 @@ import { classIds } from './decision-list.js';
 import { satisfies } from './cover.js';
 import { buildVocabulary, FeatureIndex, Kind, type FeatureConfig } from './features.js';
 import { renderRule, type Literal } from './render.js';
-import { TUNING } from './tuning.js';
+import { TUNING } from '../tuning.js';
 
 const FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, positions: true, minNgramDf: 1 };
-/** Most words in the all-words conjunction of a correction's text. */
-const MAX_WORDS = 6;
 const norm = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase();
 
 /**
@@ -46,7 +44,7 @@ export function correctionRules(task: Task, train: readonly Example[], dev: read
     const fs = index.featuresOf(e.text ?? '', vocab, FEATURES);
     const words = [...fs].filter((f) => index.kinds[f] === Kind.Word);
     const options: Literal[][] = [...fs].map((f) => [{ feature: f, negated: false }]);
-    if (words.length > 1) options.push(words.slice(0, MAX_WORDS).map((f) => ({ feature: f, negated: false })));
+    if (words.length > 1) options.push(words.slice(0, TUNING.covering.correctionMaxWords).map((f) => ({ feature: f, negated: false })));
     let best: { lits: Literal[]; k: number; n: number } | null = null;
     for (const lits of options) {
       let k = 0;
@@ -77,7 +75,7 @@ export function correctionRules(task: Task, train: readonly Example[], dev: read
       n: best.n,
     });
     cand.description = `from correction ${e.id}: ${cand.description}`;
-    rules.push(toRule(cand, { id: candidateId(cand, idPrefix), priority: top, confidence: wilsonLower(best.k / best.n, best.n, TUNING.z), status: 'active' }));
+    rules.push(toRule(cand, { id: candidateId(cand, idPrefix), priority: top, confidence: wilsonLower(best.k / best.n, best.n, TUNING.covering.z), status: 'active' }));
   }
   return { rules: dedupe(rules), notes };
 }

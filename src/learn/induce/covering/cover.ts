@@ -11,6 +11,8 @@ export interface CoverRule {
   n: number;
   /** Its score when chosen (Wilson lower bound of tp / n): the decision-list order. */
   score: number;
+  /** The covering pass that learned it (0: the first; later ones are fallbacks). */
+  pass: number;
 }
 
 export interface CoverOptions {
@@ -297,7 +299,7 @@ export class Coverer {
         break;
       }
       this.take(pick);
-      rules.push({ literals: pick.literals, cls: pick.cls, tp: pick.k, n: pick.n, score: pick.score });
+      rules.push({ literals: pick.literals, cls: pick.cls, tp: pick.k, n: pick.n, score: pick.score, pass: 0 });
       this.perClass[pick.cls]!++;
       if (this.perClass[pick.cls]! >= this.opts.perClass) this.dirty.fill(1);
       this.opts.onStep?.(this.n - this.left, this.n);

@@ -2,6 +2,7 @@ import { mulberry32, shuffle } from '../../../core/random.js';
 import type { CoverOptions } from './cover.js';
 import { classIds, firingMaxima, learnDecisionList } from './decision-list.js';
 import type { FeatureConfig } from './features.js';
+import { f1OfTotals } from '../../../core/ratio.js';
 
 /** The chosen score threshold and the k-fold F1 it had. */
 export interface Threshold {
@@ -76,7 +77,7 @@ export function chooseThreshold(
       answered++;
       if (hit.cls === h.gold) tp++;
     }
-    const f1 = answered + n ? (2 * tp) / (answered + n) : 0;
+    const f1 = f1OfTotals(tp, answered, n) ?? 0;
     if (f1 > best.f1 + 1e-12) best = { threshold: t, f1, folds: k };
   }
   return best;

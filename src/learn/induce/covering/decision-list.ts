@@ -1,5 +1,5 @@
 import { Coverer, satisfies, type CoverOptions, type CoverResult } from './cover.js';
-import { TUNING } from './tuning.js';
+import { TUNING } from '../tuning.js';
 import { buildVocabulary, FeatureIndex, type FeatureConfig, type Vocabulary } from './features.js';
 
 /** A learned decision list with the index and vocabulary it was learned over. */
@@ -25,6 +25,8 @@ export function learnDecisionList(
   opts: CoverOptions,
   passes = 1,
   prebuilt?: { vocab: Vocabulary; index: FeatureIndex },
+  /** Make every pass even when the first learned many rules (a dev split judges each pass apart). */
+  allPasses = false,
 ): DecisionList {
   const vocab = prebuilt?.vocab ?? buildVocabulary(texts, features);
   const index = prebuilt?.index ?? FeatureIndex.build(texts, vocab, features, () => performance.now() > opts.deadline);
@@ -33,12 +35,12 @@ export function learnDecisionList(
   // Later passes cover the same texts again with features no earlier rule starts with: fallbacks
   // that decide only where every earlier rule abstains (unseen wordings of a label).
   const banned = new Set<number>();
-  const runMore = res.rules.length < TUNING.passesBelowRules;
+  const runMore = allPasses || res.rules.length < TUNING.covering.passesBelowRules;
   for (let p = 1; runMore && p < passes && res.stop !== 'budget' && performance.now() < opts.deadline; p++) {
     for (const r of res.rules) banned.add(r.literals[0]!.feature);
     const { onStep: _quiet, ...rest } = opts;
     const more = new Coverer(index, ids, classes.length, { ...rest, banned }).run();
-    res.rules.push(...more.rules);
+    res.rules.push(...more.rules.map((r) => ({ ...r, pass: p })));
   }
   return { ...res, index, vocab, features, classes };
 }

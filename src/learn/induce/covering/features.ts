@@ -1,4 +1,5 @@
 import { commonPrefix, stem, tokenize, type Token } from '../text.js';
+import { TUNING } from '../tuning.js';
 
 /**
  * Feature kinds of the classification index. Each one has a regex rendering (see render.ts) that
@@ -42,8 +43,6 @@ export interface Vocabulary {
 
 const ALPHA4 = /^[a-z]{4,}$/;
 const ALPHA = /^[a-z]+$/;
-/** Shortest shared prefix that counts as a stem of two observed words. */
-const MIN_PREFIX = 5;
 
 /** Stems of the train vocabulary: light suffix stripping, and prefixes shared by neighbouring words. */
 export function buildVocabulary(texts: readonly string[], cfg: FeatureConfig): Vocabulary {
@@ -55,7 +54,7 @@ export function buildVocabulary(texts: readonly string[], cfg: FeatureConfig): V
   const sorted = [...vocab].filter((w) => ALPHA.test(w)).sort();
   for (let i = 0; i + 1 < sorted.length; i++) {
     const p = commonPrefix(sorted[i]!, sorted[i + 1]!);
-    if (p.length >= MIN_PREFIX && p.length >= 0.7 * Math.min(sorted[i]!.length, sorted[i + 1]!.length)) stems.add(p);
+    if (p.length >= TUNING.covering.minStemPrefix && p.length >= 0.7 * Math.min(sorted[i]!.length, sorted[i + 1]!.length)) stems.add(p);
   }
   return { stems };
 }

@@ -15,7 +15,8 @@ import { chooseThreshold } from './cross-validate.js';
 import { learnDecisionList, type DecisionList } from './decision-list.js';
 import { buildVocabulary, FeatureIndex, type FeatureConfig, type Vocabulary } from './features.js';
 import { renderRule } from './render.js';
-import { TUNING } from './tuning.js';
+import { TUNING } from '../tuning.js';
+import { f1OfTotals } from '../../../core/ratio.js';
 
 export interface ClassInput {
   task: Task;
@@ -25,26 +26,26 @@ export interface ClassInput {
   started: number;
 }
 
-const FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: TUNING.minNgramDf };
+const FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: TUNING.covering.minNgramDf };
 
 function coverOptions(opts: ResolvedOptions, deadline: number, onStep?: CoverOptions['onStep']): CoverOptions {
   return {
-    z: TUNING.z,
+    z: TUNING.covering.z,
     minSupport: 1,
-    minScore: TUNING.minScore,
+    minScore: TUNING.covering.minScore,
     maxRules: opts.maxRules,
     perClass: opts.maxRulesPerLabel,
-    refineTop: TUNING.refineTop,
-    refineSample: TUNING.refineSample,
-    maxLiterals: TUNING.maxLiterals,
+    refineTop: TUNING.covering.refineTop,
+    refineSample: TUNING.covering.refineSample,
+    maxLiterals: TUNING.covering.maxLiterals,
     deadline,
     ...(onStep ? { onStep } : {}),
   };
 }
 
 /** The decision list as candidates, in order; a rule below the precision floor is left out. */
-function candidatesOf(list: DecisionList, floor: number | null, minScore: number): { cand: Candidate; score: number }[] {
-  const out: { cand: Candidate; score: number }[] = [];
+function candidatesOf(list: DecisionList, floor: number | null, minScore: number): Picked[] {
+  const out: Picked[] = [];
   for (const r of list.rules) {
     if (r.score < minScore) continue;
     if (floor !== null && r.tp / r.n < floor) continue;
@@ -56,7 +57,7 @@ function candidatesOf(list: DecisionList, floor: number | null, minScore: number
       tp: r.tp,
       n: r.n,
     });
-    out.push({ cand, score: r.score });
+    out.push({ cand, score: r.score, pass: r.pass });
   }
   return out;
 }
@@ -95,18 +96,18 @@ export function induceClasses(input: ClassInput): Rule[] {
     labels.push(c);
   }
 
-  let passes: number = TUNING.passes;
-  let cvZ: number = TUNING.z;
+  let passes: number = TUNING.covering.passes;
+  let cvZ: number = TUNING.covering.z;
   let cvGlobal = false;
-  let minScore: number = TUNING.minScore;
+  let minScore: number = TUNING.covering.minScore;
   if (!opts.dev) {
     // Without dev, cross-validation picks both where to cut the list and how many covering passes to make.
-    const k = Math.min(TUNING.folds, Math.max(2, Math.min(...classes.map((c) => labels.filter((l) => l === c).length).filter((n) => n > 0))));
-    const cvDeadline = started + opts.budgetMs * TUNING.cvBudgetShare;
+    const k = Math.min(TUNING.covering.folds, Math.max(2, Math.min(...classes.map((c) => labels.filter((l) => l === c).length).filter((n) => n > 0))));
+    const cvDeadline = started + opts.budgetMs * TUNING.covering.cvBudgetShare;
     let best: { t: ReturnType<typeof chooseThreshold>; passes: number; z: number; global: boolean } | null = null;
-    for (const z of TUNING.zChoices)
+    for (const z of TUNING.covering.zChoices)
       for (const global of [false, true])
-        for (let p = 1; p <= TUNING.maxPasses && performance.now() < cvDeadline; p++) {
+        for (let p = 1; p <= TUNING.covering.maxPasses && performance.now() < cvDeadline; p++) {
           const t = chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, cvDeadline), z, global }, k, opts.seed, p);
           if (!best || t.f1 > best.t.f1 + 1e-9) best = { t, passes: p, z, global };
         }
@@ -123,16 +124,25 @@ export function induceClasses(input: ClassInput): Rule[] {
   // With dev, dev also picks the Wilson z that ranks rules (how much support outweighs purity).
   // The train-wide bound is left to cross-validation: on small train sets it stops residual
   // stopwords; with a dev split, dev choosing it traded coverage for precision at equal F1.
-  const variants = opts.dev ? TUNING.zChoices.map((z) => ({ z, global: false })) : [{ z: cvZ, global: cvGlobal }];
+  const variants = opts.dev ? TUNING.covering.zChoices.map((z) => ({ z, global: false })) : [{ z: cvZ, global: cvGlobal }];
   const vocab = buildVocabulary(texts, FEATURES);
   const prebuilt = { vocab, index: FeatureIndex.build(texts, vocab, FEATURES, () => performance.now() > deadline) };
+  const base = { ...input, texts, labels, classes, minScore, deadline, prebuilt };
   let fit: Fit | null = null;
+  // With dev, each z first learns one pass; the better then learns fallback passes, which dev
+  // judges pass by pass (each cut where dev F1 is best given what the earlier passes decide).
   for (const v of variants) {
     if (fit && performance.now() > deadline) break;
-    const f = fitList({ ...input, texts, labels, classes, passes, minScore, ...v, deadline, prebuilt, onStep: v === variants[0] ? opts.onProgress : undefined });
+    const f = fitList({ ...base, passes: opts.dev ? 1 : passes, ...v, allPasses: false, onStep: v === variants[0] ? opts.onProgress : undefined });
     if (!fit || f.devF1 > fit.devF1 + 1e-9) fit = f;
   }
-  const { list, picked, rules, pool, cut } = fit!;
+  if (opts.dev && fit && passes > 1 && performance.now() < deadline) {
+    const more = fitList({ ...base, passes, z: fit.z, global: fit.global, allPasses: true, onStep: undefined });
+    const gained = more.devF1 > fit.devF1 + 1e-9;
+    report.notes.push(`${passes - 1} fallback covering pass${passes === 2 ? '' : 'es'} ${gained ? 'raised' : 'did not raise'} dev F1 (${fit.devF1.toFixed(3)} -> ${more.devF1.toFixed(3)})${gained ? '' : '; kept one pass'}`);
+    if (gained) fit = more;
+  }
+  const { list, picked, rules, pool, kept } = fit!;
   if (variants.length > 1)
     report.notes.push(`dev chose Wilson z ${fit!.z}${fit!.global ? ', rules also bounded by their precision on all of train,' : ''} to rank rules (dev F1 ${fit!.devF1.toFixed(3)} at the cut)`);
   report.index = { features: list.index.size, entries: list.index.entries() };
@@ -153,10 +163,13 @@ export function induceClasses(input: ClassInput): Rule[] {
   for (const m of pool.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
   const candOf = new Map(rules.map((r, i) => [r.id, picked[i]!]));
   if (pool.dev) {
-    for (let p = 0; p < cut; p++) pool.commit(pool.trial(p));
-    for (let p = cut; p < pool.size; p++) drop(report, 'no_gain_dev', pool.rules[p]!.rule.name);
+    const keep = new Set(kept);
+    for (let p = 0; p < pool.size; p++) {
+      if (keep.has(p)) pool.commit(pool.trial(p));
+      else drop(report, 'no_gain_dev', pool.rules[p]!.rule.name);
+    }
     stage(report, 'dev_cut', pool, started);
-    const pruned = prunePass(pool, clearlyHarmful(pool), deadline);
+    const pruned = prunePass(pool, clearlyHarmful(), deadline);
     for (const p of pruned) drop(report, 'pruned_dev', pool.rules[p]!.rule.name);
     stage(report, 'dev_prune', pool, started);
   } else stage(report, 'cross_validated_cut', pool, started);
@@ -175,15 +188,22 @@ export function induceClasses(input: ClassInput): Rule[] {
   return finals;
 }
 
+/** A rule of the list as a candidate, with its score and the pass that learned it. */
+interface Picked {
+  cand: Candidate;
+  score: number;
+  pass: number;
+}
+
 interface Fit {
   z: number;
   global: boolean;
   list: DecisionList;
-  picked: { cand: Candidate; score: number }[];
+  picked: Picked[];
   rules: Rule[];
   pool: Pool | null;
-  /** Rules kept by the dev cut, and dev F1 there (0 without dev). */
-  cut: number;
+  /** Pool positions the dev cut keeps, and dev F1 with them (no dev: none, 0). */
+  kept: number[];
   devF1: number;
 }
 
@@ -196,6 +216,7 @@ interface FitInput extends ClassInput {
   z: number;
   global: boolean;
   deadline: number;
+  allPasses: boolean;
   prebuilt: { vocab: Vocabulary; index: FeatureIndex };
   onStep: ((done: number, total: number) => void) | undefined;
 }
@@ -204,45 +225,77 @@ interface FitInput extends ClassInput {
 function fitList(f: FitInput): Fit {
   const { opts } = f;
   const cover = { ...coverOptions(opts, f.deadline, f.onStep), z: f.z, global: f.global };
-  const list = learnDecisionList(f.texts, f.labels, f.classes, FEATURES, cover, f.passes, f.prebuilt);
+  const list = learnDecisionList(f.texts, f.labels, f.classes, FEATURES, cover, f.passes, f.prebuilt, f.allPasses);
   const picked = candidatesOf(list, opts.userMinPrecision, f.minScore);
-  if (!picked.length) return { z: f.z, global: f.global, list, picked, rules: [], pool: null, cut: 0, devF1: 0 };
+  if (!picked.length) return { z: f.z, global: f.global, list, picked, rules: [], pool: null, kept: [], devF1: 0 };
   const rules = picked.map((p, i) => toRule(p.cand, { id: candidateId(p.cand, opts.idPrefix), priority: picked.length - i, confidence: p.score, status: 'active' }));
   const pool = Pool.run(f.task, rules, f.train, opts.dev, opts.dev ? new Set() : new Set(rules.map((r) => r.id)));
-  const best = pool.dev ? bestPrefix(pool) : { k: pool.size, f1: 0 };
-  return { z: f.z, global: f.global, list, picked, rules, pool, cut: best.k, devF1: best.f1 };
+  const passOf = new Int32Array(pool.size);
+  rules.forEach((r, i) => (passOf[pool.position.get(r.id)!] = picked[i]!.pass));
+  const best = pool.dev ? bestPerPass(pool, passOf) : { kept: [], f1: 0 };
+  return { z: f.z, global: f.global, list, picked, rules, pool, kept: best.kept, devF1: best.f1 };
 }
 
 /**
- * How many rules of the list (in execution order) to keep: the prefix with the best dev F1,
- * read from the engine's matches (the first firing rule of each text is its prediction).
+ * Which rules of the list to keep, pass by pass: the prefix of the first pass with the best dev F1
+ * (read from the engine's matches: the first firing rule of a text is its prediction), then of
+ * each later pass the prefix that is best on the texts no kept rule of an earlier pass decides.
+ * A fallback pass is thus judged where it would decide, never cut away with the first pass's tail.
  */
-function bestPrefix(pool: Pool): { k: number; f1: number } {
+function bestPerPass(pool: Pool, passOf: Int32Array): { kept: number[]; f1: number } {
   const dev = pool.dev!;
   const o = dev.outputs;
   const n = dev.examples.length;
-  const right = new Int32Array(pool.size + 1);
-  const answered = new Int32Array(pool.size + 1);
-  for (let d = 0; d < n; d++) {
-    const e0 = o.docEntries[d]!;
-    if (e0 === o.docEntries[d + 1]) continue;
-    const p = o.entryRule[e0]!;
-    answered[p]!++;
-    const gold = (dev.examples[d]!.label ?? '').trim().toLowerCase();
-    if (pool.rules[p]!.label.trim().toLowerCase() === gold) right[p]!++;
-  }
-  let best = 0;
-  let bestF1 = 0;
+  const gold = dev.examples.map((e) => (e.label ?? '').trim().toLowerCase());
+  const label = pool.rules.map((r) => r.label.trim().toLowerCase());
+  const decided = new Uint8Array(n);
+  const kept: number[] = [];
   let tp = 0;
-  let a = 0;
-  for (let k = 1; k <= pool.size; k++) {
-    tp += right[k - 1]!;
-    a += answered[k - 1]!;
-    const f1 = a + n ? (2 * tp) / (a + n) : 0;
-    if (f1 > bestF1 + 1e-12) {
-      bestF1 = f1;
-      best = k;
+  let answered = 0;
+  let f1 = 0;
+  const passes = passOf.reduce((m, p) => Math.max(m, p), 0) + 1;
+  for (let s = 0; s < passes; s++) {
+    // The first rule of this pass firing on each undecided text.
+    const first = new Int32Array(n).fill(-1);
+    for (let d = 0; d < n; d++) {
+      if (decided[d]) continue;
+      for (let e = o.docEntries[d]!; e < o.docEntries[d + 1]!; e++) {
+        const p = o.entryRule[e]!;
+        if (passOf[p] === s) {
+          first[d] = p;
+          break;
+        }
+      }
     }
+    const right = new Int32Array(pool.size);
+    const fired = new Int32Array(pool.size);
+    for (let d = 0; d < n; d++) {
+      const p = first[d]!;
+      if (p < 0) continue;
+      fired[p]!++;
+      if (label[p] === gold[d]) right[p]!++;
+    }
+    let best = -1;
+    let t = tp;
+    let a = answered;
+    for (let p = 0; p < pool.size; p++) {
+      if (passOf[p] !== s) continue;
+      t += right[p]!;
+      a += fired[p]!;
+      const f = f1OfTotals(t, a, n) ?? 0;
+      if (f > f1 + 1e-12) {
+        f1 = f;
+        best = p;
+      }
+    }
+    if (best < 0) continue;
+    for (let p = 0; p <= best; p++) {
+      if (passOf[p] !== s) continue;
+      kept.push(p);
+      tp += right[p]!;
+      answered += fired[p]!;
+    }
+    for (let d = 0; d < n; d++) if (first[d]! >= 0 && first[d]! <= best) decided[d] = 1;
   }
-  return { k: best, f1: bestF1 };
+  return { kept, f1 };
 }

@@ -1,8 +1,10 @@
-import { resolveRuleAlone } from '../../../core/engine/index.js';
-import { compileScorer } from '../../../core/eval/index.js';
+import { resolveRuleAlone } from '../../../core/engine/resolve.js';
+import { compileScorer } from '../../../core/eval/scorer.js';
+import { laplace } from '../../../core/ratio.js';
 import type { Pool } from '../pool.js';
 import { boundary, escapeRegex } from '../text.js';
 import type { Candidate } from '../types.js';
+import { TUNING } from '../tuning.js';
 
 /** The word next to a span and what separates them (punctuation kept, whitespace noted). */
 interface Side {
@@ -17,8 +19,6 @@ interface Side {
 const NUMBER = /^[0-9]+$/;
 const WORDCH = /[\p{L}\p{N}]/u;
 const isWord = (c: string) => c !== '' && WORDCH.test(c);
-/** Most punctuation characters between an anchor word and the span. */
-const MAX_SEP = 4;
 
 function side(word: string, rawSep: string, left: boolean): Side {
   const sep = escapeRegex(rawSep.replace(/\s+/g, ''));
@@ -31,7 +31,7 @@ function side(word: string, rawSep: string, left: boolean): Side {
 
 function leftOf(text: string, start: number): Side | null {
   let i = start;
-  while (i > 0 && start - i < MAX_SEP && !isWord(text[i - 1]!)) i--;
+  while (i > 0 && start - i < TUNING.spans.maxSeparators && !isWord(text[i - 1]!)) i--;
   const sepStart = i;
   while (i > 0 && start - i < 40 && isWord(text[i - 1]!)) i--;
   if (i === sepStart) return null;
@@ -40,7 +40,7 @@ function leftOf(text: string, start: number): Side | null {
 
 function rightOf(text: string, end: number): Side | null {
   let i = end;
-  while (i < text.length && i - end < MAX_SEP && !isWord(text[i]!)) i++;
+  while (i < text.length && i - end < TUNING.spans.maxSeparators && !isWord(text[i]!)) i++;
   const wordStart = i;
   while (i < text.length && i - end < 40 && isWord(text[i]!)) i++;
   if (i === wordStart) return null;
@@ -52,8 +52,6 @@ interface Tally {
   fp: number;
   spaced: boolean;
 }
-
-const laplace = (tp: number, n: number) => (tp + 1) / (n + 2);
 
 /** Per base rule: its outputs on train, each true or false, with the words on either side. */
 export interface Observed {
@@ -104,7 +102,6 @@ export function observe(pool: Pool, p: number): Observed {
   return o;
 }
 
-const MAX_ANCHORS = 20;
 /** Whitespace between an anchor and the span inside a lookaround: bounded, so screening stays linear. */
 const GAP = '\\s{0,2}';
 
@@ -151,7 +148,7 @@ function pick(m: Map<string, Tally>, minSupport: number): { pos: [string, Tally]
   const neg = entries
     .filter(([, t]) => t.fp >= 2 && laplace(t.tp, t.tp + t.fp) <= 0.35)
     .sort((a, b) => b[1].fp - a[1].fp || (a[0] < b[0] ? -1 : 1));
-  return { pos: dedupeNumbers(pos).slice(0, MAX_ANCHORS), neg: dedupeNumbers(neg).slice(0, MAX_ANCHORS) };
+  return { pos: dedupeNumbers(pos).slice(0, TUNING.spans.maxAnchors), neg: dedupeNumbers(neg).slice(0, TUNING.spans.maxAnchors) };
 }
 
 const sum = (xs: [string, Tally][], k: 'tp' | 'fp') => xs.reduce((s, [, t]) => s + t[k], 0);
@@ -205,7 +202,6 @@ export function contextCandidates(pool: Pool, bases: readonly Candidate[], minSu
       push('context_right', `${b}(?=${GAP}${a.src})`, '$0', a.unicode, sum(right.pos, 'tp'), sum(right.pos, 'fp'), `before ${right.pos.length} anchor words`);
     }
     let exclLeft = '';
-    let exclRight = '';
     let exTp = 0;
     let exFp = 0;
     let exU = false;
@@ -219,7 +215,7 @@ export function contextCandidates(pool: Pool, bases: readonly Candidate[], minSu
     }
     if (right.neg.length) {
       const a = anchorSource(right.neg.map(([k]) => k), 'right', true);
-      exclRight = `(?!${GAP}${a.src})`;
+      const exclRight = `(?!${GAP}${a.src})`;
       exU ||= a.unicode;
       push('exclusion_right', `${b}${exclRight}`, '$0', a.unicode, o.tp - sum(right.neg, 'tp'), o.fp - sum(right.neg, 'fp'), `not before ${right.neg.length} words`);
       // Left and right exclusions may hit the same false matches: the estimate is optimistic, the engine decides.

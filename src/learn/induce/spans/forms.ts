@@ -1,3 +1,4 @@
+import { laplace } from '../../../core/ratio.js';
 import { alternation, edgeBoundary } from '../text.js';
 import type { Candidate } from '../types.js';
 
@@ -55,8 +56,6 @@ export function formStats(docs: readonly SpanDoc[]): FormStats[] {
     for (const d of docs) if (!d.universe || d.universe.has(f.label)) f.occurrences += countOccurrences(d.text, f.form);
   return [...byKey.values()];
 }
-
-const laplace = (tp: number, n: number) => (tp + 1) / (n + 2);
 
 /** Precision bands of lexicon candidates: a form joins the highest band its smoothed precision reaches. */
 const BANDS = [0.9, 0.75, 0.6] as const;

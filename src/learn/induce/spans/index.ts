@@ -8,11 +8,10 @@ import { contextCandidates } from './context.js';
 import { formCandidates, formStats, type SpanDoc } from './forms.js';
 import { refinedShapes } from './refine.js';
 import { groupShapes, shapeCandidates } from './shape.js';
+import { TUNING } from '../tuning.js';
 
 export type { SpanDoc } from './forms.js';
 
-/** Most base rules whose contexts are mined (the best supported first). */
-const MAX_CONTEXT_BASES = 120;
 
 /** Span documents of span-task examples: gold spans with their text, in each example's universe. */
 export function spanDocs(train: readonly Example[]): SpanDoc[] {
@@ -35,7 +34,7 @@ export function spanDocs(train: readonly Example[]): SpanDoc[] {
 export function candidatesFromDocs(docs: readonly SpanDoc[], probeTask: Task, probeExamples: readonly Example[], opts: ResolvedOptions): Candidate[] {
   const { lexicons, ambiguous } = formCandidates(formStats(docs), opts.minSupport);
   const shapes = groupShapes(docs.flatMap((d) => d.spans)).flatMap((g) => shapeCandidates(g, Math.max(2, opts.minSupport)));
-  const bases = [...shapes, ...ambiguous].sort((a, b) => (b.support ?? 0) - (a.support ?? 0) || (a.name < b.name ? -1 : 1)).slice(0, MAX_CONTEXT_BASES);
+  const bases = [...shapes, ...ambiguous].sort((a, b) => (b.support ?? 0) - (a.support ?? 0) || (a.name < b.name ? -1 : 1)).slice(0, TUNING.spans.maxContextBases);
   const probe = (cands: readonly Candidate[], prefix: string) =>
     Pool.run(
       probeTask,

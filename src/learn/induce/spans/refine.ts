@@ -1,9 +1,8 @@
+import { laplace } from '../../../core/ratio.js';
 import type { Pool } from '../pool.js';
 import type { Candidate } from '../types.js';
 import { observe } from './context.js';
 import { partsSource, slotsOf } from './shape.js';
-
-const laplace = (tp: number, n: number) => (tp + 1) / (n + 2);
 
 /**
  * Shapes with word inventories, pruned by what their matches on train say: a word that mostly

@@ -1,5 +1,6 @@
 import { edgeBoundary, escapeRegex } from '../text.js';
 import type { Candidate } from '../types.js';
+import { TUNING } from '../tuning.js';
 
 /** One run of a span's text: digits, letters, whitespace, or a single other character. */
 export interface Slot {
@@ -22,8 +23,6 @@ export function skeletonOf(slots: readonly Slot[]): string {
   return slots.map((s) => (s.type === 'P' ? `P${s.text}` : s.type)).join(' ');
 }
 
-/** Most runs a generalised span may have; longer spans are left to the lexicon. */
-const MAX_SLOTS = 11;
 /** Most distinct words a slot lists before it is generalised to a letter-case class. */
 const MAX_INVENTORY = 40;
 
@@ -90,12 +89,12 @@ export interface ShapeGroup {
   texts: string[];
 }
 
-/** Groups gold span texts of each label by skeleton (only skeletons of at most MAX_SLOTS runs). */
+/** Groups gold span texts of each label by skeleton (only skeletons of at most TUNING.spans.maxSlots runs). */
 export function groupShapes(spans: readonly { label: string; text: string }[]): ShapeGroup[] {
   const groups = new Map<string, ShapeGroup>();
   for (const s of spans) {
     const slots = slotsOf(s.text);
-    if (!slots.length || slots.length > MAX_SLOTS || slots[0]!.type === 'S' || slots[slots.length - 1]!.type === 'S') continue;
+    if (!slots.length || slots.length > TUNING.spans.maxSlots || slots[0]!.type === 'S' || slots[slots.length - 1]!.type === 'S') continue;
     const sk = skeletonOf(slots);
     const key = `${s.label}\u0000${sk}`;
     let g = groups.get(key);

@@ -11,14 +11,38 @@ import { prunePass } from '../select.js';
 import type { SpanDoc } from '../spans/forms.js';
 import type { InduceReport } from '../types.js';
 import { renderWindow } from './render-windows.js';
-import { selectWindows } from './select-windows.js';
+import { generalCandidates, selectWindows } from './select-windows.js';
+import { wilsonLower } from '../../../core/metrics/wilson.js';
 import { spanTokens } from './tokens.js';
+import { metaFeatures } from './meta-features.js';
 import { indexWindows } from './windows.js';
+import { TUNING } from '../tuning.js';
 
-/** Longest span template, in tokens (longer gold spans are left to the other span generators). */
-const MAX_TOKENS = 8;
-/** Fewest gold spans a context must be seen around. */
-const MIN_CONTEXT_SUPPORT = 2;
+/**
+ * Adds, in order, each rule whose addition raises dev F1 and whose dev precision on what it adds
+ * is clearly above the break-even (its Wilson lower bound beats half the ensemble's F1): the
+ * mirror of the harmful-only prune, so dev admits a rule only on evidence, not on one lucky text.
+ */
+function addClearlyHelpful(pool: Pool, order: readonly number[], deadline: number): number {
+  let added = 0;
+  for (const p of order) {
+    if (performance.now() > deadline) break;
+    const t = pool.trial(p);
+    if (!t.dev) break;
+    const d = t.dev.delta;
+    const before = prf(pool.dev!.totals.counts).f1 ?? 0;
+    const after = prf({ tp: pool.dev!.totals.counts.tp + d.tp, fp: pool.dev!.totals.counts.fp + d.fp, fn: pool.dev!.totals.counts.fn + d.fn }).f1 ?? 0;
+    if (after <= before + 1e-9 || d.tp <= 0) continue;
+    const n = d.tp + Math.max(0, d.fp);
+    if (wilsonLower(d.tp / n, n) <= before / 2) continue;
+    pool.commit(t);
+    added++;
+  }
+  return added;
+}
+
+
+const W = TUNING.windows;
 
 export interface WindowInput {
   task: Task;
@@ -29,10 +53,10 @@ export interface WindowInput {
   started: number;
 }
 
-/** Tokens in the longest gold span (at most MAX_TOKENS). */
+/** Tokens in the longest gold span (at most the longest template). */
 function longest(docs: readonly SpanDoc[]): number {
   let n = 1;
-  for (const d of docs) for (const s of d.spans) n = Math.max(n, Math.min(MAX_TOKENS, spanTokens(s.text).length));
+  for (const d of docs) for (const s of d.spans) n = Math.max(n, Math.min(W.maxTokens, spanTokens(s.text).length));
   return n;
 }
 
@@ -44,16 +68,18 @@ function longest(docs: readonly SpanDoc[]): number {
  */
 export function induceWindows(input: WindowInput): Rule[] {
   const { task, train, docs, opts, report, started } = input;
-  const ix = indexWindows(docs, { maxTokens: longest(docs), minContextSupport: MIN_CONTEXT_SUPPORT });
-  const sel = selectWindows(ix, { z: 1.96, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.budgetMs });
+  const ix = indexWindows(docs, { maxTokens: longest(docs), minContextSupport: W.minContextSupport }, metaFeatures(train));
+  const sel = selectWindows(ix, { z: W.z, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.budgetMs });
   report.windows = { windows: ix.doc.length, candidates: ix.occurrences.size, selected: sel.rules.length, unreachable_gold: ix.unreachable, stop: sel.stop };
   if (sel.stop === 'budget') {
     report.budget_exhausted = true;
     report.notes.push(`the ${Math.round(opts.budgetMs / 1000)} s budget ran out while choosing span templates: later templates were not tried (learn --budget SECONDS to give it more)`);
   }
   if (!sel.rules.length) return [];
-  const cands = sel.rules.map(renderWindow);
-  const rules = cands.map((c, i) => toRule(c, { id: candidateId(c, `${opts.idPrefix}w-`), priority: 0, confidence: sel.rules[i]!.score, status: 'active' }));
+  const general = opts.dev ? generalCandidates(ix, sel.rules, W.generalTried, W.z) : [];
+  const chosen = [...sel.rules, ...general];
+  const cands = chosen.map(renderWindow);
+  const rules = cands.map((c, i) => toRule(c, { id: candidateId(c, `${opts.idPrefix}w-`), priority: 0, confidence: chosen[i]!.score, status: 'active' }));
   const pool = Pool.run(task, rules, train, opts.dev);
   for (const m of pool.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
   const position = rules.map((r) => pool.position.get(r.id)!);
@@ -61,18 +87,24 @@ export function induceWindows(input: WindowInput): Rule[] {
   let best = 0;
   let bestF1 = 0;
   const f1 = () => prf(split.totals.counts).f1 ?? 0;
-  position.forEach((p, i) => {
+  const selected = position.slice(0, sel.rules.length);
+  selected.forEach((p, i) => {
     pool.commit(pool.trial(p));
     if (f1() > bestF1 + 1e-12) {
       bestF1 = f1();
       best = i + 1;
     }
   });
-  for (let i = position.length - 1; i >= best; i--) pool.commit(pool.trial(position[i]!));
+  for (let i = selected.length - 1; i >= best; i--) pool.commit(pool.trial(selected[i]!));
   stage(report, pool.dev ? 'window_dev_cut' : 'window_train_cut', pool, started);
   if (pool.dev) {
-    prunePass(pool, clearlyHarmful(pool), started + opts.budgetMs);
+    prunePass(pool, clearlyHarmful(), started + opts.budgetMs);
     stage(report, 'window_dev_prune', pool, started);
+    const added = addClearlyHelpful(pool, position.slice(sel.rules.length), started + opts.budgetMs);
+    // What dev admitted raises the bar: rules that broke even against the old F1 may now hurt.
+    if (added) prunePass(pool, clearlyHarmful(), started + opts.budgetMs);
+    if (general.length) report.notes.push(`span templates: ${added} of the ${general.length} broadest shape templates train left out raised dev F1 clearly and were kept`);
+    stage(report, 'window_dev_general', pool, started);
   }
   const kept = new Set(pool.activePositions());
   return rules.filter((_, i) => kept.has(position[i]!)).map((r, i, all) => ({ ...r, priority: all.length - i, status: opts.status }));

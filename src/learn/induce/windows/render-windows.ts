@@ -106,8 +106,12 @@ export function renderWindow(r: WindowRule): Candidate {
   const left = r.pattern.left ? side(r.pattern.left, 'left') : '';
   const right = r.pattern.right ? side(r.pattern.right, 'right') : '';
   const shown = codes.map(show).join(' ');
-  const ctx = [r.pattern.left ? sideName(r.pattern.left, 'after') : '', r.pattern.right ? sideName(r.pattern.right, 'before') : ''].filter(Boolean).join(', ');
+  const when = r.pattern.when;
+  const ctx = [r.pattern.left ? sideName(r.pattern.left, 'after') : '', r.pattern.right ? sideName(r.pattern.right, 'before') : '', when ? `when ${when.key} = ${String(when.value)}` : '']
+    .filter(Boolean)
+    .join(', ');
   return {
+    ...(when ? { when: { meta: { [when.key]: when.value } } } : {}),
     kind: r.pattern.left || r.pattern.right ? 'window_context' : 'window',
     label: r.label,
     format: 'regex',

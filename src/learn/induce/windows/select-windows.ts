@@ -1,5 +1,7 @@
 import { wilsonLower } from '../../../core/metrics/wilson.js';
 import { parseKey, type WindowIndex, type WindowPattern } from './windows.js';
+import { TUNING } from '../tuning.js';
+import { f1OfTotals } from '../../../core/ratio.js';
 
 /** A chosen span rule: its pattern, label, and what it added on train when chosen. */
 export interface WindowRule {
@@ -59,6 +61,24 @@ class Heap {
 }
 
 /**
+ * Whether a candidate matches gold spans of its label in at least two documents. Its credit is
+ * counted leave-one-document-out: a gold span only counts when the candidate would also have been
+ * proposed without that span's document. A surface form seen in one document (a name mentioned
+ * once) has no evidence that it recurs, so it earns nothing; a shape or a context seen around
+ * entities of many documents keeps all its credit.
+ */
+function recursAcrossDocs(ix: WindowIndex, list: readonly number[], c: number): boolean {
+  let first = -1;
+  for (const w of list) {
+    if (ix.gold[w] !== c) continue;
+    const d = ix.doc[w]!;
+    if (first < 0) first = d;
+    else if (d !== first) return true;
+  }
+  return false;
+}
+
+/**
  * Greedy forward selection of span rules for a union ruleset (every rule's spans are kept, so a
  * rule is worth what it adds): candidates are taken best first by the Wilson bound of the precision
  * of what they would add to the windows already produced (lazily re-scored, as in greedy set
@@ -68,13 +88,15 @@ class Heap {
 export function selectWindows(ix: WindowIndex, opts: SelectOptions): { rules: WindowRule[]; stop: 'exhausted' | 'budget' | 'max_rules' } {
   const keys = [...ix.occurrences.keys()].sort();
   const lists = keys.map((k) => ix.occurrences.get(k)!);
-  const labelOf = keys.map((k) => parseKey(k).label);
+  const labelOf = keys.map((k) => parseKey(k, ix.meta).label);
   const produced = new Uint8Array(ix.doc.length);
   const heap = new Heap();
+  const recurs = keys.map((_, i) => recursAcrossDocs(ix, lists[i]!, labelOf[i]!));
   const marginal = (i: number) => {
     let k = 0;
     let n = 0;
     const c = labelOf[i]!;
+    if (!recurs[i]) return { k, n: lists[i]!.length };
     for (const w of lists[i]!) {
       if (produced[w]) continue;
       n++;
@@ -106,13 +128,40 @@ export function selectWindows(ix: WindowIndex, opts: SelectOptions): { rules: Wi
     }
     const c = labelOf[top.i]!;
     if ((perLabel.get(c) ?? 0) >= opts.maxRulesPerLabel) continue;
-    const f1 = tp + fp + reachable ? (2 * tp) / (tp + fp + reachable) : 0;
+    const f1 = f1OfTotals(tp, tp + fp, reachable) ?? 0;
     if (m.k / m.n <= f1 / 2) continue;
     for (const w of lists[top.i]!) produced[w] = 1;
     tp += m.k;
     fp += m.n - m.k;
     perLabel.set(c, (perLabel.get(c) ?? 0) + 1);
-    rules.push({ label: ix.labels[c]!, pattern: parseKey(keys[top.i]!).pattern, tp: m.k, n: m.n, score: s });
+    rules.push({ label: ix.labels[c]!, pattern: parseKey(keys[top.i]!, ix.meta).pattern, tp: m.k, n: m.n, score: s });
   }
   return { rules, stop: 'exhausted' };
+}
+
+/** Whether a candidate's template is made of shapes only (no word of its own): it can reach unseen entities. */
+const shapeOnly = (template: string): boolean => !template.includes('w:');
+
+/**
+ * The broadest shape templates selection left out, most train gold first: on data whose entities
+ * recur within train but not beyond it (a name trending in the week train was collected), train
+ * alone cannot tell that a capitalised word between lowercase words beats a list of the names it
+ * saw. Each is then tried on dev, which decides (see induce-windows.ts).
+ */
+export function generalCandidates(ix: WindowIndex, chosen: readonly WindowRule[], limit: number, z: number): WindowRule[] {
+  const id = (label: string, p: WindowPattern) => JSON.stringify([label, p.template, p.left, p.right, p.when]);
+  const taken = new Set(chosen.map((r) => id(r.label, r.pattern)));
+  const out: WindowRule[] = [];
+  for (const [key, list] of ix.occurrences) {
+    const { label, pattern } = parseKey(key, ix.meta);
+    if (!shapeOnly(pattern.template) || taken.has(id(ix.labels[label]!, pattern))) continue;
+    if (!recursAcrossDocs(ix, list, label)) continue;
+    let k = 0;
+    for (const w of list) if (ix.gold[w] === label) k++;
+    if (k < TUNING.windows.generalMinGold) continue;
+    out.push({ label: ix.labels[label]!, pattern, tp: k, n: list.length, score: wilsonLower(k / list.length, list.length, z) });
+  }
+  // The broadest first decide which are tried; the most precise of those are tried first, so a
+  // precise template (a capitalised word between lowercase ones) comes before its broad parent.
+  return out.sort((a, b) => b.tp - a.tp || b.score - a.score).slice(0, limit).sort((a, b) => b.score - a.score);
 }

@@ -1,4 +1,5 @@
 import type { SpanDoc } from '../spans/forms.js';
+import type { MetaFeature, MetaFeatures } from './meta-features.js';
 import { spanTokens, type SpanToken } from './tokens.js';
 
 /** Separator codes inside a template: whitespace, or none (tokens touch: `8:15`). */
@@ -16,6 +17,8 @@ export interface WindowPattern {
   /** The token just before the span (its literal code and whether whitespace separates it). */
   left: string | null;
   right: string | null;
+  /** The metadata fact the document must have (the slot a dialogue system asked for). */
+  when: MetaFeature | null;
 }
 
 /** Every window of every document that fits a template some gold span has, with what it is. */
@@ -25,8 +28,10 @@ export interface WindowIndex {
   start: Int32Array;
   end: Int32Array;
   gold: Int32Array;
-  /** Candidate key → window ids. Keys: `label\u0001template\u0001left\u0001right`. */
+  /** Candidate key → window ids. Keys: `label\u0001template\u0001left\u0001right\u0001meta feature id`. */
   occurrences: Map<string, number[]>;
+  /** The metadata facts keys may be conditioned on. */
+  meta: MetaFeature[];
   labels: string[];
   /** Gold spans no template can reach (not on token edges). */
   unreachable: number;
@@ -48,7 +53,28 @@ function templates(toks: readonly SpanToken[], i: number, j: number): string[] {
 function sideCodes(t: SpanToken | undefined, spaced: boolean, edge: string): string[] {
   if (!t) return [edge];
   const sep = spaced ? SPACED : TOUCHING;
-  return t.shape !== t.literal && /^(Xx|X|Xmix)$/.test(t.shape) ? [`${t.literal}${sep}`, `${t.shape}${sep}`] : [`${t.literal}${sep}`];
+  return t.shape !== t.literal && /^(Xx|X|Xmix|x)$/.test(t.shape) ? [`${t.literal}${sep}`, `${t.shape}${sep}`] : [`${t.literal}${sep}`];
+}
+
+/**
+ * Every key with context of one window and template (`base` = label and template): a token (or two
+ * words) on the left, a token on the right, both, and each with a metadata fact of the document
+ * (a fact alone, or around a whole-text answer, too).
+ */
+function contextKeys(toks: readonly SpanToken[], i: number, j: number, base: string, facts: readonly number[], emit: (key: string) => void): void {
+  const lefts = sideCodes(toks[i - 1], toks[i]!.spaced, BOS);
+  // Two words of left context ("the name", "name is"): literal only.
+  if (toks[i - 2] && toks[i - 1]) lefts.push(`${toks[i - 2]!.literal}${toks[i - 1]!.spaced ? SPACED : TOUCHING}${toks[i - 1]!.literal}${toks[i]!.spaced ? SPACED : TOUCHING}`);
+  const rights = sideCodes(toks[j + 1], !!toks[j + 1]?.spaced, EOS);
+  for (const l of lefts) emit(`${base}\u0001${l}\u0001\u0001`);
+  for (const r of rights) emit(`${base}\u0001\u0001${r}\u0001`);
+  for (const l of lefts) for (const r of rights) emit(`${base}\u0001${l}\u0001${r}\u0001`);
+  for (const f of facts) {
+    emit(`${base}\u0001\u0001\u0001${f}`);
+    for (const l of lefts) emit(`${base}\u0001${l}\u0001\u0001${f}`);
+    for (const r of rights) emit(`${base}\u0001\u0001${r}\u0001${f}`);
+    if (lefts[0] === BOS && rights[0] === EOS) emit(`${base}\u0001${BOS}\u0001${EOS}\u0001${f}`);
+  }
 }
 
 export interface IndexLimits {
@@ -63,7 +89,7 @@ export interface IndexLimits {
  * window of every document whose template is one of them, each with its context on either side.
  * A candidate's support and precision are then counts over its window list; no regex runs.
  */
-export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits): WindowIndex {
+export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta: MetaFeatures = { features: [], docFeatures: [] }): WindowIndex {
   const labels = [...new Set(docs.flatMap((d) => d.spans.map((s) => s.label)))].sort();
   const labelId = new Map(labels.map((l, i) => [l, i]));
   const tokens = docs.map((d) => spanTokens(d.text));
@@ -93,6 +119,20 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits): Win
     }
     return at;
   });
+  // First the gold windows alone: which contexts are seen around enough gold spans of their label.
+  // Only those are indexed over every window (a context seen around fewer cannot generalise), so
+  // memory follows the contexts that can become rules, not every context of every window.
+  const goldCount = new Map<string, number>();
+  docs.forEach((d, di) => {
+    const toks = tokens[di]!;
+    const facts = meta.docFeatures[di] ?? [];
+    for (let i = 0; i < toks.length; i++)
+      for (let j = i; j < toks.length && j - i < limits.maxTokens; j++) {
+        const c = goldAt[di]!.get(`${toks[i]!.start}:${toks[j]!.end}`);
+        if (c === undefined) continue;
+        for (const t of templates(toks, i, j)) contextKeys(toks, i, j, `${c}\u0001${t}`, facts, (k) => goldCount.set(k, (goldCount.get(k) ?? 0) + 1));
+      }
+  });
   const doc: number[] = [];
   const start: number[] = [];
   const end: number[] = [];
@@ -105,6 +145,7 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits): Win
   };
   docs.forEach((d, di) => {
     const toks = tokens[di]!;
+    const facts = meta.docFeatures[di] ?? [];
     for (let i = 0; i < toks.length; i++)
       for (let j = i; j < toks.length && j - i < limits.maxTokens; j++) {
         let w = -1;
@@ -118,35 +159,23 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits): Win
             end.push(toks[j]!.end);
             gold.push(goldAt[di]!.get(`${toks[i]!.start}:${toks[j]!.end}`) ?? -1);
           }
-          const lefts = sideCodes(toks[i - 1], toks[i]!.spaced, BOS);
-          // Two words of left context ("the name", "name is"): literal only.
-          if (toks[i - 2] && toks[i - 1]) lefts.push(`${toks[i - 2]!.literal}${toks[i - 1]!.spaced ? SPACED : TOUCHING}${toks[i - 1]!.literal}${toks[i]!.spaced ? SPACED : TOUCHING}`);
-          const rights = sideCodes(toks[j + 1], !!toks[j + 1]?.spaced, EOS);
+          const at = w;
           for (const c of ls) {
             if (d.universe && !d.universe.has(labels[c]!)) continue;
             const base = `${c}\u0001${t}`;
-            push(`${base}\u0001\u0001`, w);
-            for (const l of lefts) push(`${base}\u0001${l}\u0001`, w);
-            for (const r of rights) push(`${base}\u0001\u0001${r}`, w);
-            for (const l of lefts) for (const r of rights) push(`${base}\u0001${l}\u0001${r}`, w);
+            push(`${base}\u0001\u0001\u0001`, at);
+            contextKeys(toks, i, j, base, facts, (k) => {
+              if ((goldCount.get(k) ?? 0) >= limits.minContextSupport) push(k, at);
+            });
           }
         }
       }
   });
-  // Contexts seen around fewer gold spans than the limit are dropped: they cannot generalise.
-  for (const [key, ws] of occurrences) {
-    const parts = key.split('\u0001');
-    if (parts[2] === '' && parts[3] === '') continue;
-    const c = Number(parts[0]);
-    let g = 0;
-    for (const w of ws) if (gold[w] === c) g++;
-    if (g < limits.minContextSupport) occurrences.delete(key);
-  }
-  return { doc: Int32Array.from(doc), start: Int32Array.from(start), end: Int32Array.from(end), gold: Int32Array.from(gold), occurrences, labels, unreachable, goldTotal };
+  return { doc: Int32Array.from(doc), start: Int32Array.from(start), end: Int32Array.from(end), gold: Int32Array.from(gold), occurrences, meta: meta.features, labels, unreachable, goldTotal };
 }
 
 /** The parts of a candidate key. */
-export function parseKey(key: string): { label: number; pattern: WindowPattern } {
-  const [c, template, left, right] = key.split('\u0001') as [string, string, string, string];
-  return { label: Number(c), pattern: { template, left: left || null, right: right || null } };
+export function parseKey(key: string, meta: readonly MetaFeature[]): { label: number; pattern: WindowPattern } {
+  const [c, template, left, right, fact] = key.split('\u0001') as [string, string, string, string, string];
+  return { label: Number(c), pattern: { template, left: left || null, right: right || null, when: fact ? meta[Number(fact)]! : null } };
 }

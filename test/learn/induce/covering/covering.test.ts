@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { predict } from '../../../../src/core/engine/index.js';
+import { predict } from '../../../../src/core/engine/predict.js';
 import { Example } from '../../../../src/core/schemas/example.js';
 import { Task } from '../../../../src/core/schemas/task.js';
 import { Coverer } from '../../../../src/learn/induce/covering/cover.js';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Example } from '../../../../src/core/schemas/example.js';
 import { Task } from '../../../../src/core/schemas/task.js';
-import { predict } from '../../../../src/core/engine/index.js';
+import { predict } from '../../../../src/core/engine/predict.js';
 import { induceRules } from '../../../../src/learn/induce/index.js';
 import { spanDocs } from '../../../../src/learn/induce/spans/index.js';
 import { codeSource, renderWindow } from '../../../../src/learn/induce/windows/render-windows.js';
@@ -58,15 +58,15 @@ describe('rendering', () => {
   });
 
   test('a template with context becomes lookarounds around exact span offsets', () => {
-    const c = renderWindow({ label: 'last_name', pattern: { template: 'Xx', left: `Xx${SPACED}`, right: `w:please${SPACED}` }, tp: 5, n: 5, score: 0.5 });
+    const c = renderWindow({ label: 'last_name', pattern: { template: 'Xx', left: `Xx${SPACED}`, right: `w:please${SPACED}`, when: null }, tp: 5, n: 5, score: 0.5 });
     const m = new RegExp(c.pattern, c.flags).exec('under Anna Moss please');
     expect(m?.[0]).toBe('Moss');
     expect(c.name).toBe('last_name <- Xx after "Xx", before "please"');
-    const bare = renderWindow({ label: 'people', pattern: { template: 'd2', left: BOS, right: EOS }, tp: 9, n: 9, score: 0.7 });
+    const bare = renderWindow({ label: 'people', pattern: { template: 'd2', left: BOS, right: EOS, when: null }, tp: 9, n: 9, score: 0.7 });
     expect(bare.name).toBe('people <- d2 at the start, at the end');
     expect(new RegExp(bare.pattern, bare.flags).exec(' 13.')?.[0]).toBe('13');
     expect(new RegExp(bare.pattern, bare.flags).test('table 13 now')).toBe(false);
-    const time = renderWindow({ label: 'time', pattern: { template: `d1${TOUCHING}:${TOUCHING}d2`, left: null, right: null }, tp: 1, n: 1, score: 0.2 });
+    const time = renderWindow({ label: 'time', pattern: { template: `d1${TOUCHING}:${TOUCHING}d2`, left: null, right: null, when: null }, tp: 1, n: 1, score: 0.2 });
     expect(new RegExp(time.pattern, time.flags).exec('at 8:15.')?.[0]).toBe('8:15');
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * Every constant of the offline inducer, in one table. These are general defaults chosen for short
+ * and long texts, few and many labels, classification and spans; none is fitted to a particular
+ * dataset. Where the data can decide (where to cut a list, which learner to keep, how many passes
+ * to make, which broad template to admit), it does: a dev split, or cross-validation on train.
+ */
+export const TUNING = {
+  /** Defaults of the options a caller may set (`InduceOptions`). */
+  defaults: {
+    /** Most rules learned: a classification list needs one or more per label and wording. */
+    maxRulesClassification: 2000,
+    maxRulesOther: 1000,
+    maxRulesPerLabel: 200,
+    /** Fewest train examples a rule must get right: one with a dev split to judge it, two without. */
+    minSupportWithDev: 1,
+    minSupportNoDev: 2,
+    /** Lowest train precision of a pipeline candidate. */
+    minPrecision: 0.6,
+    /** Lowest precision of what a rule adds when the pipeline accepts it on train. */
+    minGainPrecisionClassification: 0.9,
+    minGainPrecisionOther: 0.75,
+    /** Recall a precision-raising change may cost. */
+    recallTolerance: 0.002,
+    /** Most candidates the pipeline runs through the engine. */
+    maxCandidates: 6000,
+    /** Train examples beyond this are sampled (seeded). */
+    maxTrainExamples: 20000,
+    /** Wall-clock budget of one call, ms (`learn --budget`). */
+    budgetMs: 90000,
+  },
+  /** Sequential covering for classification (covering/). */
+  covering: {
+    /** z of the Wilson lower bound that ranks rules: 1.96, the bound the rest of rulewright reports. */
+    z: 1.96,
+    /**
+     * With a dev split, dev picks the z that ranks rules from these: 1.96 favours pure rules, 3.29
+     * (the 99.9% bound) favours well-supported ones, which generalise better when labels are many
+     * and overlap.
+     */
+    zChoices: [1.96, 3.29],
+    /** Rules below this score end covering (1 right of 1 scores 0.21 at z = 1.96, so single examples still count). */
+    minScore: 0.05,
+    /** N-grams (and gapped pairs) must occur in at least this many train texts to be indexed. */
+    minNgramDf: 2,
+    /** Best single features whose one-condition refinements are tried at each covering step. */
+    refineTop: 12,
+    /** Texts a refinement's statistics are estimated on before its exact count is taken. */
+    refineSample: 400,
+    /** Most conditions in one rule (a feature, one more feature or an exception, and one more). */
+    maxLiterals: 3,
+    /**
+     * Covering passes with a dev split: each later one learns fallbacks from features no earlier
+     * rule starts with, which decide only where every earlier rule abstains (unseen wordings of a
+     * label); dev judges each pass where it decides and keeps it only if it raises dev F1. One
+     * fallback pass: a second costs as much again as the first for a smaller gain.
+     */
+    passes: 2,
+    /** Most passes cross-validation may choose when there is no dev split. */
+    maxPasses: 5,
+    /** Without dev, extra passes run only when the first pass learned fewer rules than this (each costs about what the first did). */
+    passesBelowRules: 200,
+    /** Folds of the cross-validation that cuts the list when there is no dev split. */
+    folds: 5,
+    /** Share of the time budget cross-validation may use. */
+    cvBudgetShare: 0.5,
+    /** Most words in the all-words conjunction of a correction's text. */
+    correctionMaxWords: 6,
+    /** Shortest shared prefix that counts as a stem of two observed words. */
+    minStemPrefix: 5,
+  },
+  /** Token-window templates for spans (windows/). */
+  windows: {
+    /** Longest span template, in tokens (longer gold spans are left to the other span generators). */
+    maxTokens: 8,
+    /** Fewest gold spans a context must be seen around. */
+    minContextSupport: 2,
+    /** z of the Wilson bound that ranks templates. */
+    z: 1.96,
+    /** Broad shape templates tried on dev after selection, and the fewest train gold spans one needs. */
+    generalTried: 200,
+    generalMinGold: 3,
+    /** Metadata fields: most distinct values of a categorical field, and the longest value. */
+    metaMaxValues: 50,
+    metaMaxValueLength: 40,
+  },
+  /** The candidate pipeline (pipeline.ts): candidates run through the engine and kept greedily. */
+  selection: {
+    /**
+     * Lowest Wilson bound of the precision of what a rule adds to the train decision list. With a
+     * dev split, whatever hurts dev is pruned later, so one right addition is enough (1 of 1 =
+     * 0.21); without one, train is the only evidence, so 4 of 4 right is the least (3 of 3 = 0.44 fails).
+     */
+    trainGainWilsonDev: 0.2,
+    trainGainWilsonNoDev: 0.5,
+    /** Without dev: lowest Wilson bound of a rule's own train precision to keep it when it adds nothing on train. */
+    strongWilson: 0.8,
+    /** Characters of text all candidates together may scan: keeps a run near a few seconds. */
+    scanBudget: 2e8,
+  },
+  /** The span candidate generators (spans/). */
+  spans: {
+    /** Most punctuation characters between an anchor word and the span. */
+    maxSeparators: 4,
+    /** Most anchor words mined per base rule. */
+    maxAnchors: 20,
+    /** Most base rules whose contexts are mined (the best supported first). */
+    maxContextBases: 120,
+    /** Most runs a generalised span may have; longer spans are left to the lexicon. */
+    maxSlots: 11,
+  },
+} as const;
