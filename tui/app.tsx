@@ -1,8 +1,9 @@
-import { Box, type Key, useApp } from 'ink';
+import { Box, type Key, Text, useApp } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DatasetHandle, Workspace } from '../src/service/index.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Footer } from './components/Footer.js';
+import { RescoreHost } from './components/RescoreHost.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { TabBar } from './components/TabBar.js';
 import { type FeedbackTarget, type Services, ServicesContext, type Shell, ShellContext } from './context.js';
@@ -11,11 +12,15 @@ import { useLatest } from './hooks/use-latest.js';
 import { errorText } from './hooks/use-loader.js';
 import { useWindowSize, type WindowSize } from './hooks/use-window-size.js';
 import type { JobRunner } from './jobs/job-runner.js';
-import { GLOBAL_KEYS, SCREEN_KEYS, type ScreenName, TABS } from './keymap.js';
+import { globalAction, type ScreenName, screenKeys, SHELL_KEYS, TABS } from './keymap.js';
 import { type Route, routeKey } from './route.js';
 import { ScreenFor } from './screens/ScreenFor.js';
 import { FeedbackComposer } from './screens/FeedbackComposer.js';
 import { KeyPump } from './KeyPump.js';
+import { parseCommand } from './model/command-line.js';
+import { editLine, type LineState, lineOf } from './model/line-edit.js';
+import type { RuleFilter } from './model/rule-rows.js';
+import { TextField } from './components/TextField.js';
 import { type Theme, ThemeContext } from './theme.js';
 
 export interface AppProps {
@@ -35,11 +40,14 @@ export interface AppProps {
 }
 
 const NOTICE_MS = 4000;
-const FIXED_HINTS = GLOBAL_KEYS.filter((k) => k.footer);
+/** Below this size the screens cannot be laid out readably: the app says so instead. */
+export const MIN_COLUMNS = 80;
+export const MIN_ROWS = 24;
+const FIXED_HINTS = SHELL_KEYS.filter((k) => k.footer);
 
 /** The tab a screen belongs to (a rule's detail belongs to Rules, a correction to Examples). */
 function tabOf(screen: ScreenName): ScreenName {
-  if (screen === 'rule') return 'rules';
+  if (screen === 'rule' || screen === 'example') return 'rules';
   if (screen === 'correct') return 'examples';
   if (screen === 'corrections') return 'feedback';
   return screen;
@@ -60,6 +68,10 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
   const [composer, setComposer] = useState<FeedbackTarget | null>(null);
   const [notice, setNotice] = useState<string | undefined>();
   const captures = useRef(new Set<string>());
+  const rescore = useRef<((why?: string) => void) | null>(null);
+  const [command, setCommand] = useState<LineState | null>(null);
+  // Bumped by a command that changes what a mounted screen read at mount (filter, sort): it mounts again.
+  const [epoch, setEpoch] = useState(0);
   const [session] = useState(() => new Map<string, unknown>());
 
   useEffect(() => {
@@ -102,7 +114,23 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
     }),
     [],
   );
-  const state = useLatest({ help, composer });
+  const state = useLatest({ help, composer, command });
+
+  const runCommand = (line: string) => {
+    const c = parseCommand(line);
+    if (c.kind === 'error') return setNotice(c.message);
+    if (c.kind === 'rule') {
+      // The service resolves a unique start of an id and says which ids an ambiguous one matches.
+      const found = services.dataset.showRule(c.id).rule;
+      return shell.push({ screen: 'rule', ruleId: found.id });
+    }
+    if (c.kind === 'filter') {
+      const prev = session.get('rules.filter') as RuleFilter | undefined;
+      session.set('rules.filter', { status: 'all', badge: 'any', ...prev, text: c.text } satisfies RuleFilter);
+    } else session.set('rules.sort', c.sort);
+    setEpoch((e) => e + 1);
+    shell.go({ screen: 'rules' });
+  };
 
   // Global keys first, then every active screen or dialog (see KeyPump for the ordering).
   const dispatch = (input: string, key: Key) => {
@@ -114,10 +142,21 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
     }
   };
 
-  const globalKey = (input: string, key: { escape: boolean; ctrl: boolean; meta: boolean }): boolean => {
-    const { help, composer } = state.current;
+  const globalKey = (input: string, key: Key): boolean => {
+    const { help, composer, command } = state.current;
     if (help) {
       setHelp(false);
+      return true;
+    }
+    if (command) {
+      if (key.escape) setCommand(null);
+      else if (key.return) {
+        setCommand(null);
+        runCommand(command.value);
+      } else {
+        const next = editLine(command, input, key);
+        if (next) setCommand(next);
+      }
       return true;
     }
     if (composer) {
@@ -126,47 +165,64 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
       return false;
     }
     if (captures.current.size) return false;
-    if (input === 'q') quit();
-    else if (input === '?') setHelp(true);
-    else if (/^[1-9]$/.test(input) && !key.ctrl && !key.meta && TABS[Number(input) - 1]) shell.go({ screen: TABS[Number(input) - 1]!.screen });
+    if (key.ctrl || key.meta) return false;
+    const action = globalAction(input, key);
+    if (action === 'quit') quit();
+    else if (action === 'help') setHelp(true);
+    else if (action === 'metrics' && rescore.current) rescore.current('recomputing metrics in the background…');
+    else if (action === 'command') setCommand(lineOf(''));
+    else if (/^[1-9]$/.test(input) && TABS[Number(input) - 1]) shell.go({ screen: TABS[Number(input) - 1]!.screen });
     else return false;
     return true;
   };
 
   const top = stack[stack.length - 1]!;
-  const screenHints = useMemo(() => SCREEN_KEYS[top.screen].filter((k) => k.footer), [top.screen]);
+  const screenHints = useMemo(() => screenKeys(top.screen).filter((k) => k.footer), [top.screen]);
   const bodyHeight = Math.max(3, rows - 2);
-  const covered = help || composer !== null;
+  const tooSmall = terminal.columns < MIN_COLUMNS || terminal.rows < MIN_ROWS;
+  // A screen hidden behind the too-small notice takes no keys either (q still quits).
+  const covered = help || composer !== null || tooSmall;
   return (
     <ThemeContext.Provider value={theme}>
       <ServicesContext.Provider value={services}>
         <ShellContext.Provider value={shell}>
           <KeyHubContext.Provider value={hub}>
-            <KeyPump onKey={dispatch} />
-            <Box flexDirection="column" width={columns} height={rows}>
-              <TabBar tabs={TABS} active={tabOf(top.screen)} dataset={dataset} />
-              <Box flexDirection="column" height={bodyHeight} overflow="hidden">
-                {stack.map((r, i) => {
-                  const visible = i === stack.length - 1 && !covered;
-                  return (
-                    <Box key={`${i}:${routeKey(r)}`} flexDirection="column" display={visible ? 'flex' : 'none'}>
-                      <ErrorBoundary resetKey={routeKey(r)}>
-                        <ScreenFor route={r} active={visible} width={columns} height={bodyHeight} />
-                      </ErrorBoundary>
-                    </Box>
-                  );
-                })}
-                {help ? (
-                  <HelpOverlay title={TABS.find((t) => t.screen === tabOf(top.screen))?.title ?? top.screen} screenKeys={SCREEN_KEYS[top.screen]} globalKeys={GLOBAL_KEYS} width={columns} height={bodyHeight} />
-                ) : null}
-                {composer && !help ? (
-                  <ErrorBoundary resetKey="composer">
-                    <FeedbackComposer target={composer} width={columns} height={bodyHeight} onClose={() => setComposer(null)} />
-                  </ErrorBoundary>
-                ) : null}
+            <RescoreHost startRef={rescore}>
+              <KeyPump onKey={dispatch} />
+              {tooSmall ? (
+                <Box flexDirection="column" width={columns}>
+                  <Text wrap="wrap">{`window too small: ${terminal.columns}x${terminal.rows}, the workbench needs at least ${MIN_COLUMNS}x${MIN_ROWS}. Make the window larger (q quits).`}</Text>
+                </Box>
+              ) : null}
+              <Box flexDirection="column" width={columns} height={rows} display={tooSmall ? 'none' : 'flex'}>
+                <TabBar tabs={TABS} active={tabOf(top.screen)} dataset={dataset} />
+                <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+                  {stack.map((r, i) => {
+                    const visible = i === stack.length - 1 && !covered;
+                    return (
+                      <Box key={`${epoch}:${i}:${routeKey(r)}`} flexDirection="column" display={visible ? 'flex' : 'none'}>
+                        <ErrorBoundary resetKey={routeKey(r)}>
+                          <ScreenFor route={r} active={visible} width={columns} height={bodyHeight} />
+                        </ErrorBoundary>
+                      </Box>
+                    );
+                  })}
+                  {help ? (
+                    <HelpOverlay title={TABS.find((t) => t.screen === tabOf(top.screen))?.title ?? top.screen} screenKeys={screenKeys(top.screen)} globalKeys={SHELL_KEYS} width={columns} height={bodyHeight} />
+                  ) : null}
+                  {composer && !help ? (
+                    <ErrorBoundary resetKey="composer">
+                      <FeedbackComposer target={composer} width={columns} height={bodyHeight} onClose={() => setComposer(null)} />
+                    </ErrorBoundary>
+                  ) : null}
+                </Box>
+                {command ? (
+                  <TextField label=":" line={command} focused width={columns} placeholder="rule ID · filter TEXT · sort COLUMN" />
+                ) : (
+                  <Footer hints={screenHints} fixed={FIXED_HINTS} message={notice} width={columns} />
+                )}
               </Box>
-              <Footer hints={screenHints} fixed={FIXED_HINTS} message={notice} />
-            </Box>
+            </RescoreHost>
           </KeyHubContext.Provider>
         </ShellContext.Provider>
       </ServicesContext.Provider>

@@ -1,5 +1,7 @@
+import type { Key } from 'ink';
+
 /** The screens of the workbench. */
-export type ScreenName = 'rules' | 'rule' | 'examples' | 'correct' | 'feedback' | 'corrections' | 'prune' | 'eval' | 'learn';
+export type ScreenName = 'rules' | 'rule' | 'example' | 'examples' | 'correct' | 'feedback' | 'corrections' | 'prune' | 'eval' | 'learn';
 
 /** One documented key: what to press and what it does. */
 export interface KeyDoc {
@@ -7,6 +9,18 @@ export interface KeyDoc {
   readonly does: string;
   /** Shown in the footer too, not only in the help overlay. */
   readonly footer?: boolean;
+}
+
+/**
+ * A key of the table: its action's id, the key names that trigger it (see keyName) and its
+ * documentation. Entries without `on` only explain something (a column, a badge); every entry
+ * with `on` is dispatched through actionFor, so the help and footer cannot disagree with it.
+ */
+export interface KeyBinding extends KeyDoc {
+  readonly id?: string;
+  readonly on?: readonly string[];
+  /** Destructive: the screen asks y/n before doing it. */
+  readonly confirms?: boolean;
 }
 
 /** A screen reachable with a number key. */
@@ -22,7 +36,8 @@ export const TABS: readonly { readonly screen: TabScreen; readonly title: string
   { screen: 'learn', title: 'Learn' },
 ];
 
-export const GLOBAL_KEYS: readonly KeyDoc[] = [
+/** Keys the shell handles on every screen (list movement is the lists' own, documented here). */
+export const GLOBAL_KEYS = [
   { keys: '1-6', does: 'switch screen (Rules, Examples, Feedback, Prune, Eval, Learn)' },
   { keys: 'j/k ↑/↓', does: 'move' },
   { keys: 'g/G', does: 'first / last' },
@@ -30,83 +45,146 @@ export const GLOBAL_KEYS: readonly KeyDoc[] = [
   { keys: 'enter', does: 'open / confirm' },
   { keys: 'esc', does: 'back / cancel' },
   { keys: 'tab', does: 'next pane' },
-  { keys: '?', does: 'help', footer: true },
-  { keys: 'q', does: 'quit', footer: true },
-];
+  { id: 'metrics', on: ['m'], keys: 'm', does: 'recompute the metrics (in the background)' },
+  { id: 'command', on: [':'], keys: ':', does: 'command line: :rule ID · :filter TEXT · :sort COLUMN' },
+  { id: 'help', on: ['?'], keys: '?', does: 'help', footer: true },
+  { id: 'quit', on: ['q'], keys: 'q', does: 'quit', footer: true },
+] as const satisfies readonly KeyBinding[];
 
-/** Keys of each screen, for its footer and the help overlay. */
-export const SCREEN_KEYS: Readonly<Record<ScreenName, readonly KeyDoc[]>> = {
+/** Keys of each screen: their handlers (actionFor), their footer and the help overlay. */
+export const SCREEN_KEYS = {
   rules: [
-    { keys: 'enter', does: 'open rule', footer: true },
-    { keys: 's/</>', does: 'sort column', footer: true },
-    { keys: 'r', does: 'reverse sort' },
-    { keys: '/', does: 'filter by text', footer: true },
-    { keys: 't', does: 'status filter', footer: true },
-    { keys: 'b', does: 'badge filter (dead, harmful, stale, timed-out)' },
-    { keys: 'e', does: 'enable / disable the rule' },
-    { keys: 'm', does: 'recompute metrics (in the background)', footer: true },
-    { keys: 'f', does: 'feedback on the rule (F: on the task)' },
+    { id: 'open', on: ['enter'], keys: 'enter', does: 'open rule', footer: true },
+    { id: 'sort-next', on: ['s', '>'], keys: 's/>', does: 'sort column', footer: true },
+    { id: 'sort-prev', on: ['<'], keys: '<', does: 'sort by the column before' },
+    { id: 'reverse', on: ['r'], keys: 'r', does: 'reverse sort' },
+    { id: 'worst', on: ['w'], keys: 'w', does: 'worst first (marginal F1, lowest first)', footer: true },
+    { id: 'search', on: ['/'], keys: '/', does: 'filter by text', footer: true },
+    { id: 'clear', on: ['esc'], keys: 'esc', does: 'clear the filters' },
+    { id: 'status', on: ['t'], keys: 't', does: 'status filter', footer: true },
+    { id: 'badge', on: ['b'], keys: 'b', does: 'badge filter (dead, harmful, stale, timed-out)' },
+    { id: 'toggle', on: ['e'], keys: 'e', does: 'enable / disable the rule (disabling asks first)', confirms: true },
+    { id: 'feedback', on: ['f'], keys: 'f', does: 'feedback on the rule' },
+    { id: 'task-feedback', on: ['F'], keys: 'F', does: 'feedback on the task' },
+    { keys: 'pattern', does: 'the rule\'s pattern, cut in the middle to fit (the label has its own column)' },
     { keys: 'LR LF1', does: "recall and F1 against the gold of the rule's own label (F1: against every label's gold, as RuleChef)" },
     { keys: 'badges', does: 'D dead (never fires) · H harmful (negative marginal F1) · S stale (rules or data changed since measured) · T timed out' },
   ],
   rule: [
-    { keys: 'tab', does: 'items / versions pane', footer: true },
-    { keys: 'i', does: 'item filter: all, correct, incorrect, FP, FN', footer: true },
-    { keys: 'p', does: 'edit the pattern (live preview; enter saves)', footer: true },
-    { keys: 'e', does: 'enable / disable', footer: true },
-    { keys: 'D', does: 'delete (asks first)' },
-    { keys: 'c', does: 'correct the selected item', footer: true },
-    { keys: 'f', does: 'feedback on this rule' },
-    { keys: 'esc', does: 'back to the rules', footer: true },
+    { id: 'pane', on: ['tab'], keys: 'tab', does: 'items / versions pane', footer: true },
+    { id: 'items', on: ['i'], keys: 'i', does: 'item filter: all, correct, incorrect, FP, FN', footer: true },
+    { id: 'open', on: ['enter'], keys: 'enter', does: "the whole example, with every rule's matches", footer: true },
+    { id: 'edit', on: ['p'], keys: 'p', does: 'edit the pattern (live preview; enter saves)', footer: true },
+    { id: 'toggle', on: ['e'], keys: 'e', does: 'enable / disable (disabling asks first)', footer: true, confirms: true },
+    { id: 'delete', on: ['D'], keys: 'D', does: 'delete (asks first)', confirms: true },
+    { id: 'correct', on: ['c'], keys: 'c', does: 'correct the selected item', footer: true },
+    { id: 'feedback', on: ['f'], keys: 'f', does: 'feedback on this rule' },
+    { id: 'back', on: ['esc'], keys: 'esc', does: 'back to the rules', footer: true },
+  ],
+  example: [
+    { id: 'correct', on: ['c'], keys: 'c', does: 'correct the example', footer: true },
+    { id: 'feedback', on: ['f'], keys: 'f', does: 'feedback on the example' },
+    { id: 'back', on: ['esc'], keys: 'esc', does: 'back', footer: true },
   ],
   examples: [
-    { keys: 'o', does: 'outcome filter', footer: true },
-    { keys: 'l', does: 'label filter', footer: true },
-    { keys: 's', does: 'split filter', footer: true },
-    { keys: '/', does: 'filter by text' },
-    { keys: 'c/enter', does: 'correct the selected example', footer: true },
-    { keys: 'f', does: 'feedback on the example' },
-    { keys: 'r', does: 'run the rules again (after changes)' },
-    { keys: 'esc', does: 'clear the filters' },
+    { id: 'outcome', on: ['o'], keys: 'o', does: 'outcome filter', footer: true },
+    { id: 'label', on: ['l'], keys: 'l', does: 'label filter', footer: true },
+    { id: 'split', on: ['s'], keys: 's', does: 'split filter', footer: true },
+    { id: 'search', on: ['/'], keys: '/', does: 'filter by text' },
+    { id: 'correct', on: ['c', 'enter'], keys: 'c/enter', does: 'correct the selected example', footer: true },
+    { id: 'feedback', on: ['f'], keys: 'f', does: 'feedback on the example' },
+    { id: 'rerun', on: ['r'], keys: 'r', does: 'run the rules again (after changes)' },
+    { id: 'clear', on: ['esc'], keys: 'esc', does: 'clear the filters' },
   ],
   correct: [
-    { keys: 'tab', does: 'expected output / note', footer: true },
-    { keys: 'j/k', does: 'pick label or span' },
-    { keys: 'a', does: 'add a span (type its text)' },
-    { keys: 'x', does: 'remove the span' },
-    { keys: 'h/l H/L', does: 'move span start / end' },
-    { keys: 'n', does: 'change the span label' },
-    { keys: 'ctrl-s', does: 'save the correction (enter in the note too)', footer: true },
-    { keys: 'esc', does: 'cancel', footer: true },
+    { id: 'pane', on: ['tab'], keys: 'tab', does: 'expected output / note', footer: true },
+    { id: 'pick', on: ['j', 'k', 'down', 'up'], keys: 'j/k', does: 'pick label or span' },
+    { id: 'add', on: ['a'], keys: 'a', does: 'add a span (type its text)' },
+    { id: 'remove', on: ['x'], keys: 'x', does: 'remove the span' },
+    { id: 'nudge', on: ['h', 'l', 'H', 'L'], keys: 'h/l H/L', does: 'move span start / end' },
+    { id: 'relabel', on: ['n'], keys: 'n', does: 'change the span label' },
+    { id: 'note', on: ['enter'], keys: 'enter', does: 'to the note' },
+    { id: 'save', on: ['ctrl-s'], keys: 'ctrl-s', does: 'save the correction (enter in the note too)', footer: true },
+    { id: 'cancel', on: ['esc'], keys: 'esc', does: 'cancel (asks first when there are changes)', footer: true, confirms: true },
   ],
   feedback: [
-    { keys: 'n', does: 'new feedback on the task', footer: true },
-    { keys: 'd', does: 'dismiss', footer: true },
-    { keys: 'o', does: 'open again (dismissed or applied)' },
-    { keys: 'enter', does: 'open the rule it is about', footer: true },
-    { keys: 'c', does: 'the corrections, and which hold now', footer: true },
+    { id: 'new', on: ['n', 'F'], keys: 'n', does: 'new feedback on the task', footer: true },
+    { id: 'dismiss', on: ['d'], keys: 'd', does: 'dismiss', footer: true },
+    { id: 'reopen', on: ['o'], keys: 'o', does: 'open again (dismissed or applied)' },
+    { id: 'open', on: ['enter'], keys: 'enter', does: 'open the rule it is about', footer: true },
+    { id: 'corrections', on: ['c'], keys: 'c', does: 'the corrections, and which hold now', footer: true },
   ],
   corrections: [
-    { keys: 'D', does: 'delete the correction (asks first)', footer: true },
-    { keys: 'esc', does: 'back to the feedback', footer: true },
+    { id: 'delete', on: ['D'], keys: 'D', does: 'delete the correction (asks first)', footer: true, confirms: true },
+    { id: 'back', on: ['esc'], keys: 'esc', does: 'back to the feedback', footer: true },
   ],
   prune: [
-    { keys: 'tab', does: 'ranking / plan pane', footer: true },
-    { keys: 'p', does: 'recompute the plan', footer: true },
-    { keys: 'a', does: 'apply the plan (asks first)', footer: true },
-    { keys: 'u', does: 'undo the last prune', footer: true },
+    { id: 'pane', on: ['tab'], keys: 'tab', does: 'ranking / plan pane', footer: true },
+    { id: 'plan', on: ['p'], keys: 'p', does: 'recompute the plan', footer: true },
+    { id: 'dead', on: ['d'], keys: 'd', does: 'only dead rules on / off' },
+    { id: 'duplicates', on: ['x'], keys: 'x', does: 'only duplicates on / off' },
+    { id: 'tolerance', on: ['+', '=', '-'], keys: '+/-', does: 'tolerance (F1 gain a step must beat)' },
+    { id: 'apply', on: ['a'], keys: 'a', does: 'apply the plan (asks first)', footer: true, confirms: true },
+    { id: 'undo', on: ['u'], keys: 'u', does: 'undo the last prune', footer: true },
   ],
   eval: [
-    { keys: 'tab', does: 'per class / errors / confusion', footer: true },
-    { keys: 's', does: 'split', footer: true },
-    { keys: 'r', does: 'run the evaluation again', footer: true },
-    { keys: '[ ]', does: 'earlier run to compare with', footer: true },
+    { id: 'pane', on: ['tab', 'shift-tab'], keys: 'tab', does: 'per class / errors / confusion', footer: true },
+    { id: 'split', on: ['s'], keys: 's', does: 'split', footer: true },
+    { id: 'rerun', on: ['r'], keys: 'r', does: 'run the evaluation again', footer: true },
+    { id: 'compare', on: ['[', ']'], keys: '[ ]', does: 'earlier run to compare with', footer: true },
   ],
   learn: [
-    { keys: 'enter', does: 'start a round', footer: true },
-    { keys: '+/-', does: 'rounds', footer: true },
-    { keys: 'i', does: 'incremental on / off' },
-    { keys: 'o', does: 'offline on / off' },
-    { keys: 'x', does: 'stop', footer: true },
+    { id: 'start', on: ['enter'], keys: 'enter', does: 'start a round', footer: true },
+    { id: 'rounds', on: ['+', '=', '-'], keys: '+/-', does: 'rounds', footer: true },
+    { id: 'incremental', on: ['i'], keys: 'i', does: 'incremental on / off' },
+    { id: 'offline', on: ['o'], keys: 'o', does: 'offline on / off' },
+    { id: 'stop', on: ['x', 'esc'], keys: 'x', does: 'stop', footer: true },
   ],
-};
+} as const satisfies Readonly<Record<ScreenName, readonly KeyBinding[]>>;
+
+type Table = typeof SCREEN_KEYS;
+
+/** The action ids of a screen's key table. */
+export type ActionOf<S extends ScreenName> = Extract<Table[S][number], { id: string }>['id'];
+
+/** The action ids of the shell's own keys. */
+export type GlobalAction = Extract<(typeof GLOBAL_KEYS)[number], { id: string }>['id'];
+
+/**
+ * A key as the table names it: `enter`, `esc`, `tab`, `shift-tab`, `up`, `down`, `ctrl-x`,
+ * `backspace`, or the character typed.
+ */
+export function keyName(input: string, key: Partial<Key>): string {
+  if (key.return) return 'enter';
+  if (key.escape) return 'esc';
+  if (key.tab) return key.shift ? 'shift-tab' : 'tab';
+  if (key.upArrow) return 'up';
+  if (key.downArrow) return 'down';
+  if (key.backspace || key.delete) return 'backspace';
+  if (key.ctrl && input) return `ctrl-${input}`;
+  return input;
+}
+
+function find(bindings: readonly KeyBinding[], input: string, key: Partial<Key>): string | null {
+  const name = keyName(input, key);
+  for (const b of bindings) if (b.id && b.on?.includes(name)) return b.id;
+  return null;
+}
+
+/** The action a key means on a screen, or null when it means nothing there. */
+export function actionFor<S extends ScreenName>(screen: S, input: string, key: Partial<Key>): ActionOf<S> | null {
+  return find(SCREEN_KEYS[screen], input, key) as ActionOf<S> | null;
+}
+
+/** The shell's action for a key (help, quit, metrics, command line), or null. */
+export function globalAction(input: string, key: Partial<Key>): GlobalAction | null {
+  return find(GLOBAL_KEYS, input, key) as GlobalAction | null;
+}
+
+/** A screen's key table, widened for the footer and the help overlay. */
+export function screenKeys(screen: ScreenName): readonly KeyBinding[] {
+  return SCREEN_KEYS[screen];
+}
+
+/** The shell's keys, widened like screenKeys. */
+export const SHELL_KEYS: readonly KeyBinding[] = GLOBAL_KEYS;

@@ -4,6 +4,7 @@ export type Route =
   | { readonly screen: 'rule'; readonly ruleId: string }
   | { readonly screen: 'examples' }
   | { readonly screen: 'correct'; readonly exampleId: string; readonly ruleId?: string }
+  | { readonly screen: 'example'; readonly exampleId: string; readonly ruleId?: string }
   | { readonly screen: 'feedback' }
   | { readonly screen: 'corrections' }
   | { readonly screen: 'prune' }
@@ -17,6 +18,8 @@ export function routeKey(r: Route): string {
       return `rule:${r.ruleId}`;
     case 'correct':
       return `correct:${r.exampleId}`;
+    case 'example':
+      return `example:${r.exampleId}`;
     default:
       return r.screen;
   }

@@ -9,14 +9,16 @@ export interface CommonOptions {
   db?: string;
   dataset?: string;
   json?: boolean;
+  wide?: boolean;
 }
 
-/** Adds `--db`, `--dataset` and `--json` to a command. */
+/** Adds `--db`, `--dataset`, `--json` and `--wide` to a command. */
 export function common(cmd: Command): Command {
   return cmd
     .option('--db <path>', 'workspace file (default: $RULEWRIGHT_DB or ./rulewright.db)')
     .option('--dataset <name>', 'dataset to use (optional when the workspace has one)')
-    .option('--json', 'print one JSON document on stdout instead of tables');
+    .option('--json', 'print one JSON document on stdout instead of tables')
+    .option('--wide', 'show every table column in full, whatever the terminal width');
 }
 
 /** What a command's `register` gets: the io, output helpers, and workspace access. */
@@ -64,8 +66,9 @@ export class CliContext {
 
   /** Prints a result: as JSON with `--json`, else with the command's human renderer. */
   emit<T>(opts: CommonOptions, result: T, human: (out: Output, result: T) => void): void {
-    if (opts.json) this.out.json(result);
-    else human(this.out, result);
+    if (opts.json) return this.out.json(result);
+    this.out.wide = !!opts.wide;
+    human(this.out, result);
   }
 }
 

@@ -5,7 +5,7 @@
  * used here because each leaf command defines and validates them itself.
  */
 const WITH_VALUE = new Set(['--db', '--dataset', '--matchers']);
-const FLAGS = new Set(['--json']);
+const FLAGS = new Set(['--json', '--wide']);
 
 /** Whether `arg` is a global option (`--db`, `--db=x.db`, `--json`, …) and whether it takes the next word as its value. */
 function globalOption(arg: string): { takesNext: boolean } | null {
@@ -15,25 +15,41 @@ function globalOption(arg: string): { takesNext: boolean } | null {
   return null;
 }
 
+/** Commands with subcommands: a global option between one and its subcommand is moved too. */
+const PARENTS = new Set(['examples', 'rules', 'runs', 'corrections', 'feedback', 'task']);
+
 /**
- * `argv` with the global options written before the command moved to its end (before a `--`,
- * if any), so the command's own parser reads them. Everything else keeps its order; options after
- * the command are left where they are.
+ * `argv` with the global options written before the command words moved to its end (before a
+ * `--`, if any): before the command (`--db x.db rules list`) or between a command and its
+ * subcommand (`rules --db x.db list`), where commander would look for them on the parent, which
+ * has none. Scanning stops at the command's own words, whose options commander reads itself (and
+ * where `rules add --json JSON` means the rule's JSON). Everything else keeps its order.
  */
 export function hoistGlobalOptions(argv: readonly string[]): string[] {
+  const rest: string[] = [];
   const hoisted: string[] = [];
   let i = 0;
-  while (i < argv.length) {
-    const g = globalOption(argv[i]!);
-    if (!g) break;
-    hoisted.push(argv[i]!);
-    if (g.takesNext && i + 1 < argv.length) hoisted.push(argv[i + 1]!);
-    i += g.takesNext ? 2 : 1;
+  let parent = false;
+  for (; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const g = globalOption(arg);
+    if (g) {
+      hoisted.push(arg);
+      if (g.takesNext && i + 1 < argv.length) hoisted.push(argv[++i]!);
+      continue;
+    }
+    if (arg.startsWith('-')) break;
+    rest.push(arg);
+    if (parent || !PARENTS.has(arg)) {
+      i++;
+      break;
+    }
+    parent = true;
   }
   if (!hoisted.length) return [...argv];
-  const rest = argv.slice(i);
-  const dashes = rest.indexOf('--');
-  return dashes < 0 ? [...rest, ...hoisted] : [...rest.slice(0, dashes), ...hoisted, ...rest.slice(dashes)];
+  const tail = argv.slice(i);
+  const dashes = tail.indexOf('--');
+  return dashes < 0 ? [...rest, ...tail, ...hoisted] : [...rest, ...tail.slice(0, dashes), ...hoisted, ...tail.slice(dashes)];
 }
 
 /** Top-level help: the options any command takes, before or after it, and the environment. */
@@ -42,6 +58,8 @@ Options of every command (before or after the command):
   --db <path>        workspace file (default: $RULEWRIGHT_DB or ./rulewright.db)
   --dataset <name>   dataset to use (optional when the workspace has one)
   --json             print one JSON document on stdout instead of tables
+  --wide             tables show every column in full (else they fit $COLUMNS or the terminal)
+  --matchers <file>  JS module of custom matchers (eval, metrics, rank, prune, learn, report, tui)
 
 Environment:
   RULEWRIGHT_DB      default workspace file

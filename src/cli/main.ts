@@ -27,6 +27,7 @@ import { clipMessage } from './clip-message.js';
 import { COMMANDS, commandsFor } from './commands/index.js';
 import { CliContext } from './context.js';
 import { GLOBAL_HELP, hoistGlobalOptions } from './global-options.js';
+import { addHelpExamples } from './help-examples.js';
 import type { CliIo } from './output.js';
 
 /**
@@ -37,7 +38,7 @@ export async function createProgram(ctx: CliContext, argv?: readonly string[]): 
   const modules = await Promise.all((argv ? commandsFor(argv) : COMMANDS).map((c) => c.load()));
   const program = new Command('rulewright')
     .description('Learn readable regex and lexicon rules from labelled examples, score them, and review them.')
-    .version(packageVersion(), '-V, --version')
+    .version(packageVersion(), '-v, --version')
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .configureOutput({
@@ -47,6 +48,7 @@ export async function createProgram(ctx: CliContext, argv?: readonly string[]): 
     })
     .addHelpText('after', GLOBAL_HELP);
   for (const m of modules) m.register(program, ctx);
+  addHelpExamples(program);
   return program;
 }
 
@@ -55,10 +57,12 @@ export async function createProgram(ctx: CliContext, argv?: readonly string[]): 
  * 0 ok, 1 failed, 2 bad input or usage. Never calls `process.exit`.
  */
 export async function main(argvIn: string[], io: Partial<CliIo> = {}): Promise<number> {
-  const argv = hoistGlobalOptions(argvIn);
+  // `-V` as well as `-v`: commander takes one short flag for the version.
+  const argv = hoistGlobalOptions(argvIn.length === 1 && argvIn[0] === '-V' ? ['--version'] : argvIn);
   const ctx = new CliContext({
     stdout: io.stdout ?? process.stdout,
     stderr: io.stderr ?? process.stderr,
+    ...(io.stdin ? { stdin: io.stdin } : {}),
     env: io.env ?? process.env,
     cwd: io.cwd ?? process.cwd(),
   });

@@ -5,22 +5,34 @@ import { clipMessage } from './clip-message.js';
 
 /** Where the CLI writes: real streams in the binary, string buffers in tests. */
 export interface CliIo {
-  stdout: { write(s: string): unknown; isTTY?: boolean };
+  stdout: { write(s: string): unknown; isTTY?: boolean; columns?: number };
   stderr: { write(s: string): unknown; isTTY?: boolean };
+  /** What a FILE argument `-` reads (default: the process's stdin). */
+  stdin?: NodeJS.ReadableStream;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
-/** A table column: `key` of each row, its header, alignment (numbers default right) and formatter. */
+/**
+ * A table column: `key` of each row, its header, alignment (numbers default right) and formatter.
+ * How a column gives way when the table is wider than the terminal (`fit`): `keep` never (ids,
+ * labels, the key figures), `narrow` is cut down to `min` but stays, `drop` (the default, except
+ * for ids) is cut down and then left out; columns further right give way first.
+ */
 export interface Column<R> {
   key: keyof R & string;
   header?: string;
   align?: 'left' | 'right';
-  /** Cut longer cells to this many characters (with an ellipsis). */
+  /** Cut longer cells to this many characters (with an ellipsis), except with `--wide`. */
   max?: number;
   format?: (value: R[keyof R], row: R) => string;
+  fit?: 'keep' | 'narrow' | 'drop';
+  /** Where a narrowed cell loses characters: names keep both ends (`middle`), text its start. */
+  cut?: 'middle' | 'end';
+  /** The narrowest a narrowed column gets (default 10, or its header). */
+  min?: number;
 }
 
 const visibleLength = (s: string) => stripVTControlCharacters(s).length;
@@ -48,6 +60,25 @@ export function clip(s: string, max: number): string {
   return one.length <= max ? one : `${one.slice(0, Math.max(0, max - 1))}…`;
 }
 
+/** Cuts a one-line string to `max` characters in the middle, keeping both ends (names that differ at the end). */
+export function clipMiddle(s: string, max: number): string {
+  const one = s.replace(/\r?\n/g, '⏎');
+  if (one.length <= max) return one;
+  if (max < 3) return clip(one, max);
+  const head = Math.ceil((max - 1) / 2);
+  return `${one.slice(0, head)}…${one.slice(one.length - (max - 1 - head))}`;
+}
+
+/** A ratio with 3 fixed decimals, so a column of them lines up (`1.000`, not `1`); null as `NONE`. */
+export function ratio(v: unknown): string {
+  return typeof v === 'number' && Number.isFinite(v) ? v.toFixed(3) : NONE;
+}
+
+/** `1 round`, `2 rounds`, `1,024 examples`: the count with its noun, plural when it is not 1. */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${fmt(n)} ${n === 1 ? noun : nouns}`;
+}
+
 /** Human and JSON output of one command run. */
 export class Output {
   readonly c: Colors;
@@ -72,25 +103,53 @@ export class Output {
     this.io.stderr.write(`rulewright: warning: ${clipMessage(s)}\n`);
   }
 
-  /** An aligned table with a bold header; numbers right-aligned. */
+  /** Show every column in full (`--wide`), whatever the terminal's width. */
+  wide = false;
+
+  /**
+   * The width tables fit: $COLUMNS, else the terminal's; null when neither is known (piped
+   * output keeps its full width, so scripts reading it are unaffected) or with `--wide`.
+   */
+  get width(): number | null {
+    if (this.wide) return null;
+    const cols = Number(this.io.env.COLUMNS);
+    if (Number.isInteger(cols) && cols > 0) return cols;
+    return this.io.stdout.isTTY && this.io.stdout.columns ? this.io.stdout.columns : null;
+  }
+
+  /** An aligned table with a bold header; numbers right-aligned; fitted to `width` (see Column.fit). */
   table<R extends object>(rows: readonly R[], columns: readonly Column<R>[]): void {
-    const cells = rows.map((row) =>
+    const full = rows.map((row) =>
       columns.map((col) => {
         const v = row[col.key];
         const s = col.format ? col.format(v, row) : fmt(v);
-        return col.max ? clip(s, col.max) : s;
+        if (!col.max || this.wide) return s;
+        return col.cut === 'middle' ? clipMiddle(s, col.max) : clip(s, col.max);
       }),
     );
     const right = columns.map((col) => col.align === 'right' || (col.align === undefined && rows.length > 0 && rows.every((r) => isNumeric(r[col.key]))));
     const headers = columns.map((col) => col.header ?? col.key);
-    const widths = columns.map((_, i) => Math.max(visibleLength(headers[i]!), ...cells.map((r) => visibleLength(r[i]!))));
+    const natural = columns.map((_, i) => Math.max(visibleLength(headers[i]!), ...full.map((r) => visibleLength(r[i]!))));
+    const blank = columns.map((_, i) => full.every((r) => visibleLength(r[i]!) === 0));
+    const widths = fitWidths(columns, headers, natural, blank, this.width);
+    const shown = columns.flatMap((_, i) => (widths[i] === null ? [] : [i]));
+    const cut = (s: string, i: number) => {
+      const w = widths[i]!;
+      if (visibleLength(s) <= w) return s;
+      const plain = stripVTControlCharacters(s);
+      return columns[i]!.cut === 'middle' ? clipMiddle(plain, w) : clip(plain, w);
+    };
     const pad = (s: string, i: number) => {
-      const gap = ' '.repeat(widths[i]! - visibleLength(s));
+      const gap = ' '.repeat(Math.max(0, widths[i]! - visibleLength(s)));
       return right[i] ? gap + s : s + gap;
     };
-    const render = (r: string[]) => r.map(pad).join('  ').trimEnd();
+    const render = (r: string[]) =>
+      shown
+        .map((i) => pad(cut(r[i]!, i), i))
+        .join('  ')
+        .trimEnd();
     this.line(this.c.bold(render(headers)));
-    for (const r of cells) this.line(render(r));
+    for (const r of full) this.line(render(r));
   }
 
   /** `key: value` lines with the keys aligned. */
@@ -98,6 +157,45 @@ export class Output {
     const w = Math.max(0, ...pairs.map(([k]) => k.length));
     for (const [k, v] of pairs) this.line(`${this.c.dim(`${k}:`.padEnd(w + 1))} ${typeof v === 'string' ? v : fmt(v)}`);
   }
+}
+
+const GAP = 2;
+
+/** How a column gives way: ids never do; others as their `fit` says (default `drop`). */
+function fitOf<R>(col: Column<R>): NonNullable<Column<R>['fit']> {
+  return col.fit ?? (col.key === 'id' ? 'keep' : 'drop');
+}
+
+/** The narrowest any cut column gets when even its minimum does not fit. */
+const FLOOR = 4;
+
+/**
+ * Each column's width at `width` (null: left out), from the natural widths. When the table is
+ * too wide: columns with nothing in them go; then droppable columns, rightmost first, until the
+ * rest fits with the cut-able ones at their minimum; then the widest cut-able column loses a
+ * character at a time, to its minimum and, if need be, below it to FLOOR.
+ */
+function fitWidths<R>(columns: readonly Column<R>[], headers: readonly string[], natural: readonly number[], blank: readonly boolean[], width: number | null): (number | null)[] {
+  const widths: (number | null)[] = [...natural];
+  if (width === null) return widths;
+  const sum = (ws: readonly (number | null)[]) => ws.reduce<number>((t, w) => (w === null ? t : t + w + GAP), -GAP);
+  const mins = columns.map((col, i) => (fitOf(col) === 'keep' ? natural[i]! : Math.min(natural[i]!, Math.max(col.min ?? 10, visibleLength(headers[i]!)))));
+  const atMin = () => sum(widths.map((w, i) => (w === null ? null : mins[i]!)));
+  for (let i = columns.length - 1; i >= 0 && sum(widths) > width; i--) if (blank[i]) widths[i] = null;
+  for (let i = columns.length - 1; i >= 0 && atMin() > width; i--) if (fitOf(columns[i]!) === 'drop') widths[i] = null;
+  for (const floor of [mins, natural.map((n) => Math.min(n, FLOOR))]) {
+    for (let excess = sum(widths) - width; excess > 0; excess--) {
+      let pick = -1;
+      for (let i = columns.length - 1; i >= 0; i--) {
+        const w = widths[i] ?? null;
+        if (w === null || fitOf(columns[i]!) === 'keep' || w <= floor[i]!) continue;
+        if (pick < 0 || w - floor[i]! > widths[pick]! - floor[pick]!) pick = i;
+      }
+      if (pick < 0) break;
+      widths[pick] = widths[pick]! - 1;
+    }
+  }
+  return widths;
 }
 
 function isNumeric(v: unknown): boolean {

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { cardId, ruleCard, sortRules } from './cards.js';
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml, jsonForMarkupScript, jsonForScript } from './escape.js';
 import { count, plural, ratio, signed } from './format.js';
 import { type Bar, barChart } from './plots/bars.js';
 import { type PrecisionPoint, precisionSupportPlot } from './plots/precision-support.js';
 import { REPORT_JS } from './client-script.js';
+import { rulesTableCsv, rulesTableHtml, rulesTableRow } from './rules-table.js';
 import { filterBar, learningSection, perClassSection, summarySection } from './sections.js';
+import { diffSection } from './diff-section.js';
 import { REPORT_CSS } from './styles.js';
+import { uncoveredSection } from './uncovered-section.js';
 import type { ReportData, ReportRule } from './types.js';
 import { wilsonInterval } from './wilson.js';
 
@@ -48,6 +51,17 @@ export function marginalBars(sorted: readonly ReportRule[]): { bars: Bar[]; omit
   return { bars, omitted };
 }
 
+/** A dataset name as a file-name part: letters, digits, dot, dash and underscore only. */
+const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'dataset';
+
+/**
+ * The data for the page's script without the per-rule samples: those are in the cards' markup
+ * already, and carrying them twice would double a large report.
+ */
+export function withoutSamples(d: ReportData): ReportData {
+  return { ...d, rules: d.rules.map((r) => (r.metrics ? { ...r, metrics: { ...r.metrics, samples: { tp: [], fp: [], fn: [] } } } : r)) };
+}
+
 /** How the numbers are computed, in short (the README has the full formulas). */
 const HOW: [string, string][] = [
   ['precision, recall, F1', 'P = TP / (TP + FP), R = TP / (TP + FN), F1 = 2PR / (P + R); a ratio with an empty denominator is shown as – (null), never 0.'],
@@ -72,9 +86,16 @@ export function buildReportHtml(d: ReportData): string {
   const { bars, omitted } = marginalBars(sorted);
   const points = precisionPoints(sorted, z);
   const noOutput = sorted.filter((r) => r.metrics && (r.metrics.support === 0 || r.metrics.precision === null)).length;
-  let rank = 0;
-  const cards = sorted.map((r) => ruleCard(r, r.metrics ? ++rank : null, z)).join('');
   const ds = d.dataset;
+  let rank = 0;
+  const cards: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  for (const r of sorted) {
+    cards[r.rule.id] = ruleCard(r, r.metrics ? ++rank : null, z);
+    ids[r.rule.id] = cardId(r.rule.id);
+  }
+  const rows = sorted.map((r) => ({ row: rulesTableRow(r, d.measurement.n, z), href: `#${cardId(r.rule.id)}`, fn: r.metrics?.fn ?? 0 }));
+  const view = { cards, ids, csv: rulesTableCsv(rows.map((r) => r.row)), csv_name: `rulewright-rules-${safeName(ds.name)}.csv` };
   const splits = Object.entries(ds.splits)
     .filter(([, n]) => n > 0)
     .map(([s, n]) => `${escapeHtml(s)} ${count(n)}`)
@@ -93,9 +114,22 @@ export function buildReportHtml(d: ReportData): string {
     `<p class="meta-line">${escapeHtml(ds.type)} · ${plural(ds.examples, 'example')} (${splits || 'no examples'}) · ${plural(ds.labels.length, 'label')} · generated ${escapeHtml(d.generated_at)} by rulewright ${escapeHtml(d.version)}</p>`,
     ds.description ? `<p class="meta-line">${escapeHtml(ds.description)}</p>` : '',
     `<p class="meta-line">dataset <code>${escapeHtml(d.evaluation.dataset_hash.slice(0, 12))}</code> · ruleset <code>${escapeHtml(d.ruleset_hash.slice(0, 12))}</code></p>`,
-    '<nav class="toc"><a href="#summary">Summary</a><a href="#classes">Per class</a><a href="#plots">Rule plots</a><a href="#learning">Learning</a><a href="#rules">Rules</a><a href="#how">How numbers are computed</a></nav>',
+    `<nav class="toc"><a href="#summary">Summary</a>${d.diff ? '<a href="#ruleset-diff">What changed</a>' : ''}<a href="#rules">Rules</a><a href="#uncovered">Not covered</a><a href="#classes">Per class</a><a href="#plots">Rule plots</a><a href="#learning">Learning</a><a href="#how">How numbers are computed</a></nav>`,
     '</header><main>',
     summarySection(d),
+    diffSection(d.diff),
+    `<section id="rules"><h2>Rules (${count(sorted.length)})</h2>`,
+    `<p class="scope">Each rule alone on <b>${escapeHtml(d.measurement.split)}</b> (${plural(d.measurement.n, 'example')}); sorted by marginal F1: click a column to sort by it, a row to open its card. ` +
+      '<button type="button" id="csv-download">Download CSV</button></p>',
+    filterBar(sorted),
+    rulesTableHtml(rows),
+    '<p id="no-match" class="empty" hidden>no rule matches these filters</p>',
+    '<h3>Rule cards</h3>',
+    '<p class="scope">Highlights: <mark class="hl tp">true positive</mark> <mark class="hl fp">false positive</mark> <mark class="hl fn">missed</mark>.</p>',
+    '<p id="no-card" class="empty">click a rule in the table or a plot to open its card here</p>',
+    '<div id="cards" class="cards hide-fn"></div>',
+    '</section>',
+    uncoveredSection(d.uncovered),
     perClassSection(d.evaluation),
     '<section id="plots"><h2>Rule plots</h2>',
     `<p class="scope">Each rule alone on <b>${escapeHtml(d.measurement.split)}</b> (${plural(d.measurement.n, 'example')}, ${escapeHtml(d.measurement.mode)} matching). Click a point or a bar to open its card.</p>`,
@@ -105,14 +139,10 @@ export function buildReportHtml(d: ReportData): string {
       `<figcaption>Marginal F1 (leave-one-out), best first${omitted ? `; ${omitted} rules in the middle not drawn` : ''}</figcaption></figure>`,
     '</div></section>',
     learningSection(d.learning),
-    `<section id="rules"><h2>Rules (${count(sorted.length)})</h2>`,
-    '<p class="scope">Sorted by marginal F1. Highlights: <mark class="hl tp">true positive</mark> <mark class="hl fp">false positive</mark> <mark class="hl fn">missed</mark>.</p>',
-    filterBar(sorted),
-    `<div id="cards" class="cards hide-fn">${cards}</div>`,
-    '<p id="no-match" class="empty" hidden>no rule matches these filters</p>',
-    '</section></main>',
+    '</main>',
     `<footer class="page" id="how"><h2>How the numbers are computed</h2><dl>${HOW.map(([t, x]) => `<dt>${escapeHtml(t)}</dt><dd>${escapeHtml(x)}</dd>`).join('')}</dl></footer>`,
-    `<script type="application/json" id="report-data">${jsonForScript(d)}</script>`,
+    `<script type="application/json" id="report-data">${jsonForScript(withoutSamples(d))}</script>`,
+    `<script type="application/json" id="report-cards">${jsonForMarkupScript(view)}</script>`,
     `<script>${REPORT_JS}</script>`,
     '</body></html>',
     '',

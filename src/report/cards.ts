@@ -2,6 +2,7 @@ import type { RuleSample, SampleItem } from '../core/schemas/rule-metrics.js';
 import { orNone } from '../core/none.js';
 import { domId, escapeHtml } from './escape.js';
 import { count, ratio, signed } from './format.js';
+import { patternText } from './rules-table.js';
 import type { ReportRule } from './types.js';
 import { wilsonInterval } from './wilson.js';
 
@@ -42,12 +43,6 @@ export function sortRules(rules: readonly ReportRule[]): ReportRule[] {
   });
 }
 
-/** What a rule matches: its pattern, or its terms for a lexicon rule. */
-function patternText(r: ReportRule['rule']): string {
-  if (r.format === 'lexicon') return (r.terms ?? []).join(' | ');
-  return r.flags ? `/${r.pattern}/${r.flags}` : r.pattern;
-}
-
 function item(label: string, it: SampleItem | null): string {
   if (!it) return '';
   return `${label} <b>${escapeHtml(it.label)}</b>${it.text !== null && it.text !== '' ? ` “${escapeHtml(it.text)}”` : ''}`;
@@ -80,14 +75,44 @@ function verdictHtml(s: RuleSample): string {
   return ` <span class="reason">— ${flag}${escapeHtml(s.reason)}</span>`;
 }
 
-/** One sample: the text around the item, the item highlighted as a TP, FP or FN. */
+/**
+ * A wrong boundary on the characters, when the highlighted text is the union of the gold and the
+ * predicted span: the characters both cover, those only the rule took (extra) and those only gold
+ * has (missing). Null when the sample is not such a union.
+ */
+export function boundaryHtml(s: RuleSample): string | null {
+  const g = s.gold;
+  const q = s.predicted;
+  if (s.outcome !== 'wrong_boundary' || !g || !q || g.start === null || g.end === null || q.start === null || q.end === null) return null;
+  const from = Math.min(g.start, q.start);
+  if (s.context.text.length !== Math.max(g.end, q.end) - from) return null;
+  const cuts = [...new Set([g.start, g.end, q.start, q.end])].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const [a, b] = [cuts[i]!, cuts[i + 1]!];
+    const inGold = a >= g.start && b <= g.end;
+    const inPred = a >= q.start && b <= q.end;
+    const piece = escapeHtml(s.context.text.slice(a - from, b - from));
+    if (inGold && inPred) parts.push(`<mark class="hl both" title="in gold and in the rule's span">${piece}</mark>`);
+    else if (inPred) parts.push(`<mark class="hl fp extra" title="the rule took these characters; gold does not">${piece}</mark>`);
+    else if (inGold) parts.push(`<mark class="hl fn short" title="gold has these characters; the rule left them out">${piece}</mark>`);
+    else parts.push(piece);
+  }
+  return parts.join('');
+}
+
+/**
+ * One sample: the text around the item, the item highlighted as a TP, FP or FN (for
+ * classification, the words the rule matched; a wrong boundary, on the characters).
+ */
 export function sampleHtml(s: RuleSample): string {
   const { before, text, after } = s.context;
   const tip = s.kind === 'fn' ? `missed ${s.gold?.label ?? ''}` : `${s.kind.toUpperCase()}: ${s.predicted?.label ?? ''}`;
+  const focus = boundaryHtml(s) ?? (text === '' ? '' : `<mark class="hl ${s.kind}" title="${escapeHtml(tip)}">${escapeHtml(text)}</mark>`);
   return (
     `<li class="sample" data-kind="${s.kind}" data-example="${escapeHtml(s.example_id)}">` +
     `<span class="ex-id">${escapeHtml(s.example_id)}</span> ` +
-    `<span class="ctx">${escapeHtml(before)}<mark class="hl ${s.kind}" title="${escapeHtml(tip)}">${escapeHtml(text)}</mark>${escapeHtml(after)}</span>` +
+    `<span class="ctx">${escapeHtml(before)}${focus}${escapeHtml(after)}</span>` +
     `<span class="why">${explain(s)}${verdictHtml(s)}</span></li>`
   );
 }

@@ -1,4 +1,5 @@
 import type { EvalReport } from '../core/schemas/eval-report.js';
+import { confusionTable } from './confusion.js';
 import { escapeHtml } from './escape.js';
 import { count, plural, ratio } from './format.js';
 import { barChart } from './plots/bars.js';
@@ -62,30 +63,13 @@ export function perClassSection(e: EvalReport): string {
   return `<section id="classes"><h2>Per class</h2><div class="split-view"><div>${table}</div><figure>${plot}<figcaption>F1 of each class on ${escapeHtml(e.split ?? 'all')}</figcaption></figure></div>${confusion}</section>`;
 }
 
-function confusionTable(c: NonNullable<EvalReport['confusion']>): string {
-  const max = Math.max(1, ...c.counts.flat());
-  const head = `<tr><th>gold \\ predicted</th>${c.columns.map((x) => `<th>${escapeHtml(x)}</th>`).join('')}</tr>`;
-  const rows = c.labels
-    .map((l, i) => {
-      const cells = (c.counts[i] ?? [])
-        .map((n, j) => {
-          const diag = c.columns[j] === l;
-          const alpha = n ? (0.15 + 0.6 * (n / max)).toFixed(2) : '0';
-          return `<td class="${diag ? 'diag' : 'off'}" style="--a:${alpha}">${count(n)}</td>`;
-        })
-        .join('');
-      return `<tr><th scope="row">${escapeHtml(l)}</th>${cells}</tr>`;
-    })
-    .join('');
-  return `<h3>Confusion matrix</h3><div class="scroll"><table class="confusion"><thead>${head}</thead><tbody>${rows}</tbody></table></div>`;
-}
-
 /** The latest learn run: F1 by stage as a plot and a table, or a line saying there is none. */
 export function learningSection(l: ReportLearning | null): string {
   const head = '<section id="learning"><h2>Learning</h2>';
   if (!l) return `${head}<p class="empty" data-empty="learning">no learning run yet: run <code>rulewright learn</code></p></section>`;
   const who = l.proposer === 'llm' ? `an LLM${l.model ? ` (${escapeHtml(l.model)})` : ''}` : l.proposer === 'offline' ? 'the offline inducer' : escapeHtml(l.proposer ?? 'unknown');
-  const intro = `<p class="scope">Learn run ${l.run_id} (${escapeHtml(l.created_at)}) with ${who}; each stage scored on <b>${escapeHtml(l.judged_on ?? 'dev')}</b>.</p>`;
+  const later = l.later_unchanged ? ` The latest run that changed rules: ${plural(l.later_unchanged, 'later learn run')} changed none.` : '';
+  const intro = `<p class="scope">Learn run ${l.run_id} (${escapeHtml(l.created_at)}) with ${who}; each stage scored on <b>${escapeHtml(l.judged_on ?? 'dev')}</b>.${later}</p>`;
   if (!l.stages.length)
     return `${head}${intro}<p class="empty" data-empty="learning">the run recorded no stages${l.status === 'failed' ? `: it failed (${escapeHtml(l.error ?? 'no reason given')})` : ''}</p></section>`;
   const table =

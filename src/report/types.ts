@@ -2,6 +2,8 @@ import type { EvalReport } from '../core/schemas/eval-report.js';
 import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
 import type { RuleWithMetrics } from '../core/schemas/rule-card.js';
 import type { TaskType } from '../core/schemas/task.js';
+import type { ReportDiff } from './diff-data.js';
+import type { ReportUncovered } from './uncovered-data.js';
 
 /** One stage of a learn run (before, synthesis, round N, pruning) with its held-out figures. */
 export interface ReportLearnStage {
@@ -16,6 +18,8 @@ export interface ReportLearnStage {
 export interface ReportLearning {
   run_id: number;
   created_at: string;
+  /** Newer learn runs that changed no rule (the report shows the run that did). */
+  later_unchanged?: number;
   /** `llm` or `offline`; null when the run did not say. */
   proposer: string | null;
   model: string | null;
@@ -67,4 +71,8 @@ export interface ReportData {
   rules: ReportRule[];
   /** The latest learn run, or null when there has been none. */
   learning: ReportLearning | null;
+  /** The evaluation's false negatives by label (absent: not gathered). */
+  uncovered?: ReportUncovered | null;
+  /** What changed since an earlier eval run (`report --compare`); absent or null: not asked. */
+  diff?: ReportDiff | null;
 }

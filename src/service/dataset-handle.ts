@@ -29,9 +29,13 @@ import { type LoadedMatchers, loadMatcherModule, type MatcherModuleInfo } from '
 import { computeMetrics, type MeasureRequest, type MetricsResult } from './metrics.js';
 import { observeTraffic, type ObserveRequest, type ObserveResult } from './observe.js';
 import { runPipeline, type PipelineRequest, type PipelineResult, type SplitChoice } from './pipeline.js';
+import { resolveId, resolveIds } from './resolve-id.js';
 import { prune, type PruneRequest, type PruneResultView } from './prune.js';
 import { rank, type RankResultView } from './rank.js';
 import { writeReport, type ReportRequest, type ReportResult } from './report.js';
+import { measuredRulesTableCsv, rulesTableCsvOf } from './report-csv.js';
+import { exportPredictions, type PredictionExportRequest, type PredictionExportResult } from './export-predictions.js';
+import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
 import { addRule, deleteRules, editRule, listRules, restoreRule, ruleHistory, setRuleStatus, showRule, type RuleDetail, type RuleHistory, type RuleList, type RuleResult } from './rules.js';
 import { exportRules, exportRulesText, type ExportRulesOptions, type ExportRulesResult, importRules, type ImportRulesOptions, type ImportRulesResult } from './rules-io.js';
 import type { RuleSpec } from './rule-spec.js';
@@ -42,6 +46,8 @@ import { showTask, type TaskChange, type TaskResult, updateTask } from './task.j
 import type { DatasetStats, DatasetSummary, ExampleList, ExportResult, ImportResult, SplitResult } from './types.js';
 import { undo, type UndoResult } from './undo.js';
 import { predictExample, type ExamplePrediction } from './views/example-prediction.js';
+import { exampleMatches, type ExampleMatches, type ExampleMatchesRequest } from './views/example-matches.js';
+import { learningMode, type LearningMode } from './views/learning-mode.js';
 import { exampleOutcomes, type ExampleOutcomes, type ExampleOutcomesRequest } from './views/examples.js';
 import { llmActivity, type LlmActivity } from './views/llm-activity.js';
 import { storedRuleMetrics, type StoredRuleMetrics } from './views/rule-detail.js';
@@ -121,6 +127,16 @@ export class DatasetHandle {
     return { ...this.scope(), matchers };
   }
 
+  /** The rule id `ref` names: itself, or the one id it is the start of (see resolveId). */
+  private ruleId(ref: string): string {
+    return resolveId(this.store, 'rules', this.id, ref);
+  }
+
+  /** The example id `ref` names: itself, or the one id it is the start of. */
+  private exampleId(ref: string): string {
+    return resolveId(this.store, 'examples', this.id, ref);
+  }
+
   summary(): DatasetSummary {
     return summarize(this.record, this.store.examples.count(this.id));
   }
@@ -133,6 +149,11 @@ export class DatasetHandle {
 
   exportFile(path: string, opts: ExportOptions = {}): ExportResult {
     return exportFile(this.scope(), path, opts);
+  }
+
+  /** The rules' predictions in Label Studio's or Doccano's import format, for review there. */
+  async exportPredictions(path: string, req: PredictionExportRequest): Promise<PredictionExportResult> {
+    return exportPredictions(await this.context(), path, req);
   }
 
   exportText(opts: ExportOptions & { format: ExportFormat }): { text: string; result: Omit<ExportResult, 'file'> } {
@@ -152,7 +173,7 @@ export class DatasetHandle {
   }
 
   getExample(id: string): Example {
-    return getExample(this.scope(), id);
+    return getExample(this.scope(), this.exampleId(id));
   }
 
   /** The gold hash of the dataset (or one split): stable and order-independent. */
@@ -177,7 +198,7 @@ export class DatasetHandle {
   }
 
   showRule(id: string): RuleDetail {
-    return showRule(this.scope(), id);
+    return showRule(this.scope(), this.ruleId(id));
   }
 
   async addRule(spec: RuleSpec): Promise<RuleResult> {
@@ -185,23 +206,23 @@ export class DatasetHandle {
   }
 
   async editRule(id: string, spec: RuleSpec & { note?: string }): Promise<RuleResult> {
-    return editRule(this.scope(), id, spec);
+    return editRule(this.scope(), this.ruleId(id), spec);
   }
 
   async setRuleStatus(id: string, status: 'active' | 'disabled'): Promise<RuleResult> {
-    return setRuleStatus(this.scope(), id, status);
+    return setRuleStatus(this.scope(), this.ruleId(id), status);
   }
 
   deleteRules(ids: readonly string[]): RuleResult[] {
-    return deleteRules(this.scope(), ids);
+    return deleteRules(this.scope(), resolveIds(this.store, 'rules', this.id, ids));
   }
 
   restoreRule(id: string): RuleResult {
-    return restoreRule(this.scope(), id);
+    return restoreRule(this.scope(), this.ruleId(id));
   }
 
   ruleHistory(id: string): RuleHistory {
-    return ruleHistory(this.scope(), id);
+    return ruleHistory(this.scope(), this.ruleId(id));
   }
 
   async importRules(file: string, opts: ImportRulesOptions = {}): Promise<ImportRulesResult> {
@@ -229,7 +250,7 @@ export class DatasetHandle {
   // Corrections and feedback
 
   correct(req: CorrectionRequest): CorrectionResult {
-    return addCorrection(this.scope(), req);
+    return addCorrection(this.scope(), req.exampleId === undefined ? req : { ...req, exampleId: this.exampleId(req.exampleId) });
   }
 
   listCorrections(): CorrectionList {
@@ -237,15 +258,19 @@ export class DatasetHandle {
   }
 
   showCorrection(id: string): { dataset: string; correction: CorrectionStatus; notes: string[] } {
-    return showCorrection(this.scope(), id);
+    return showCorrection(this.scope(), resolveId(this.store, 'corrections', this.id, id));
   }
 
   deleteCorrection(id: string): DeletedCorrection {
-    return deleteCorrection(this.scope(), id);
+    return deleteCorrection(this.scope(), resolveId(this.store, 'corrections', this.id, id));
   }
 
   addFeedback(req: AddFeedbackRequest): FeedbackResult {
-    return addFeedback(this.scope(), req);
+    return addFeedback(this.scope(), {
+      ...req,
+      ...(req.rule === undefined ? {} : { rule: this.ruleId(req.rule) }),
+      ...(req.example === undefined ? {} : { example: this.exampleId(req.example) }),
+    });
   }
 
   listFeedback(req: { status?: string } = {}): FeedbackList {
@@ -253,11 +278,11 @@ export class DatasetHandle {
   }
 
   dismissFeedback(id: string): FeedbackResult {
-    return dismissFeedback(this.scope(), id);
+    return dismissFeedback(this.scope(), resolveId(this.store, 'feedback', this.id, id));
   }
 
   reopenFeedback(id: string): FeedbackResult {
-    return reopenFeedback(this.scope(), id);
+    return reopenFeedback(this.scope(), resolveId(this.store, 'feedback', this.id, id));
   }
 
   // Scoring (the matcher module applies)
@@ -292,12 +317,22 @@ export class DatasetHandle {
     return writeReport(await this.context(), req);
   }
 
+  /** The report's rules table as CSV for measured rules (`metrics --format csv`). */
+  rulesTableCsv(metrics: readonly RuleMetrics[], n: number): string {
+    return rulesTableCsvOf(this.scope(), metrics, n);
+  }
+
+  /** The report's rules table as CSV, measured afresh in `order` (`rank --format csv`); records nothing. */
+  async measuredRulesTableCsv(req: MeasureRequest & { order?: readonly string[] } = {}): Promise<string> {
+    return measuredRulesTableCsv(await this.context(), req);
+  }
+
   async exampleOutcomes(req: ExampleOutcomesRequest = {}): Promise<ExampleOutcomes> {
     return exampleOutcomes(await this.context(), req);
   }
 
   async previewRuleEdit(req: RuleEditPreviewRequest): Promise<RuleEditPreview> {
-    return previewRuleEdit(await this.context(), req);
+    return previewRuleEdit(await this.context(), { ...req, ruleId: this.ruleId(req.ruleId) });
   }
 
   async observe(req: ObserveRequest = {}): Promise<ObserveResult> {
@@ -327,11 +362,19 @@ export class DatasetHandle {
   }
 
   predictExample(req: { exampleId: string }): ExamplePrediction {
-    return predictExample(this.scope(), req);
+    return predictExample(this.scope(), { ...req, exampleId: this.exampleId(req.exampleId) });
   }
 
   storedRuleMetrics(req: { ruleId: string; split?: SplitChoice }): StoredRuleMetrics {
-    return storedRuleMetrics(this.scope(), req);
+    return storedRuleMetrics(this.scope(), { ...req, ruleId: this.ruleId(req.ruleId) });
+  }
+
+  exampleMatches(req: ExampleMatchesRequest): ExampleMatches[] {
+    return exampleMatches(this.scope(), req);
+  }
+
+  learningMode(req: { offline?: boolean } = {}): LearningMode {
+    return learningMode(this.scope(), req);
   }
 
   llmActivity(req: { afterId?: number } = {}): LlmActivity {

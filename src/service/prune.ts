@@ -50,7 +50,8 @@ export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promis
   const p = m.pipeline;
   const notes = [...m.notes];
   if (!plan.removed.length) notes.push('nothing to prune: removing any rule would not raise F1' + (tolerance > 0 ? ` by more than ${tolerance}` : ''));
-  else if (!req.apply) notes.push(`dry run: \`rulewright prune --apply\` disables ${plan.removed.length} rule${plan.removed.length === 1 ? '' : 's'}; \`rulewright undo\` restores them`);
+  // The command to apply it is the caller's to give: only it knows the options that produced the plan.
+  else if (!req.apply) notes.push(`dry run: applying disables ${plan.removed.length} rule${plan.removed.length === 1 ? '' : 's'}; undo restores them`);
   const elapsed = round(performance.now() - t0);
   const config = measureConfig(m, { ...options, apply: !!req.apply });
 
@@ -86,7 +87,7 @@ export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promis
     }
     return { run, opId };
   });
-  if (result.opId !== null) notes.push(`disabled ${plan.removed.length} rule${plan.removed.length === 1 ? '' : 's'} (prune op ${result.opId}); \`rulewright undo\` restores them`);
+  if (result.opId !== null) notes.push(`disabled ${plan.removed.length} rule${plan.removed.length === 1 ? '' : 's'} (prune op ${result.opId}); undo restores them`);
   return {
     dataset: d.name,
     split: p.split.label,

@@ -8,12 +8,16 @@ import { computeRuleMetrics } from '../core/metrics/rule-metrics.js';
 import { ratio } from '../core/ratio.js';
 import type { Split } from '../core/schemas/example.js';
 import { ruleCard } from '../core/schemas/rule-card.js';
+import { textOf } from '../core/engine/predict.js';
 import { buildReportHtml } from '../report/build-report.js';
+import { uncoveredFrom } from '../report/uncovered-data.js';
 import type { ReportData, ReportRule } from '../report/types.js';
 import { rulesetHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import { measure } from './metrics.js';
 import { round, runPipeline, type SplitChoice } from './pipeline.js';
+import { reportDiff } from './report-diff.js';
+import { triggerSamples } from './report-samples.js';
 import { latestLearning } from './report-learning.js';
 
 export interface ReportRequest {
@@ -28,6 +32,8 @@ export interface ReportRequest {
   context?: Omit<ScoreContext, 'registry'>;
   /** The time printed as "generated" (default now; tests pin it). */
   now?: Date;
+  /** An earlier eval run (its id, or `last`) to show what changed since (`report --compare`). */
+  compare?: string | number;
 }
 
 /** `report --json`: where the file went and what is in it. */
@@ -48,6 +54,10 @@ export interface ReportResult {
   harmful: number;
   /** The learn run whose stages are plotted, or null ("no learning run yet"). */
   learn_run_id: number | null;
+  /** The eval run the "what changed" section compares with, or null (not asked). */
+  compare_run_id: number | null;
+  /** False negatives of the evaluation, shown in "what no rule covers". */
+  uncovered_fn: number;
   plots: string[];
   notes: string[];
   dataset_hash: string;
@@ -57,6 +67,19 @@ export interface ReportResult {
 
 /** Samples of each kind per rule in the report. */
 export const REPORT_SAMPLES = 8;
+
+/** At most this many samples in a report unless `samples` is given: 2,000 rules get 2 of each kind. */
+export const REPORT_SAMPLE_BUDGET = 12_000;
+
+/**
+ * Samples of each kind per rule: `asked` when given, else REPORT_SAMPLES cut so that all
+ * `rules` together stay within REPORT_SAMPLE_BUDGET (never below 2), so a large ruleset's report
+ * stays small.
+ */
+export function samplesPerKind(asked: number | undefined, rules: number): number {
+  if (asked !== undefined) return asked;
+  return Math.min(REPORT_SAMPLES, Math.max(2, Math.floor(REPORT_SAMPLE_BUDGET / (3 * Math.max(1, rules)))));
+}
 
 let version: string | undefined;
 
@@ -81,20 +104,26 @@ function packageVersion(): string {
  */
 export async function gatherReportData(ctx: DatasetContext, req: ReportRequest = {}): Promise<ReportData> {
   const { store, dataset: d } = ctx;
-  const samples = req.samples ?? REPORT_SAMPLES;
-  if (!Number.isInteger(samples) || samples < 0) throw new RulewrightError('USAGE', `samples must be a whole number ≥ 0, got ${samples}`);
+  if (req.samples !== undefined && (!Number.isInteger(req.samples) || req.samples < 0))
+    throw new RulewrightError('USAGE', `samples must be a whole number ≥ 0, got ${req.samples}`);
+  const samples = samplesPerKind(req.samples, store.rules.list(d.id, { status: 'active' }).length);
   const evaluation = await runPipeline(store, {
     dataset: d.name,
     purpose: 'eval',
     split: req.split,
     registry: ctx.matchers?.registry,
     context: req.context,
-    outcomes: false,
   });
+  const texts = evaluation.examples.map((e) => textOf(d.task, e));
+  const uncovered = uncoveredFrom(d.task.type, evaluation.report, evaluation.scores, texts);
+  const diff =
+    req.compare === undefined
+      ? null
+      : reportDiff(ctx, req.compare, evaluation, new Map(evaluation.examples.map((e, i) => [e.id, texts[i]!])));
   const z = d.task.matching.wilson_z;
   const m = await measure(ctx, { split: req.split, context: req.context });
   const metrics = computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z, perKind: samples });
-  const byId = new Map(metrics.rules.map((r) => [r.id, r]));
+  const byId = new Map(triggerSamples(m.run.outputs, metrics.rules).map((r) => [r.id, r]));
   const rules: ReportRule[] = store.rules.list(d.id).map((rule) => ({ rule: ruleCard(rule), metrics: byId.get(rule.id) ?? null }));
   const splits: Record<string, number> = {};
   for (const s of ['train', 'dev', 'test'] as Split[]) splits[s] = store.examples.count(d.id, { split: s });
@@ -115,12 +144,16 @@ export async function gatherReportData(ctx: DatasetContext, req: ReportRequest =
       fp: c.fp,
       fn: c.fn,
       dataset_hash: m.pipeline.dataset_hash,
-      notes: m.notes,
+      notes: samples < REPORT_SAMPLES && req.samples === undefined
+        ? [...m.notes, `${metrics.rules.length} rules: ${samples} samples of each kind per rule keep the report small; pass --samples ${REPORT_SAMPLES} for more`]
+        : m.notes,
     },
     wilson_z: z,
     ruleset_hash: rulesetHash(store.rules.list(d.id, { status: 'active' })),
     rules,
     learning: latestLearning(store, d),
+    uncovered,
+    diff,
   };
 }
 
@@ -156,6 +189,8 @@ export async function writeReport(ctx: DatasetContext, req: ReportRequest & { ou
     dead: measured.filter((r) => r.metrics!.dead).length,
     harmful: measured.filter((r) => r.metrics!.harmful).length,
     learn_run_id: data.learning?.run_id ?? null,
+    compare_run_id: data.diff?.run_id ?? null,
+    uncovered_fn: data.uncovered?.fn ?? 0,
     plots: ['precision-support', 'marginal-f1', 'per-class-f1', ...(data.learning?.stages.length ? ['learning-curve'] : [])],
     notes: [...e.notes, ...data.measurement.notes.filter((n) => !e.notes.includes(n)), ...(data.learning ? [] : ['no learning run yet: the report has no learning curve'])],
     dataset_hash: e.dataset_hash,

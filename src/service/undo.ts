@@ -27,9 +27,10 @@ export function undo(ctx: DatasetContext, req: { op?: number } = {}): UndoResult
   const { store, dataset: d } = ctx;
   return store.transaction(() => {
     const op = req.op !== undefined ? store.pruneOps.get(d.id, req.op) : store.pruneOps.lastOpen(d.id);
+    // No op left is the workspace's state, not a mistake in the request (exit 1); a named op that does not exist is.
     if (!op)
       throw new RulewrightError(
-        'NOT_FOUND',
+        req.op !== undefined ? 'NOT_FOUND' : 'CONFLICT',
         req.op !== undefined ? `no prune op ${req.op} in dataset "${d.name}"` : `nothing to undo in dataset "${d.name}": no applied prune is left`,
       );
     if (op.undone_at) throw new RulewrightError('CONFLICT', `prune op ${op.id} was already undone at ${op.undone_at}`);

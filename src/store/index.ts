@@ -3,6 +3,7 @@ import { DatasetsRepo } from './datasets.js';
 import { type Db, isBusy, openDb, type OpenDbOptions, BUSY_RETRY_MS, sleepSync, storeError } from './db.js';
 import { ExamplesRepo } from './examples.js';
 import { FeedbackRepo } from './feedback.js';
+import { IdPrefixRepo } from './id-prefix.js';
 import { ImportsRepo } from './imports.js';
 import { LlmCallsRepo } from './llm-calls.js';
 import { PruneOpsRepo } from './prune-ops.js';
@@ -25,6 +26,7 @@ export class Store {
   readonly ruleMetrics: RuleMetricsRepo;
   readonly pruneOps: PruneOpsRepo;
   readonly imports: ImportsRepo;
+  readonly ids: IdPrefixRepo;
 
   private constructor(
     readonly db: Db,
@@ -40,6 +42,7 @@ export class Store {
     this.ruleMetrics = new RuleMetricsRepo(db);
     this.pruneOps = new PruneOpsRepo(db);
     this.imports = new ImportsRepo(db);
+    this.ids = new IdPrefixRepo(db);
   }
 
   /** Opens (creating and migrating as needed) the workspace at `path`. */

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { shared, sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runBin, runCliAt, startBin, succeeding, writeJsonl } from './helpers.js';
+import { json, runBin, runBinWithin, runCliAt, succeeding, writeJsonl } from './helpers.js';
 import { EVAL_ROWS } from '../helpers/fixtures.js';
 
 interface Report {
@@ -83,25 +83,7 @@ describe('eval with a regex matcher whose pattern is the gold value', () => {
   const bin = (...args: string[]) => runBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
   const ok = succeeding(bin);
 
-  /** The real binary, killed after `ms`: a hang fails the test instead of stalling the suite. */
-  const binWithin = (ms: number, ...args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string; killed: boolean }>((resolve, reject) => {
-      const child = startBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
-      let stdout = '';
-      let stderr = '';
-      let killed = false;
-      const timer = setTimeout(() => {
-        killed = true;
-        child.kill('SIGKILL');
-      }, ms);
-      child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr, killed });
-      });
-    });
+  const binWithin = (ms: number, ...args: string[]) => runBinWithin(ms, [...args, '--db', tmp.path('w.db')], { cwd: tmp.dir() });
 
   test('a catastrophic gold pattern does not hang eval: it is refused and the run names example and field', async () => {
     writeJsonl(tmp.path('c.jsonl'), [

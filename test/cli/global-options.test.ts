@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { hoistGlobalOptions } from '../../src/cli/global-options.js';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runCliAt } from './helpers.js';
+import { json, runCliAt, writeJsonl } from './helpers.js';
 
 describe('global options before the command', () => {
   test.each<[string[], string[]]>([
@@ -9,6 +9,11 @@ describe('global options before the command', () => {
     [['--db=x.db', '--json', 'eval', '--split', 'test'], ['eval', '--split', 'test', '--db=x.db', '--json']],
     [['--dataset', 'd', 'examples', 'show', 'e1', '--', '-x'], ['examples', 'show', 'e1', '--dataset', 'd', '--', '-x']],
     [['rules', 'list', '--db', 'x.db'], ['rules', 'list', '--db', 'x.db']],
+    [['rules', '--db', 'x.db', 'show', 'r1'], ['rules', 'show', 'r1', '--db', 'x.db']],
+    [['examples', '--json', 'list', '--limit', '2'], ['examples', 'list', '--limit', '2', '--json']],
+    [['--db', 'x.db', 'runs', '--dataset=d', 'show', '3', '--', '--json'], ['runs', 'show', '3', '--db', 'x.db', '--dataset=d', '--', '--json']],
+    [['rules', 'add', '--json', '{"name":"n"}', '--db', 'x.db'], ['rules', 'add', '--json', '{"name":"n"}', '--db', 'x.db']],
+    [['--db', 'x.db', 'rules', 'add', '--json', '{"name":"n"}'], ['rules', 'add', '--json', '{"name":"n"}', '--db', 'x.db']],
     [['--version'], ['--version']],
     [['--help'], ['--help']],
   ])('%j is read as %j', (argv, want) => {
@@ -26,6 +31,20 @@ describe('through the real binary', () => {
     const after = await runCliAt(tmp.dir(), ['rules', 'list', '--json', '--db', db]);
     expect(before.code).toBe(0);
     expect(json(before)).toEqual(json(after));
+  });
+
+  test.each<[string, string[]]>([
+    ['examples list', ['examples', 'list']],
+    ['examples show', ['examples', 'show', 'e1']],
+    ['runs list', ['runs', 'list']],
+    ['rules list', ['rules', 'list']],
+  ])('%s reads --db and --json before the command and between its words', async (_, words) => {
+    const db = tmp.path('w.db');
+    writeJsonl(tmp.path('d.jsonl'), [{ id: 'e1', text: 'refund my card', label: 'refund' }]);
+    expect((await runCliAt(tmp.dir(), ['--db', db, 'import', 'd.jsonl', '--name', 'd', '--type', 'classification'])).code).toBe(0);
+    const after = json(await runCliAt(tmp.dir(), [...words, '--json', '--db', db]));
+    expect(json(await runCliAt(tmp.dir(), ['--db', db, '--json', ...words]))).toEqual(after);
+    expect(json(await runCliAt(tmp.dir(), [words[0]!, '--db', db, '--json', ...words.slice(1)]))).toEqual(after);
   });
 
   test('top-level help lists the global options and the environment', async () => {

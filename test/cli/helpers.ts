@@ -55,6 +55,27 @@ export function startBin(args: string[], opts: { cwd?: string; env?: NodeJS.Proc
   return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? repoRoot, env: opts.env ?? testEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** The real binary, killed after `ms`: a hang fails the test instead of stalling the suite. */
+export function runBinWithin(ms: number, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; stdout: string; stderr: string; killed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = startBin(args, opts);
+    let stdout = '';
+    let stderr = '';
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, ms);
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, killed });
+    });
+  });
+}
+
 /** Runs the real binary to completion. */
 export function runBin(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {

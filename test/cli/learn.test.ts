@@ -6,7 +6,7 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../helpers/fake-op
 import { repoRoot } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
 import { scriptedReplies } from '../service/learn-fixtures.js';
-import { json, runBin, runCli, startBin, testEnv, writeJsonl } from './helpers.js';
+import { json, runBin, runBinWithin, runCli, testEnv, writeJsonl } from './helpers.js';
 import { INTENT_ROWS } from '../helpers/fixtures.js';
 
 /** The test environment with no LLM configured, whatever the caller's shell has. */
@@ -142,25 +142,7 @@ describe('rulewright learn', () => {
 describe('rulewright learn with a catastrophic pattern in the data', () => {
   const tmp = useTempDir();
 
-  /** The real binary, killed after `ms`: a hang fails the test instead of stalling the suite. */
-  const binWithin = (ms: number, args: string[], env: NodeJS.ProcessEnv) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string; killed: boolean }>((resolve, reject) => {
-      const child = startBin([...args, '--db', tmp.path('w.db')], { cwd: tmp.dir(), env });
-      let stdout = '';
-      let stderr = '';
-      let killed = false;
-      const timer = setTimeout(() => {
-        killed = true;
-        child.kill('SIGKILL');
-      }, ms);
-      child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr, killed });
-      });
-    });
+  const binWithin = (ms: number, args: string[], env: NodeJS.ProcessEnv) => runBinWithin(ms, [...args, '--db', tmp.path('w.db')], { cwd: tmp.dir(), env });
 
   test('a gold value `(a+)+$` used as a regex matcher pattern is refused during learn, which finishes and names example and field', async () => {
     const env = offlineEnv();

@@ -38,7 +38,7 @@ describe('prune and undo commands', () => {
     expect(undone.stdout).toContain(`undid prune op ${applied.op_id} in intents: 2 rules restored`);
     expect(statuses(db)).toMatchObject({ card: 'active', never: 'active' });
     const again = await runBin(['undo', '--db', db]);
-    expect(again.code).toBe(2);
+    expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/nothing to undo/);
   });
 

@@ -23,7 +23,7 @@ describe('rank command', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/intents: ensemble F1 0\.\d+ on all \(8 examples, text matching\)/);
     expect(r.stdout).toMatch(/\n\s*5\s+card\s+card\s+refund\s.*-0\.\d{4}\s.*harmful/);
-    expect(r.stdout).toContain('`rulewright prune` shows what removing them gains');
+    expect(r.stdout).toContain(`Next: rulewright prune --split all --db ${tmp.path('w.db')} shows what removing them gains`);
   });
 
   test('an unknown dataset is an input error (exit 2)', async () => {

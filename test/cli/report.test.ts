@@ -40,7 +40,9 @@ describe('rulewright report', () => {
     expect(typeof j.elapsed_ms).toBe('number');
     const html = readFileSync(tmp.path('out/report.html'), 'utf8');
     expect(html).toContain('data-plot="precision-support"');
-    expect(html).toContain('hello &lt;b&gt;you&lt;/b&gt;');
+    // In a card (the cards are markup in a JSON block, opened on demand), escaped.
+    expect(html).toContain('&lt;b&gt;you&lt;/b&gt;');
+    expect(html).not.toContain('<b>you</b>');
   });
 
   test('says what it wrote, for people', async () => {

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildReportHtml } from '../../src/report/build-report.js';
+import { buildReportHtml, withoutSamples } from '../../src/report/build-report.js';
 import { chromiumMissing, openFile, type OpenedPage, pixelStats } from '../helpers/chromium.js';
 import { useTempDir } from '../helpers/temp.js';
 import { fixtureReport, HOSTILE } from './fixtures.js';
@@ -24,7 +24,9 @@ describe.skipIf(!!chromiumMissing)(`the report in headless Chromium${chromiumMis
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const visible = () => opened.page.locator('#cards .card:visible').count();
+  const visible = () => opened.page.locator('#rules-table tbody tr:visible').count();
+  const shownIds = async () => opened.page.$$eval('#rules-table tbody tr', (trs) => trs.filter((t) => !t.hidden).map((t) => t.getAttribute('data-id')).sort());
+  const openCard = (id: string) => opened.page.locator(`#rules-table tbody tr[data-id="${id}"] td`).first().click();
   const reset = async () => {
     const p = opened.page;
     await p.fill('#f-search', '');
@@ -52,13 +54,17 @@ describe.skipIf(!!chromiumMissing)(`the report in headless Chromium${chromiumMis
     expect(await p.evaluate('typeof window.__pwned')).toBe('undefined');
     expect(await p.locator('img').count()).toBe(0);
     expect(await p.title()).toBe(`rulewright report: toy ${HOSTILE.script}`);
+    await openCard('r-per');
+    await openCard('r-harm');
+    expect(await p.evaluate('typeof window.__pwned')).toBe('undefined');
+    expect(await p.locator('img').count()).toBe(0);
     expect(await p.locator('.card[data-id="r-per"] .desc').textContent()).toBe(`matches ${HOSTILE.endScript}`);
     expect(await p.locator('.card[data-id="r-harm"] .samples-fp .ctx').textContent()).toBe(`I said Hello ${HOSTILE.amp}`);
   });
 
   test('the embedded JSON reads back as the data', async () => {
     const parsed: unknown = await opened.page.evaluate("JSON.parse(document.getElementById('report-data').textContent)");
-    expect(parsed).toEqual(JSON.parse(JSON.stringify(data)));
+    expect(parsed).toEqual(JSON.parse(JSON.stringify(withoutSamples(data))));
   });
 
   test('draws every plot with its data', async () => {
@@ -87,7 +93,7 @@ describe.skipIf(!!chromiumMissing)(`the report in headless Chromium${chromiumMis
     ['#f-has', 'fp', 2],
     ['#f-has', 'tp', 3],
     ['#f-has', 'fn', 4],
-  ])('filter %s = %s shows %d cards', async (select, value, n) => {
+  ])('filter %s = %s shows %d rows', async (select, value, n) => {
     await reset();
     expect(await visible()).toBe(5);
     await opened.page.selectOption(select, value);
@@ -102,13 +108,10 @@ describe.skipIf(!!chromiumMissing)(`the report in headless Chromium${chromiumMis
     ['window.__pwned', ['r-per']],
     ['cities', ['r-city']],
     ['loc hello', ['r-harm']],
-  ])('search %j finds its cards', async (q, ids) => {
+  ])('search %j finds its rows', async (q, ids) => {
     await reset();
     await opened.page.fill('#f-search', q);
-    const cards = opened.page.locator('#cards .card:visible');
-    const shown: (string | null)[] = [];
-    for (let i = 0; i < (await cards.count()); i++) shown.push(await cards.nth(i).getAttribute('data-id'));
-    expect(shown).toEqual(ids);
+    expect(await shownIds()).toEqual(ids);
   });
 
   test('says so when nothing matches, and filters combine', async () => {
@@ -127,6 +130,7 @@ describe.skipIf(!!chromiumMissing)(`the report in headless Chromium${chromiumMis
   test('the TP, FP and missed toggles show and hide the samples', async () => {
     await reset();
     const p = opened.page;
+    await openCard('r-per');
     const per = p.locator('.card[data-id="r-per"]');
     expect(await per.locator('.samples-tp').isVisible()).toBe(true);
     expect(await per.locator('.samples-fn').isVisible()).toBe(false);
@@ -136,6 +140,68 @@ describe.skipIf(!!chromiumMissing)(`the report in headless Chromium${chromiumMis
     expect(await per.locator('.samples-fn mark.fn').textContent()).toBe('Cyd');
     await p.check('#show-tp');
     await p.uncheck('#show-fn');
+  });
+
+  test('starts with the table and no card; clicking a row opens its card', async () => {
+    await reset();
+    const p = opened.page;
+    expect(await p.locator('#cards .card[data-id="r-city"]').count()).toBe(0);
+    await openCard('r-city');
+    expect(await p.evaluate('location.hash')).toBe('#rule-r-city');
+    expect(await p.locator('.card:target').getAttribute('data-id')).toBe('r-city');
+    expect(await p.locator('#rules-table tr.selected').getAttribute('data-id')).toBe('r-city');
+    expect(await p.locator('.card[data-id="r-city"] pre.pattern').textContent()).toBe('/Paris|Rome/i');
+    // Opening it again does not render a second copy.
+    await openCard('r-city');
+    expect(await p.locator('.card[data-id="r-city"]').count()).toBe(1);
+    expect(opened.errors).toEqual([]);
+  });
+
+  const COLUMNS = ['name', 'label', 'status', 'pattern', 'coverage', 'tp', 'fp', 'precision', 'label_recall', 'solo_f1', 'marginal_f1', 'overlaps', 'conflicts', 'flags'];
+  test('has every column of the rules table', async () => {
+    expect(await opened.page.$$eval('#rules-table thead th', (ths) => ths.map((t) => t.getAttribute('data-key')))).toEqual(COLUMNS);
+  });
+
+  test.each(COLUMNS)('sorts the rules table by %s, both ways, empty values last', async (key) => {
+    await reset();
+    const p = opened.page;
+    // Runs in the page: a string, because the project compiles without the DOM library.
+    const values = async () =>
+      (await p.evaluate(`(() => {
+        const i = document.querySelector('#rules-table thead th[data-key="${key}"]').cellIndex;
+        return [...document.querySelectorAll('#rules-table tbody tr')].map((tr) => tr.cells[i].getAttribute('data-v'));
+      })()`)) as string[];
+    const num = (await p.locator(`#rules-table thead th[data-key="${key}"]`).getAttribute('data-type')) === 'num';
+    const cmp = (a: string, b: string) => (num ? Number(a) - Number(b) : a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
+    for (const [dir, sign] of [['descending', -1], ['ascending', 1]] as const) {
+      await p.locator(`#rules-table thead th[data-key="${key}"] button`).click();
+      expect(await p.locator(`#rules-table thead th[data-key="${key}"]`).getAttribute('aria-sort')).toBe(dir);
+      const v = await values();
+      const filled = v.filter((x) => x !== '');
+      expect(v.slice(0, filled.length)).toEqual(filled);
+      expect(filled).toEqual([...filled].sort((a, b) => sign * cmp(a, b)));
+      expect(new Set(v).size).toBeGreaterThan(1);
+    }
+  });
+
+  test('sorting keeps the filters: a filtered, sorted table', async () => {
+    await reset();
+    const p = opened.page;
+    await p.selectOption('#f-label', 'LOC');
+    const th = p.locator('#rules-table thead th[data-key="tp"]');
+    while ((await th.getAttribute('aria-sort')) !== 'descending') await th.locator('button').click();
+    const shown = (await p.evaluate("[...document.querySelectorAll('#rules-table tbody tr')].filter((t) => !t.hidden).map((t) => t.dataset.id)")) as string[];
+    expect(shown).toEqual(['r-city', 'r-harm', 'r-dead']);
+  });
+
+  test('downloads the rules table as CSV', async () => {
+    const p = opened.page;
+    const [download] = await Promise.all([p.waitForEvent('download'), p.click('#csv-download')]);
+    expect(download.suggestedFilename()).toMatch(/^rulewright-rules-toy-script.*\.csv$/);
+    const path = await download.path();
+    const text = readFileSync(path, 'utf8');
+    expect(text.split('\r\n')[0]).toBe('id,name,label,status,pattern,coverage,tp,fp,precision,wilson_lower,wilson_upper,label_recall,solo_f1,marginal_f1,overlaps,conflicts,dead,harmful');
+    expect(text.split('\r\n').filter(Boolean)).toHaveLength(6);
   });
 
   test('a plot point opens its rule card', async () => {

@@ -1,26 +1,36 @@
 import { describe, expect, test } from 'vitest';
-import { buildReportHtml, marginalBars, MAX_MARGINAL_BARS, precisionPoints } from '../../src/report/build-report.js';
+import { buildReportHtml, marginalBars, MAX_MARGINAL_BARS, precisionPoints, withoutSamples } from '../../src/report/build-report.js';
 import type { ReportRule } from '../../src/report/types.js';
 import { embeddedData, fixtureReport, HOSTILE, metrics } from './fixtures.js';
 
 const html = buildReportHtml(fixtureReport());
-/** The page without the embedded JSON block and the one script, i.e. the markup. */
-const markup = html.replace(/<script[\s\S]*?<\/script>/g, '');
+/** The cards' markup, which the page carries as JSON and renders when a card is opened. */
+const view = JSON.parse(/<script type="application\/json" id="report-cards">([\s\S]*?)<\/script>/.exec(html)![1]!) as { cards: Record<string, string>; ids: Record<string, string>; csv: string };
+/** The page without the JSON blocks and the one script, and the cards: all the markup it can show. */
+const markup = html.replace(/<script[\s\S]*?<\/script>/g, '') + Object.values(view.cards).join('');
 
 describe('buildReportHtml', () => {
   test('is one self-contained document that loads nothing from the network', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).not.toMatch(/https?:\/\//);
-    expect(html).not.toMatch(/<link\b|<img\b|@import|url\(|<iframe\b/i);
+    expect(html).not.toMatch(/<link\b|<img\b|@import|\burl\(|<iframe\b/i);
     expect(html).not.toMatch(/<script[^>]*\ssrc=/i);
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
   });
 
-  test('has exactly two script blocks: the JSON data and the client script', () => {
+  test('has exactly three script blocks: the JSON data, the cards as JSON and the client script', () => {
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts).toEqual(['<script type="application/json" id="report-data">', '<script>']);
+    expect(scripts).toEqual(['<script type="application/json" id="report-data">', '<script type="application/json" id="report-cards">', '<script>']);
+  });
+
+  test('renders no card up front: each is markup in the JSON, keyed by rule id', () => {
+    const page = html.replace(/<script[\s\S]*?<\/script>/g, '');
+    expect(page).not.toContain('<article class="card"');
+    expect(Object.keys(view.cards).sort()).toEqual(['r-city', 'r-dead', 'r-harm', 'r-off', 'r-per']);
+    expect(view.cards['r-per']).toMatch(/^<article class="card" id="rule-r-per" data-id="r-per"/);
+    expect(view.ids['r-per']).toBe('rule-r-per');
   });
 
   test('escapes every hostile string in the markup', () => {
@@ -38,7 +48,7 @@ describe('buildReportHtml', () => {
   test('embeds the data as JSON that parses back unchanged, with < escaped', () => {
     const block = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(block).not.toContain('<');
-    expect(embeddedData(html)).toEqual(JSON.parse(JSON.stringify(fixtureReport())));
+    expect(embeddedData(html)).toEqual(JSON.parse(JSON.stringify(withoutSamples(fixtureReport()))));
   });
 
   test('draws all four plots with data', () => {
@@ -49,8 +59,8 @@ describe('buildReportHtml', () => {
     expect(html.match(/<polyline class="line"/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
-  test('sorts the cards by marginal F1, unmeasured rules last', () => {
-    const order = [...html.matchAll(/<article class="card" id="[^"]+" data-id="([^"]+)"/g)].map((m) => m[1]);
+  test('orders the rules table by marginal F1, unmeasured rules last', () => {
+    const order = [...html.matchAll(/<tr data-id="([^"]+)" data-label/g)].map((m) => m[1]);
     expect(order).toEqual(['r-per', 'r-city', 'r-dead', 'r-harm', 'r-off']);
   });
 
@@ -99,3 +109,36 @@ describe('plot data', () => {
     expect(bars.at(-1)!.className).toBe('negative');
   });
 });
+
+describe('what no rule covers', () => {
+  test('has a block per label with its FN count, most first, and the items highlighted in context', () => {
+    const blocks = [...html.matchAll(/<details class="uncovered-label"(?: open)? id="[^"]+" data-label="([^"]+)" data-fn="(\d+)" data-missed="(\d+)">/g)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
+    expect(blocks).toEqual([['PER', 2, 1], ['LOC', 1, 1], ['&lt;script&gt;window.__pwned = 1&lt;/script&gt;', 1, 1]]);
+    expect(markup).toContain('<span class="ctx">and <mark class="hl fn">Cyd</mark> left &quot;&gt;&lt;img');
+    expect(markup).toContain('rules gave Cyd S');
+    expect(markup).toMatch(/<span class="chip">cyd <b>2<\/b><\/span>/);
+  });
+
+  test('draws a coverage bar per label: right, produced wrong and missed as shares of its gold', () => {
+    const per = /data-label="PER"[\s\S]*?<div class="cov-bar"[^>]*>([\s\S]*?)<\/div>/.exec(html)![1]!;
+    expect([...per.matchAll(/width:([\d.]+)%/g)].map((m) => Number(m[1]))).toEqual([71.43, 14.29, 14.29]);
+  });
+});
+
+describe('what changed', () => {
+  test('shows the F1 change, the rules added, removed and edited, and the examples fixed', () => {
+    expect(markup).toContain('<section id="ruleset-diff">');
+    expect(markup).toContain('<div class="tile-value" id="diff-f1">+0.1400</div>');
+    const block = (k: string) => new RegExp(`data-diff="${k}"><h3>[^<]*\\(<span class="n">(\\d+)</span>`).exec(markup)?.[1];
+    expect([block('added'), block('removed'), block('edited'), block('fixed'), block('broken')]).toEqual(['1', '1', '1', '1', '0']);
+    expect(markup).toMatch(/<code class="pattern-diff" title="[^"]*">Ann<ins class="diff-ins">\|Bob<\/ins><\/code>/);
+    expect(markup).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt; met Ann and Bob');
+  });
+
+  test('has no diff section unless one was asked for', () => {
+    const none = buildReportHtml(fixtureReport({ diff: false }));
+    expect(none).not.toContain('id="ruleset-diff"');
+    expect(none).not.toContain('href="#ruleset-diff"');
+  });
+});
+

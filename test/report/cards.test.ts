@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ruleCard, sampleHtml, sortRules } from '../../src/report/cards.js';
+import type { RuleSample } from '../../src/core/schemas/rule-metrics.js';
+import { boundaryHtml, ruleCard, sampleHtml, sortRules } from '../../src/report/cards.js';
 import { fixtureReport, HOSTILE } from './fixtures.js';
 
 describe('sortRules', () => {
@@ -65,3 +66,44 @@ describe('sampleHtml', () => {
     expect(html).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt; met <mark class="hl tp"');
   });
 });
+
+describe('highlights that point at the trigger', () => {
+  const boundary = (gold: [number, number], pred: [number, number], text: string): RuleSample => {
+    const from = Math.min(gold[0], pred[0]);
+    const to = Math.max(gold[1], pred[1]);
+    return {
+      example_id: 'e1',
+      kind: 'fp',
+      outcome: 'wrong_boundary',
+      gold: { label: 'PER', text: text.slice(gold[0], gold[1]), start: gold[0], end: gold[1] },
+      predicted: { label: 'PER', text: text.slice(pred[0], pred[1]), start: pred[0], end: pred[1] },
+      context: { before: text.slice(0, from), text: text.slice(from, to), after: text.slice(to) },
+    };
+  };
+
+  test.each([
+    // The rule took one character too many at the end.
+    [[4, 7], [4, 8], 'Hi, Ann! ok', '<mark class="hl both" title="in gold and in the rule\'s span">Ann</mark><mark class="hl fp extra" title="the rule took these characters; gold does not">!</mark>'],
+    // The rule stopped short: the surname is missing.
+    [[0, 9], [0, 3], 'Ann Smith left', '<mark class="hl both" title="in gold and in the rule\'s span">Ann</mark><mark class="hl fn short" title="gold has these characters; the rule left them out"> Smith</mark>'],
+    // Shifted: extra at the start, missing at the end.
+    [[2, 6], [0, 4], 'a Bob&lt', '<mark class="hl fp extra" title="the rule took these characters; gold does not">a </mark><mark class="hl both" title="in gold and in the rule\'s span">Bo</mark><mark class="hl fn short" title="gold has these characters; the rule left them out">b&amp;</mark>'],
+  ] as const)('a wrong boundary %j vs %j is marked on the characters', (gold, pred, text, expected) => {
+    const html = boundaryHtml(boundary([...gold], [...pred], text));
+    expect(html).toBe(expected);
+    expect(sampleHtml(boundary([...gold], [...pred], text))).toContain(expected);
+  });
+
+  test('a sample whose text is not the union of both spans keeps the plain highlight', () => {
+    const s = { ...boundary([4, 7], [4, 8], 'Hi, Ann! ok'), context: { before: 'Hi, ', text: 'Ann!', after: ' ok' } };
+    expect(boundaryHtml({ ...s, context: { ...s.context, text: 'Ann' } })).toBeNull();
+    expect(boundaryHtml({ ...s, outcome: 'spurious' })).toBeNull();
+  });
+
+  test('a sample with no trigger (a classification miss) highlights nothing', () => {
+    const s: RuleSample = { example_id: 'q1', kind: 'fn', outcome: 'missed', gold: { label: 'refund', text: null, start: null, end: null }, predicted: null, context: { before: 'I want my money back', text: '', after: '' } };
+    expect(sampleHtml(s)).not.toContain('<mark');
+    expect(sampleHtml(s)).toContain('<span class="ctx">I want my money back</span>');
+  });
+});
+

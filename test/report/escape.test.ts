@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { domId, escapeHtml, jsonForScript } from '../../src/report/escape.js';
+import { domId, escapeHtml, jsonForMarkupScript, jsonForScript } from '../../src/report/escape.js';
 import { HOSTILE } from './fixtures.js';
 
 describe('escapeHtml', () => {
@@ -41,6 +41,24 @@ describe('jsonForScript', () => {
   test('parses back to the same value', () => {
     const value = { ...HOSTILE, n: [1, null, 0.25], nested: { 'k<>': 'v&' } };
     expect(JSON.parse(jsonForScript(value))).toEqual(value);
+  });
+});
+
+describe('jsonForMarkupScript', () => {
+  test('leaves no way to close the block or open a comment, and parses back', () => {
+    const value = { ...HOSTILE, upper: '</SCRIPT ><!-- x', markup: '<p class="a">x</p>' };
+    const out = jsonForMarkupScript(value);
+    expect(out.toLowerCase()).not.toContain('</script');
+    expect(out).not.toContain('<!');
+    expect(out.toLowerCase()).not.toContain('<script');
+    expect(out).not.toMatch(/[\u2028\u2029]/);
+    expect(JSON.parse(out)).toEqual(value);
+  });
+
+  test('keeps opening tags as they are (a smaller block than jsonForScript)', () => {
+    const markup = '<li class="x"><b>a</b></li>';
+    expect(jsonForMarkupScript(markup)).toBe('"<li class=\\"x\\"><b>a<\\/b><\\/li>"');
+    expect(jsonForMarkupScript(markup).length).toBeLessThan(jsonForScript(markup).length);
   });
 });
 

@@ -77,7 +77,7 @@ function card(id: string, name: string, label: string, pattern: string, status: 
 }
 
 /** A span report with five rules (one harmful, one dead, one disabled) and hostile text everywhere. */
-export function fixtureReport(opts: { learning?: boolean } = {}): ReportData {
+export function fixtureReport(opts: { learning?: boolean; diff?: boolean } = {}): ReportData {
   const per_class = { PER: ctr(5, 1, 2), LOC: ctr(3, 2, 1), [HOSTILE.script]: ctr(0, 0, 1) };
   const evaluation: EvalReport = {
     n: 12,
@@ -134,6 +134,39 @@ export function fixtureReport(opts: { learning?: boolean } = {}): ReportData {
     wilson_z: 1.96,
     ruleset_hash: 'f'.repeat(64),
     rules,
+    uncovered: {
+      split: 'test',
+      fn: 4,
+      labels: [
+        { label: 'PER', fn: 2, tp: 5, missed: 1, words: [['cyd', 2]], shapes: [['Xxx', 2]], items: [
+          { example_id: 'x1', kind: 'missed', before: 'and ', text: 'Cyd', after: ` left ${HOSTILE.img}`, predicted: null },
+          { example_id: 'x2', kind: 'wrong_boundary', before: '', text: 'Cyd', after: ' Smith', predicted: 'Cyd S' },
+        ] },
+        { label: 'LOC', fn: 1, tp: 3, missed: 1, words: [[HOSTILE.script, 1]], shapes: [], items: [{ example_id: 'x3', kind: 'missed', before: 'to ', text: 'Oslo', after: '', predicted: null }] },
+        { label: HOSTILE.script, fn: 1, tp: 0, missed: 1, words: [], shapes: [], items: [] },
+      ],
+    },
+    diff: opts.diff === false
+      ? null
+      : {
+          run_id: 3,
+          run_created_at: '2026-01-01T12:00:00.000Z',
+          split: 'test',
+          f1_before: 0.5,
+          f1_now: 0.64,
+          macro_f1_before: 0.4,
+          macro_f1_now: 0.5,
+          summary: 'the rules changed; the data and config did not',
+          rules_exact: true,
+          added: [{ id: 'r-city', name: `cities ${HOSTILE.comment}`, label: 'LOC', pattern: '/Paris|Rome/i' }],
+          removed: [{ id: 'r-gone', name: 'gone', label: 'PER', pattern: 'Eve' }],
+          edited: [{ id: 'r-per', name: 'person names', label: 'PER', pattern: 'Ann|Bob', before: 'Ann', changes: ['pattern'] }],
+          fixed: [{ id: 'e1', text: `${HOSTILE.script} met Ann and Bob`, before: { tp: 1, fp: 0, fn: 1 }, now: { tp: 2, fp: 0, fn: 0 } }],
+          broken: [],
+          fixed_n: 1,
+          broken_n: 0,
+          changed: 0,
+        },
     learning: opts.learning === false
       ? null
       : {
@@ -159,4 +192,25 @@ export function embeddedData(html: string): unknown {
   const m = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(html);
   if (!m) throw new Error('no report-data block');
   return JSON.parse(m[1]!);
+}
+
+/**
+ * A report of `n` measured rules over a few labels, each with `perKind` TP, FP and FN samples of
+ * sentence-length context (what a large learned ruleset looks like in the report).
+ */
+export function manyRulesReport(n: number, perKind = 8): ReportData {
+  const base = fixtureReport();
+  const labels = ['PER', 'LOC', 'ORG', 'DATE', 'MONEY'];
+  const rules: ReportRule[] = Array.from({ length: n }, (_, i) => {
+    const id = `r${i}`;
+    const label = labels[i % labels.length]!;
+    const name = `rule ${i} for ${label} with a long descriptive name that wraps`;
+    const kinds = (kind: 'tp' | 'fp' | 'fn') =>
+      Array.from({ length: perKind }, (_, k) => sample(kind, `e${i}-${kind}-${k}`, `Some words before the item of rule ${i}, sample ${k}: `, `Item${i}x${k}`, ' and some words after it.', label));
+    return {
+      rule: card(id, name, label, `\\b(?:Item${i}|Thing${i})x\\d+\\b`),
+      metrics: metrics(id, name, label, { tp: (i * 7) % 23, fp: (i * 5) % 11, fn: (i * 3) % 13, marginal: ((i % 41) - 20) / 1000, position: i, samples: { tp: kinds('tp'), fp: kinds('fp'), fn: kinds('fn') } }),
+    };
+  });
+  return { ...base, rules };
 }

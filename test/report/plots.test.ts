@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { wilsonLower } from '../../src/core/metrics/wilson.js';
-import { barChart, niceTicks } from '../../src/report/plots/bars.js';
+import { sortConfusion, confusionTable } from '../../src/report/confusion.js';
+import { barChart, niceTicks, wrapLabel } from '../../src/report/plots/bars.js';
 import { learningCurvePlot } from '../../src/report/plots/learning-curve.js';
-import { precisionSupportPlot } from '../../src/report/plots/precision-support.js';
+import { groupPoints, type PrecisionPoint, precisionSupportPlot, supportAxis } from '../../src/report/plots/precision-support.js';
 import { wilsonInterval } from '../../src/report/wilson.js';
 
 describe('wilsonInterval', () => {
@@ -100,3 +101,72 @@ describe('learningCurvePlot', () => {
     expect(svg).toContain('score on dev');
   });
 });
+
+const pt = (id: string, support: number, precision: number, harmful = false): PrecisionPoint => ({
+  href: `#rule-${id}`, id, name: `rule ${id}`, precision, support, lower: Math.max(0, precision - 0.2), upper: Math.min(1, precision + 0.1), harmful,
+});
+
+describe('plots that read well', () => {
+  test.each([
+    [12, false, 12, 14],
+    [3, false, 3, 4],
+    [50, false, 50, 60],
+    [900, true, 900, 1000],
+  ])('the support axis fits a largest support of %d (log %s): its last tick is at least %d and below %d', (max, log, lo, hi) => {
+    const a = supportAxis(max, 0, 100);
+    expect(a.log).toBe(log);
+    expect(a.max).toBeGreaterThanOrEqual(lo);
+    expect(a.max).toBeLessThan(hi);
+    expect(a.x(max)).toBeLessThanOrEqual(100.0001);
+    expect(a.ticks.at(-1)!).toBeLessThanOrEqual(a.max);
+  });
+
+  test('the precision axis starts near the lowest whisker, not at 0', () => {
+    const svg = precisionSupportPlot([pt('a', 10, 0.9), pt('b', 4, 0.8)], 1.96);
+    const ticks = [...svg.matchAll(/<text class="tick" x="\d+" y="[\d.]+" text-anchor="end">([\d.]+)<\/text>/g)].map((m) => Number(m[1]));
+    expect(Math.min(...ticks)).toBe(0.5);
+    expect(Math.max(...ticks)).toBe(1);
+  });
+
+  test('rules drawn at the same place are one point with their count and every name in its tooltip', () => {
+    const groups = groupPoints([pt('a', 5, 1), pt('b', 5, 1), pt('c', 5, 0.8), pt('d', 5, 1)]);
+    expect(groups.map((g) => g.points.map((p) => p.id))).toEqual([['a', 'b', 'd'], ['c']]);
+    const svg = precisionSupportPlot([pt('a', 5, 1), pt('b', 5, 1), pt('c', 5, 0.8), pt('d', 5, 1)], 1.96);
+    expect(svg.match(/<a href=/g)).toHaveLength(2);
+    expect(svg).toContain('data-count="3"');
+    expect(svg).toMatch(/<title>3 rules: rule a; rule b; rule d: precision 1.000/);
+    expect(svg).toMatch(/<text class="count small"[^>]*>3<\/text>/);
+  });
+
+  test('labels the harmful rules and those with the most false positives, at most five', () => {
+    const points = [pt('h', 3, 0.9, true), ...Array.from({ length: 8 }, (_, i) => pt(`f${i}`, 10 + i, 0.5)), pt('clean', 40, 1)];
+    const svg = precisionSupportPlot(points, 1.96);
+    const labels = [...svg.matchAll(/<text class="point-label small"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect([...labels].sort()).toEqual(['rule f4', 'rule f5', 'rule f6', 'rule f7', 'rule h']);
+  });
+
+  test.each([
+    ['short name', ['short name']],
+    ['a rule name that is longer than thirty-two characters', ['a rule name that is longer than', 'thirty-two characters']],
+    ['x'.repeat(80), ['x'.repeat(32), `${'x'.repeat(31)}…`]],
+  ])('wraps the bar label %j on two lines instead of cutting it at 30', (label, lines) => {
+    expect(wrapLabel(label)).toEqual(lines);
+  });
+
+  test('a bar chart with a long name draws it whole on two lines, with the full name in the tooltip', () => {
+    const name = 'recognises street addresses with a house number';
+    const svg = barChart([{ key: 'a', label: name, value: 0.1, text: '+0.1', title: name }], { name: 't', label: 't', axisTitle: 'x' });
+    expect(svg).toContain('<tspan x="192">recognises street addresses with</tspan><tspan x="192" dy="12">a house number</tspan>');
+    expect(svg).toContain(`<title>${name}</title>`);
+  });
+
+  test('the confusion matrix is sorted by error mass, abstain last, in a box of its own', () => {
+    const c = { labels: ['a', 'b', 'c'], columns: ['a', 'b', 'c', '(abstain)'], counts: [[5, 0, 0, 1], [0, 2, 4, 0], [0, 3, 1, 0]] };
+    const s = sortConfusion(c);
+    expect(s.labels).toEqual(['b', 'c', 'a']);
+    expect(s.columns).toEqual(['b', 'c', 'a', '(abstain)']);
+    expect(s.counts).toEqual([[2, 4, 0, 0], [3, 1, 0, 0], [0, 0, 5, 1]]);
+    expect(confusionTable(c)).toMatch(/^<h3>Confusion matrix<\/h3>.*<div class="confusion-box"><table class="confusion">/);
+  });
+});
+

@@ -51,7 +51,7 @@ describe('prune service', () => {
     expect(u).toMatchObject({ op_id: r.op_id, restored: [{ rule_id: 'never' }, { rule_id: 'card' }], skipped: [] });
     expect(statuses(ws)).toMatchObject({ never: 'active', card: 'active' });
     expect(ws.store.runs.latest(d.id, 'undo')).toMatchObject({ id: u.run_id, config: { op_id: r.op_id } });
-    expect(() => ws.undo()).toThrow(expect.objectContaining({ code: 'NOT_FOUND', message: expect.stringContaining('nothing to undo') }));
+    expect(() => ws.undo()).toThrow(expect.objectContaining({ code: 'CONFLICT', message: expect.stringContaining('nothing to undo') }));
     expect(() => ws.undo({ op: r.op_id! })).toThrow(expect.objectContaining({ code: 'CONFLICT' }));
     expect(() => ws.undo({ op: 999 })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
     ws.close();

@@ -53,3 +53,34 @@ describe('latestLearning', () => {
     ws.close();
   });
 });
+
+describe('latestLearning: the run that changed rules', () => {
+  const tmp = useTempDir();
+  const result = (added: string[]) =>
+    ({
+      status: 'ok',
+      proposer: 'offline',
+      model: null,
+      rounds_run: 0,
+      split: { judged_on: 'dev', train: 4, dev: 2, created: null },
+      stages: [{ stage: 'synthesis', rules: added.length, precision: 0.5, recall: 0.25, f1: 1 / 3, llm_calls: 0, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 }],
+      decisions: [],
+      rules: { active: 2, added, changed: [], disabled: [], proposed: [], rejected: [] },
+      feedback_applied: [],
+      feedback_open: [],
+      corrections: { total: 0, holding: 0, open: [] },
+      llm: { calls: 0, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 },
+      notes: [],
+    }) as never;
+
+  test('skips newer learn runs that changed no rule, and says how many', () => {
+    const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+    ws.createDataset({ name: 'd', type: 'classification' });
+    const d = ws.store.datasets.getByName('d')!;
+    const changing = ws.store.runs.insert(d.id, newRun('learn', { result: result(['r1', 'r2']) }));
+    ws.store.runs.insert(d.id, newRun('learn', { result: result([]) }));
+    ws.store.runs.insert(d.id, newRun('learn', { result: result([]) }));
+    expect(latestLearning(ws.store, d)).toMatchObject({ run_id: changing.id, later_unchanged: 2 });
+    ws.close();
+  });
+});

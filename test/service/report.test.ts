@@ -78,11 +78,13 @@ describe('report service', () => {
       expect([r.split, r.rules_split, r.rules, r.measured, r.dead, r.learn_run_id]).toEqual(['test', 'dev', 4, 4, 1, null]);
       expect(r.plots).toEqual(['precision-support', 'marginal-f1', 'per-class-f1']);
       expect(r.notes).toContain('no learning run yet: the report has no learning curve');
-      const markup = html.replace(/<script[\s\S]*?<\/script>/g, '');
+      // The page and its cards (markup in a JSON block, rendered when opened).
+      const cards = JSON.parse(/<script type="application\/json" id="report-cards">([\s\S]*?)<\/script>/.exec(html)![1]!) as { cards: Record<string, string> };
+      const markup = html.replace(/<script[\s\S]*?<\/script>/g, '') + Object.values(cards.cards).join('');
       expect(markup).not.toContain('<script>window.__pwned');
       expect(markup).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
       expect(markup).toContain('names &lt;b&gt;');
-      expect(html.match(/<article class="card"/g)).toHaveLength(4);
+      expect(markup.match(/<article class="card"/g)).toHaveLength(4);
       expect(html).toContain('no learning run yet');
     } finally {
       ws.close();

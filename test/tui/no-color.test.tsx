@@ -52,8 +52,8 @@ describe('NO_COLOR', () => {
 
   test('without colour the selection, sort order and text caret are still visible as characters', async () => {
     const app = renderApp(tmp.open(), { color: false });
-    await app.until((f) => expect(f).toMatch(/› any card/));
-    expect(app.frame()).toContain('name▲');
+    await app.until((f) => expect(f).toMatch(/› exchange rate/));
+    expect(app.frame()).toContain('▼ΔF1');
     await app.press('/');
     await app.until((f) => expect(f).toContain('/ ▏'));
     app.unmount();

@@ -81,3 +81,29 @@ describe('correct screen (spans)', () => {
     app.unmount();
   });
 });
+
+describe('leaving a correction with changes', () => {
+  const tmp = useTemplateWorkspace((ws, dir) => spanWorkspace(ws, `${dir}/people.jsonl`));
+
+  test('esc asks before discarding a changed correction, and leaves at once when nothing changed', async () => {
+    const ws = tmp.open();
+    const app = renderApp(ws, { initial: { screen: 'examples' } });
+    await app.until((f) => expect(f).toMatch(/› s4/));
+    await app.press('c');
+    await app.until((f) => expect(f).toContain('Correct example'));
+    await app.press(KEY.escape);
+    await app.until((f) => expect(f).not.toContain('Correct example'));
+    await app.press('c');
+    await app.until((f) => expect(f).toContain('Correct example'));
+    await app.press('x');
+    await app.press(KEY.escape);
+    await app.until((f) => expect(f).toContain('Discard this correction? (nothing is saved) y yes · n/esc no'));
+    await app.press('n');
+    await app.until((f) => expect(f).not.toContain('Discard this correction?'));
+    expect(app.frame()).toContain('Correct example');
+    await app.press(KEY.escape, 'y');
+    await app.until((f) => expect(f).not.toContain('Correct example'));
+    expect(ws.listCorrections().corrections).toHaveLength(0);
+    app.unmount();
+  });
+});

@@ -43,3 +43,53 @@ describe('prune screen', () => {
     app.unmount();
   });
 });
+
+describe('prune screen options', () => {
+  const tmp = useTemplateWorkspace((ws) => demoWorkspace(ws));
+  const many = useTemplateWorkspace(async (ws) => {
+    await demoWorkspace(ws, { metrics: false });
+    // Rules enough that the ranking is longer than its pane at 80x24.
+    for (let i = 0; i < 14; i++) await ws.addRule({ id: `never-${i}`, name: `never ${i}`, pattern: `qqzz${i}xx`, label: 'exchange_rate' });
+    await ws.metrics();
+  }, 'prune-many-rules');
+
+  test('d adds the dead rules, x the duplicates and +/- the tolerance, as the CLI flags do', async () => {
+    const ws = tmp.open();
+    const app = renderApp(ws, { initial: { screen: 'prune' } });
+    await app.until((f) => expect(f).toContain('by disabling 1 rule (dry run)'));
+    await app.press('d');
+    const dead = await app.until((f) => expect(f).toContain('by disabling 2 rules (dry run)'));
+    expect(dead).toContain('--dead');
+    expect(dead).toMatch(/zebra\s+exchange_\S*\s+dead/);
+    const cli = await ws.prune({ dead: true });
+    expect(dead).toContain(`F1 .737 → ${cli.f1_after!.toFixed(3).replace(/^0/, '')}`);
+    await app.press('x', '+');
+    const flags = await app.until((f) => expect(f).toContain('--dead --duplicates --tolerance 0.001'));
+    expect(flags).toContain('tolerance 0.001');
+    await app.press('-', 'd', 'x');
+    await app.until((f) => expect(f).toContain('by disabling 1 rule (dry run)'));
+    expect(app.frame()).not.toContain('--dead');
+    expectFits(app.frame(), 80, 24);
+    app.unmount();
+  });
+
+  test('a message from the last action is cleared by the next one', async () => {
+    const app = renderApp(tmp.open(), { initial: { screen: 'prune' } });
+    await app.until((f) => expect(f).toContain('by disabling 1 rule'));
+    await app.press('u');
+    await app.until((f) => expect(f).toContain('nothing to undo'));
+    await app.press('d');
+    await app.until((f) => expect(f).not.toContain('nothing to undo'));
+    app.unmount();
+  });
+
+  test('a ranking longer than its pane says which rows are skipped above and below', async () => {
+    const app = renderApp(many.open(), { initial: { screen: 'prune' } });
+    const f = await app.until((f) => expect(f).toMatch(/⋮ rules 1-\d+ of 22 · 0 above · \d+ below/));
+    expectFits(f, 80, 24);
+    await app.press(KEY.tab, 'G');
+    const end = await app.until((f) => expect(f).toMatch(/⋮ rules \d+-22 of 22 · \d+ above · 0 below/));
+    expect(end).toMatch(/22 \S/);
+    app.unmount();
+  });
+});

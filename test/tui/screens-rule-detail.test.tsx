@@ -12,12 +12,14 @@ describe('rule detail screen', () => {
   test('shows the pattern, template, provenance, stored metrics and TP/FP/FN items in context', async () => {
     const { app } = open('any-money');
     const f = await app.until((f) => expect(f).toContain('any money any-money [active] v1 · human · priority 1'));
+    // Confidence is a ratio like every other figure on the screen.
+    expect(f).toContain('priority 1 · confidence .500');
     expect(f).toContain('pattern \\b(?:money|transfer)\\b');
     expect(f).toContain('template exchange_rate ← $0 · regex/js /i');
     // Label recall and F1 against exchange_rate's 18 gold; RuleChef's all-gold figures on the next line.
     expect(f).toMatch(/harmful dev: TP 1 FP 12 FN 89 · P \.077 · label R \.056 F1 \.065 · ΔF1 -\.058/);
     expect(f).toContain('all gold R .011 F1 .019 · overlaps 3 examples');
-    expect(f).toMatch(/› TP train-293 exchange_rate What is my money worth/);
+    expect(f).toMatch(/› TP train-293 exchange_rate What is my \[money\] worth/);
     expect(f).toMatch(/FP train-772 pending_cash_withdrawal→exchange_rate/);
     expect(f).toMatch(/FN train-295 exchange_rate→\(abstain\)/);
     expectFits(f, 80, 24);
@@ -53,9 +55,11 @@ describe('rule detail screen', () => {
     expect(f).toContain('ruleset: F1 .737→.778 (+.041) · rule TP 1→1 FP 12→3');
     expect(ws.showRule('any-money').rule.version).toBe(1);
     await app.press(KEY.enter);
-    await app.until((f) => expect(f).toContain('saved any money as version 2'));
+    await app.until(() => expect(ws.showRule('any-money').rule.version).toBe(2));
     expect(ws.showRule('any-money').rule.pattern).toBe('\\b(?:money)\\b');
-    await app.until((f) => expect(f).toMatch(/stale dev:/));
+    // Saving re-scores in the background: the screen shows the new figures, not stale ones.
+    const rescored = await app.until((f) => expect(f).toMatch(/^(?:harmful )?dev: TP 1 FP 3 /m));
+    expect(rescored).toMatch(/metrics recomputed for 8 rules/);
     await app.press(KEY.tab);
     // "versions (2)" is in the tab bar before the tab switch lands: wait for the list itself.
     const v = await app.until((f) => expect(f).toMatch(/› v2 just now pattern edited in the terminal UI/));
@@ -77,10 +81,15 @@ describe('rule detail screen', () => {
     app.unmount();
   });
 
-  test('e disables and enables; D deletes after asking', async () => {
+  test('e disables after asking and enables at once; D deletes after asking', async () => {
     const { ws, app } = open('zebra');
     await app.until((f) => expect(f).toContain('zebra zebra [active]'));
     await app.press('e');
+    await app.until((f) => expect(f).toContain('Disable zebra? (e enables it again) y yes · n/esc no'));
+    await app.press(KEY.escape);
+    await app.until((f) => expect(f).not.toContain('Disable zebra?'));
+    expect(ws.showRule('zebra').rule.status).toBe('active');
+    await app.press('e', 'y');
     await app.until((f) => expect(f).toContain('zebra zebra [disabled] v2'));
     expect(ws.showRule('zebra').rule.status).toBe('disabled');
     await app.press('e');

@@ -56,15 +56,18 @@ describe.skipIf(!hasTmux)(title, () => {
     server = tmuxServer(`rulewright-test-${process.pid}-${Date.now()}`);
     // CI=true as on a CI runner: Ink would draw nothing live, and the command must undo that.
     const cmd = `cd ${JSON.stringify(repoRoot)} && CI=true TERM=xterm-256color node bin/rulewright.js tui --db ${JSON.stringify(db)}; echo "exit=$?" > ${JSON.stringify(exitFile)}; sleep 60`;
-    server.start(cmd, 100, 30);
+    server.start(cmd, 120, 40);
     const s = server;
     const screen = (check: (x: string) => boolean, what: string) => waitFor(s.screen, check, what);
 
-    await screen((x) => x.includes('ensemble P .778 R .700 F1 .737') && x.includes('› any card'), 'the rules table');
-    // Sort: name → label → status → fired → TP → FP, highest first.
-    s.keys('s', 's', 's', 's', 's');
+    // Sorted by marginal F1, best first.
+    await screen((x) => x.includes('ensemble P .778 R .700 F1 .737') && x.includes('› exchange rate'), 'the rules table');
+    // Sort by FP from the command line, highest first.
+    s.keys(':');
+    s.type('sort fp');
+    s.keys('Enter');
     const sorted = await screen((x) => x.includes('▼FP'), 'the FP sort');
-    const names = sorted.split('\n').filter((l) => /^[›· ] \S/.test(l) && /\s(on|off)\s/.test(l)).map((l) => l.slice(2, 20).trim());
+    const names = sorted.split('\n').filter((l) => /^[›· ] \S/.test(l) && /\s(on|off)\s/.test(l)).map((l) => l.slice(2).split(/\s{2,}/)[0]!.trim());
     expect(names.slice(0, 2)).toEqual(['any money', 'any card']);
 
     // Open the rule at the top.
@@ -90,7 +93,8 @@ describe.skipIf(!hasTmux)(title, () => {
     await screen((x) => x.includes('Feedback on rule any money'), 'the feedback composer');
     s.type('"transfer" questions are about beneficiaries, not rates');
     s.keys('Enter');
-    await screen((x) => x.includes('feedback fb-1 saved on any money'), 'the saved feedback');
+    // Offline (no LLM in the environment) the notice says the feedback will not be read.
+    await screen((x) => x.includes('feedback fb-1 saved on any money') || x.includes('feedback fb-1 saved (open): offline learning will not read it'), 'the saved feedback');
 
     // Prune: the plan, a refusal, then confirmation.
     s.keys('4');
@@ -132,6 +136,60 @@ describe.skipIf(!hasTmux)(title, () => {
     } finally {
       after.close();
     }
+  }, 240_000);
+});
+
+describe.skipIf(!hasTmux)(`${title} at 80x24`, () => {
+  const tmp = useTemplateWorkspace((ws) => demoWorkspace(ws));
+  let server: ReturnType<typeof tmuxServer> | undefined;
+  afterEach(() => {
+    server?.kill();
+  });
+
+  test('why a rule fired, the whole example, an edit re-scored in the background, the : line', async () => {
+    const ws = tmp.open();
+    const db = ws.path;
+    ws.close();
+    const exitFile = tmp.path('exit.txt');
+    server = tmuxServer(`rulewright-test-80-${process.pid}-${Date.now()}`);
+    // NO_COLOR: highlights show as brackets, which a plain capture of the pane can read.
+    const cmd = `cd ${JSON.stringify(repoRoot)} && CI=true NO_COLOR=1 TERM=xterm-256color node bin/rulewright.js tui --db ${JSON.stringify(db)}; echo "exit=$?" > ${JSON.stringify(exitFile)}; sleep 60`;
+    server.start(cmd, 80, 24);
+    const s = server;
+    const screen = (check: (x: string) => boolean, what: string) => waitFor(s.screen, check, what);
+    const fits = (x: string) => {
+      for (const l of x.split('\n')) expect([...l].length).toBeLessThanOrEqual(80);
+    };
+
+    fits(await screen((x) => x.includes('› exchange rate') && x.includes('? more'), 'the rules table at 80 columns'));
+    s.keys(':');
+    s.type('rule any-m');
+    s.keys('Enter');
+    // Classification: the trigger word is marked, not the sentence; a long one is windowed around it.
+    const detail = await screen((x) => x.includes('What is my [money] worth'), 'the trigger word of a true positive');
+    expect(detail).toMatch(/FP train-772 pending_cash_withdrawal→exchange_rate …[^\n]*\{money\}/);
+    fits(detail);
+
+    s.keys('Enter');
+    const example = await screen((x) => x.includes('example train-293'), 'the whole example');
+    expect(example).toMatch(/› \* \d+-\d+ exchange_rate "money"/);
+    s.keys('Escape');
+    await screen((x) => x.includes('items: all (11)'), 'back on the rule');
+
+    // Drop "|transfer" and save: the rule is re-scored in the background.
+    s.keys('p');
+    await screen((x) => x.includes('pattern \\b(?:money|transfer)\\b▏'), 'the pattern editor');
+    s.keys('Left', 'Left', 'Left', ...Array.from({ length: 9 }, () => 'BSpace'));
+    await screen((x) => x.includes('pattern \\b(?:money▏)\\b'), 'the edited pattern');
+    s.keys('Enter');
+    await screen((x) => /^(?:harmful )?dev: TP 1 FP 3 /m.test(x), 'the re-scored rule');
+    s.keys('Escape');
+    const table = await screen((x) => /any money\s+\S+\s+exchange_\S*\s+on\s+1\s+3\s/.test(x), 'the re-scored row');
+    fits(table);
+
+    s.keys('q');
+    await waitFor(() => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : ''), (x) => x.includes('exit='), 'the process to exit');
+    expect(readFileSync(exitFile, 'utf8').trim()).toBe('exit=0');
   }, 240_000);
 });
 

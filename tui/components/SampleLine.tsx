@@ -11,12 +11,14 @@ export interface SampleLineProps {
   readonly focused: boolean;
   /** Classification samples show gold and predicted labels instead of a span. */
   readonly classification: boolean;
+  /** The example's whole text and where the rule matched in it (classification: the trigger words), when it did. */
+  readonly match?: { readonly text: string; readonly start: number; readonly end: number } | undefined;
 }
 
 const KIND_TAG = { tp: 'TP', fp: 'FP', fn: 'FN' } as const;
 
 /** One TP/FP/FN item of a rule: its kind, example, and the item highlighted in its context. */
-export function SampleLine({ sample: s, width, selected, focused, classification }: SampleLineProps) {
+export function SampleLine({ sample: s, width, selected, focused, classification, match }: SampleLineProps) {
   const mark = selected ? (focused ? '› ' : '· ') : '  ';
   const id = fit(s.example_id, Math.min(14, Math.max(6, s.example_id.length)));
   const head = `${mark}${KIND_TAG[s.kind]} ${id} `;
@@ -38,7 +40,11 @@ export function SampleLine({ sample: s, width, selected, focused, classification
       <Text wrap="truncate">
         {mark}
         <Tone tone={tone}>{KIND_TAG[s.kind]}</Tone> {id} <Tone tone="accent">{labels}</Tone>
-        <Tone tone="muted">{fit(full, Math.max(5, rest - labels.length))}</Tone>
+        {match ? (
+          <Highlight text={match.text} start={match.start} end={match.end} kind={s.kind} width={Math.max(5, rest - labels.length)} />
+        ) : (
+          <Tone tone="muted">{fit(full, Math.max(5, rest - labels.length))}</Tone>
+        )}
         {reason}
       </Text>
     );

@@ -34,3 +34,15 @@ export function latestEval(d: DatasetHandle): EvalView | null {
 export function evalRuns(d: DatasetHandle): RunSummary[] {
   return d.listRuns({ kind: 'eval' }).runs.filter((r) => !r.unreadable);
 }
+
+/**
+ * Why a shown evaluation is out of date: the active rules or the split's examples changed since
+ * it ran (its recorded hashes against the workspace's now). Empty when it is current.
+ */
+export function evalStaleness(d: DatasetHandle, report: Pick<EvalReport, 'split' | 'dataset_hash' | 'ruleset_hash'>): string[] {
+  const split = report.split === 'train' || report.split === 'dev' || report.split === 'test' ? report.split : undefined;
+  const reasons: string[] = [];
+  if (report.ruleset_hash && report.ruleset_hash !== d.rulesetHash()) reasons.push('rules changed');
+  if (report.dataset_hash && report.dataset_hash !== d.datasetHash(split)) reasons.push('data changed');
+  return reasons;
+}

@@ -1,6 +1,8 @@
+import { RulewrightError } from '../../src/core/errors.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import type { RuleMetrics } from '../../src/core/schemas/rule-metrics.js';
 import type { DatasetHandle } from '../../src/service/index.js';
+import type { ExampleMatches } from '../../src/service/views/example-matches.js';
 import type { RuleEditPreview } from '../../src/service/views/rule-edit-preview.js';
 
 /** One field a version changed. */
@@ -28,6 +30,8 @@ export interface RuleDetail {
   readonly stale: boolean;
   readonly split: string | null;
   readonly taskType: string;
+  /** Each sampled example's whole text and where this rule matched on it (by example id): what its items highlight. */
+  readonly matches: ReadonlyMap<string, ExampleMatches>;
 }
 
 export type PatternPreview = RuleEditPreview;
@@ -37,6 +41,11 @@ export function loadRuleDetail(d: DatasetHandle, id: string): RuleDetail {
   const shown = d.showRule(id);
   const history = d.ruleHistory(id);
   const stored = d.storedRuleMetrics({ ruleId: id });
+  const samples = stored.metrics?.samples;
+  const sampled = samples ? [...new Set([...samples.tp, ...samples.fp, ...samples.fn].map((s) => s.example_id))] : [];
+  // Only this rule runs, on the few sampled examples: cheap enough for a first render.
+  const matches = new Map<string, ExampleMatches>();
+  if (sampled.length) for (const e of d.exampleMatches({ exampleIds: sampled, ruleIds: [id] })) matches.set(e.id, e);
   return {
     rule: shown.rule,
     versions: history.versions,
@@ -44,6 +53,7 @@ export function loadRuleDetail(d: DatasetHandle, id: string): RuleDetail {
     stale: stored.stale,
     split: stored.computed ? stored.split : null,
     taskType: d.task.type,
+    matches,
   };
 }
 
@@ -55,4 +65,11 @@ export async function saveRulePattern(d: DatasetHandle, id: string, pattern: str
 /** Takes the rule out of the ruleset (its history is kept; `rules restore` brings it back). */
 export function deleteRule(d: DatasetHandle, id: string): void {
   d.deleteRules([id]);
+}
+
+/** One example with every rule's matches on it (the rule in question included even when not active). */
+export function loadExampleMatches(d: DatasetHandle, exampleId: string, ruleId?: string): ExampleMatches {
+  const [found] = d.exampleMatches({ exampleIds: [exampleId], ...(ruleId ? { include: [ruleId] } : {}) });
+  if (!found) throw new RulewrightError('NOT_FOUND', `no example "${exampleId}" in this dataset (it may have been deleted): esc goes back`);
+  return found;
 }

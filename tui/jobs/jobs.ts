@@ -64,8 +64,8 @@ export const JOBS = {
     return ctx.data.rank({ onProgress: onProgress(ctx) });
   },
   /** The greedy pruning plan (a dry run), or applied. */
-  prune(ctx: JobContext, args: { apply?: boolean }) {
-    return ctx.data.prune({ onProgress: onProgress(ctx), apply: !!args.apply });
+  prune(ctx: JobContext, args: { apply?: boolean; dead?: boolean; duplicates?: boolean; tolerance?: number }) {
+    return ctx.data.prune({ onProgress: onProgress(ctx), apply: !!args.apply, dead: !!args.dead, duplicates: !!args.duplicates, ...(args.tolerance !== undefined ? { tolerance: args.tolerance } : {}) });
   },
   /** A recorded evaluation, optionally compared with an earlier eval run. */
   eval(ctx: JobContext, args: { split?: 'train' | 'dev' | 'test' | 'all'; compare?: number }) {

@@ -47,3 +47,14 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
   if (flat.length > width) return width === 1 ? '…' : `${flat.slice(0, width - 1)}…`;
   return align === 'right' ? flat.padStart(width) : flat.padEnd(width);
 }
+
+/**
+ * Fits text to exactly `width` columns, cutting the middle (`abc…xyz`) so both ends stay: the
+ * start and end of a pattern tell rules apart better than either alone.
+ */
+export function fitMiddle(text: string, width: number): string {
+  const flat = text.replace(/[\r\n\t]+/g, ' ');
+  if (flat.length <= width || width < 5) return fit(flat, width);
+  const head = Math.ceil((width - 1) / 2);
+  return `${flat.slice(0, head)}…${flat.slice(flat.length - (width - 1 - head))}`;
+}

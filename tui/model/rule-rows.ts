@@ -121,3 +121,18 @@ export function nextOf<T>(values: readonly T[], current: T, step = 1): T {
   const i = values.indexOf(current);
   return values[(i + step + values.length) % values.length]!;
 }
+
+/**
+ * The rule's name without its label in front (`card_arrival <- card | arrive` shows as
+ * `card | arrive`): the label has its own column, and at 80 columns the repeat would push out
+ * what tells the rules apart. A name that is nothing but the label stays as it is.
+ */
+export function shownName(rule: Pick<RuleRow['rule'], 'name' | 'output'>): string {
+  const { name } = rule;
+  const label = rule.output.label;
+  if (!label || !name.toLowerCase().startsWith(label.toLowerCase())) return name;
+  const after = name.slice(label.length);
+  // Only a whole label: `PER names` loses `PER`, `PERSON names` keeps its name.
+  if (!/^(?:\s|:|<-|←|->|-|·)/.test(after)) return name;
+  return after.replace(/^\s*(?:<-|←|->|:|-|·)?\s*/, '') || name;
+}

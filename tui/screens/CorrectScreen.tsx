@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
+import { ConfirmBar } from '../components/ConfirmBar.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { SpanText } from '../components/SpanText.js';
 import { TextField } from '../components/TextField.js';
@@ -12,6 +13,7 @@ import { useServices, useShell } from '../hooks/use-services.js';
 import { editLine, type LineState, lineOf } from '../model/line-edit.js';
 import { nextOf } from '../model/rule-rows.js';
 import { type EditSpan, nudge, sortSpans, spanOfText } from '../model/span-edit.js';
+import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
 type Pane = 'expected' | 'note';
@@ -44,7 +46,13 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
   const [error, setError] = useState<string | undefined>();
   // A held-out example is corrected only after the person agrees to move it to train.
   const [confirming, setConfirming] = useState(false);
-  useCapture(active && (pane === 'note' || adding !== null || confirming));
+  // Leaving with changes throws them away: ask first.
+  const [discarding, setDiscarding] = useState(false);
+  useCapture(active && (pane === 'note' || adding !== null || confirming || discarding));
+  const changed = useMemo(
+    () => !!t && (label !== (t.gold.label ?? null) || JSON.stringify(spans) !== JSON.stringify(sortSpans(t.gold.spans ?? [])) || note.value !== ''),
+    [t, label, spans, note],
+  );
 
   const save = (moveToTrain = false) => {
     if (!t) return;
@@ -71,7 +79,13 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
       if (input === 'n' || key.escape) return setConfirming(false);
       return;
     }
-    if (key.ctrl && input === 's') return save();
+    if (discarding) {
+      if (input === 'y') shell.back();
+      if (input === 'y' || input === 'n' || key.escape) setDiscarding(false);
+      return;
+    }
+    const action = actionFor('correct', input, key);
+    if (action === 'save') return save();
     if (adding) {
       if (key.escape) return setAdding(null);
       if (key.return) {
@@ -88,34 +102,33 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
       if (next) setAdding(next);
       return;
     }
-    if (key.escape) return shell.back();
-    if (key.tab) return setPane((p) => (p === 'expected' ? 'note' : 'expected'));
+    if (action === 'cancel') return changed ? setDiscarding(true) : shell.back();
+    if (action === 'pane') return setPane((p) => (p === 'expected' ? 'note' : 'expected'));
     if (pane === 'note') {
       if (key.return) return save();
       const next = editLine(note, input, key);
       if (next) setNote(next);
       return;
     }
-    if (key.return) return setPane('note');
+    if (action === 'note') return setPane('note');
+    // j/↓ moves down, k/↑ up (both are the table's `pick`).
+    const step = input === 'k' || key.upArrow ? -1 : 1;
     if (t.kind === 'classification') {
-      const current = label ?? NO_LABEL;
-      if (input === 'j' || key.downArrow) setLabel(toLabel(nextOf(labels, current, 1)));
-      else if (input === 'k' || key.upArrow) setLabel(toLabel(nextOf(labels, current, -1)));
+      if (action === 'pick') setLabel(toLabel(nextOf(labels, label ?? NO_LABEL, step)));
       return;
     }
     if (t.kind === 'spans') {
       const cur = spans[spanIndex];
-      if (input === 'j' || key.downArrow) setSpanIndex((i) => Math.min(spans.length - 1, i + 1));
-      else if (input === 'k' || key.upArrow) setSpanIndex((i) => Math.max(0, i - 1));
-      else if (input === 'a') setAdding(lineOf(''));
-      else if (input === 'x' && cur) {
+      if (action === 'pick') setSpanIndex((i) => Math.max(0, Math.min(spans.length - 1, i + step)));
+      else if (action === 'add') setAdding(lineOf(''));
+      else if (action === 'remove' && cur) {
         setSpans(spans.filter((_, i) => i !== spanIndex));
         setSpanIndex((i) => Math.max(0, Math.min(i, spans.length - 2)));
-      } else if (cur && input !== '' && 'hlHL'.includes(input)) {
+      } else if (action === 'nudge' && cur) {
         const edge = input === 'h' || input === 'l' ? 'start' : 'end';
         const delta = input === 'h' || input === 'H' ? -1 : 1;
         setSpans(spans.map((s, i) => (i === spanIndex ? nudge(s, edge, delta, t.text.length) : s)));
-      } else if (input === 'n' && cur && t.labels.length) {
+      } else if (action === 'relabel' && cur && t.labels.length) {
         setSpans(spans.map((s, i) => (i === spanIndex ? { ...s, label: nextOf(t.labels, s.label) } : s)));
       }
     }
@@ -171,7 +184,9 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
         {adding ? <TextField label="span text" line={adding} focused width={width} /> : null}
       </Box>
       <TextField label="note" line={note} focused={pane === 'note'} width={width} placeholder="optional: why it is wrong (tab)" />
-      {confirming ? (
+      {discarding ? (
+        <ConfirmBar question="Discard this correction? (nothing is saved)" />
+      ) : confirming ? (
         <Tone tone="warn" wrap="truncate">
           {`${t.id} is in ${t.split}, held out: move it to train to correct it (${t.split} shrinks by one)? y move and save · n keep it held out`}
         </Tone>

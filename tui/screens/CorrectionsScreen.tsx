@@ -9,6 +9,7 @@ import { useListCursor } from '../hooks/use-list-cursor.js';
 import { errorText, useLoader } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { layoutColumns } from '../model/columns.js';
+import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
 /**
@@ -58,8 +59,9 @@ export function CorrectionsScreen({ active, width, height }: ScreenProps) {
     }
     if (error && key.escape) return setError(undefined);
     if (nav.onKey(input, key)) return;
-    if (key.escape) return shell.back();
-    if (input === 'D' && selected) return setConfirm(selected.id);
+    const action = actionFor('corrections', input, key);
+    if (action === 'back') return shell.back();
+    if (action === 'delete' && selected) return setConfirm(selected.id);
   }, active);
 
   if (list.error) return <ErrorPanel title="Cannot read the corrections" message={list.error} hint="esc: back" />;

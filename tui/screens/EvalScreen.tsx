@@ -5,7 +5,7 @@ import { ErrorPanel } from '../components/ErrorPanel.js';
 import { Spinner } from '../components/Spinner.js';
 import { type Cell, Table } from '../components/Table.js';
 import { Tone } from '../components/Tone.js';
-import { type EvalView, evalRuns, fromResult, latestEval } from '../data/eval.js';
+import { type EvalView, evalRuns, evalStaleness, fromResult, latestEval } from '../data/eval.js';
 import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
@@ -15,6 +15,7 @@ import { layoutColumns } from '../model/columns.js';
 import { fmtAgo, fmtCount, fmtDelta, fmtMs, fmtRatio } from '../model/format.js';
 import { nextOf } from '../model/rule-rows.js';
 import { runningProgress } from '../model/progress-text.js';
+import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
 type Pane = 'classes' | 'errors' | 'confusion' | 'compare';
@@ -51,6 +52,8 @@ export function EvalScreen({ active, width, height }: ScreenProps) {
   }, [nothingStored, start]);
 
   const view: EvalView | null = job.state.status === 'done' ? fromResult(job.state.result) : (stored.data ?? null);
+  // Screens remount on a tab switch, so this is checked again whenever the Eval screen is opened.
+  const stale = useMemo(() => (view ? evalStaleness(dataset, view.report) : []), [dataset, view]);
   const isClassification = !!view?.report.confusion;
   const panes: Pane[] = ['classes', 'errors', ...(isClassification ? (['confusion'] as const) : []), ...(view?.compare ? (['compare'] as const) : [])];
   const classes = useMemo(() => (view ? Object.entries(view.report.per_class) : []), [view]);
@@ -59,15 +62,16 @@ export function EvalScreen({ active, width, height }: ScreenProps) {
   const earlier = (runs.data ?? []).filter((r) => r.id !== view?.run_id);
 
   useKeys((input, key) => {
-    if (key.tab) return setPane((p) => nextOf(panes, panes.includes(p) ? p : 'classes', key.shift ? -1 : 1));
+    const action = actionFor('eval', input, key);
+    if (action === 'pane') return setPane((p) => nextOf(panes, panes.includes(p) ? p : 'classes', key.shift ? -1 : 1));
     if (pane === 'classes' && nav.onKey(input, key)) return;
-    if (input === 'r') return run();
-    if (input === 's') {
+    if (action === 'rerun') return run();
+    if (action === 'split') {
       const s = nextOf(SPLITS, split);
       setSplit(s);
       return run({ split: s });
     }
-    if (input === '[' || input === ']') {
+    if (action === 'compare') {
       if (!earlier.length) return;
       const ids = earlier.map((r) => r.id);
       const at = baseline === null ? -1 : ids.indexOf(baseline);
@@ -111,6 +115,7 @@ export function EvalScreen({ active, width, height }: ScreenProps) {
       <Text wrap="truncate">
         <Tone tone="title">Eval</Tone> on {rep.split ?? 'all'} ({rep.n}) · mode {rep.mode} · run #{view.run_id}
         {view.stored ? <Tone tone="muted"> (recorded; r runs again)</Tone> : <Tone tone="muted">{` · ${fmtMs(view.elapsed_ms)}`}</Tone>}
+        {stale.length ? <Tone tone="warn">{` · stale: ${stale.join(', ')} since (r runs again)`}</Tone> : null}
         {split !== 'default' ? <Tone tone="accent">{` · split ${split}`}</Tone> : null}
         {job.state.status === 'running' ? <Tone tone="accent"> · evaluating…</Tone> : null}
         {job.state.status === 'failed' ? <Tone tone="bad">{` · ${job.state.error}`}</Tone> : null}
@@ -153,9 +158,9 @@ export function EvalScreen({ active, width, height }: ScreenProps) {
         ) : shownPane === 'errors' ? (
           <Box flexDirection="column">
             <Text>
-              wrong label <Tone tone="bad">{String(rep.errors.wrong_label)}</Tone> · wrong boundary <Tone tone="bad">{String(rep.errors.wrong_boundary)}</Tone> · missing{' '}
-              <Tone tone="warn">{String(rep.errors.missing)}</Tone> · spurious <Tone tone="bad">{String(rep.errors.spurious)}</Tone>
-              {rep.errors.wrong_value !== undefined ? ` · wrong value ${rep.errors.wrong_value}` : ''}
+              wrong label <Tone tone="bad">{fmtCount(rep.errors.wrong_label)}</Tone> · wrong boundary <Tone tone="bad">{fmtCount(rep.errors.wrong_boundary)}</Tone> · missing{' '}
+              <Tone tone="warn">{fmtCount(rep.errors.missing)}</Tone> · spurious <Tone tone="bad">{fmtCount(rep.errors.spurious)}</Tone>
+              {rep.errors.wrong_value !== undefined ? ` · wrong value ${fmtCount(rep.errors.wrong_value)}` : ''}
             </Text>
             {rep.semeval ? <Text>{`semeval: COR ${rep.semeval.cor} INC ${rep.semeval.inc} PAR ${rep.semeval.par} MIS ${rep.semeval.mis} SPU ${rep.semeval.spu}`}</Text> : null}
             <Text> </Text>

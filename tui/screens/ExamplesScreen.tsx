@@ -17,6 +17,7 @@ import { layoutColumns } from '../model/columns.js';
 import { ERROR_SHORT, type ExampleFilter, filterExamples, NO_EXAMPLE_FILTER, OUTCOME_FILTERS, SPLIT_FILTERS } from '../model/example-filter.js';
 import { fmtMs } from '../model/format.js';
 import { nextOf } from '../model/rule-rows.js';
+import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
 const describe = (f: ExampleFilter) =>
@@ -67,14 +68,28 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
   useKeys((input, key) => {
     if (search.onKey(input, key)) return;
     if (nav.onKey(input, key)) return;
-    if (input === 'o') return setFilter((f) => ({ ...f, outcome: nextOf(OUTCOME_FILTERS, f.outcome) }));
-    if (input === 'l') return setFilter((f) => ({ ...f, label: nextOf(labels, labels.includes(f.label) ? f.label : 'any') }));
-    if (input === 's') return setFilter((f) => ({ ...f, split: nextOf(SPLIT_FILTERS, f.split) }));
-    if (input === '/') return search.start(filter.text);
-    if (input === 'r') return job.start({ split: 'all' });
-    if (key.escape) return setFilter(NO_EXAMPLE_FILTER);
-    if ((input === 'c' || key.return) && selected) return shell.push({ screen: 'correct', exampleId: selected.id });
-    if (input === 'f' && selected) return shell.composeFeedback({ level: 'example', id: selected.id, title: selected.id });
+    switch (actionFor('examples', input, key)) {
+      case 'outcome':
+        return setFilter((f) => ({ ...f, outcome: nextOf(OUTCOME_FILTERS, f.outcome) }));
+      case 'label':
+        return setFilter((f) => ({ ...f, label: nextOf(labels, labels.includes(f.label) ? f.label : 'any') }));
+      case 'split':
+        return setFilter((f) => ({ ...f, split: nextOf(SPLIT_FILTERS, f.split) }));
+      case 'search':
+        return search.start(filter.text);
+      case 'rerun':
+        return job.start({ split: 'all' });
+      case 'clear':
+        return setFilter(NO_EXAMPLE_FILTER);
+      case 'correct':
+        if (selected) shell.push({ screen: 'correct', exampleId: selected.id });
+        return;
+      case 'feedback':
+        if (selected) shell.composeFeedback({ level: 'example', id: selected.id, title: selected.id });
+        return;
+      case null:
+        return;
+    }
   }, active);
 
   if (job.state.status === 'failed' && !shown) return <ErrorPanel title="Cannot compute the examples' outcomes" message={job.state.error} hint="r: try again · 1-6: another screen" />;

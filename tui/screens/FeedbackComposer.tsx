@@ -27,6 +27,14 @@ export function FeedbackComposer({ target, width, height, onClose }: FeedbackCom
   const shell = useShell();
   const [line, setLine] = useState<LineState>(lineOf(''));
   const [error, setError] = useState<string | undefined>();
+  // Read once: whether the next learning run can read what is typed here at all.
+  const [offlineNote] = useState(() => {
+    try {
+      return dataset.learningMode().note;
+    } catch {
+      return null;
+    }
+  });
   useCapture(true);
 
   useKeys((input, key) => {
@@ -34,7 +42,8 @@ export function FeedbackComposer({ target, width, height, onClose }: FeedbackCom
     if (key.return) {
       try {
         const f = addFeedback(dataset, target, line.value);
-        shell.notify(`feedback ${f.id} saved on ${target.level === 'task' ? 'the task' : target.title} (open)`);
+        // Offline, the notice must say the feedback will sit unread: it is kept short to fit at 80 columns.
+        shell.notify(offlineNote ? `feedback ${f.id} saved (open): offline learning will not read it` : `feedback ${f.id} saved on ${target.level === 'task' ? 'the task' : target.title} (open)`);
         onClose();
       } catch (e) {
         setError(errorText(e));
@@ -50,7 +59,13 @@ export function FeedbackComposer({ target, width, height, onClose }: FeedbackCom
   return (
     <Box flexDirection="column" borderStyle="single" paddingX={1} width={width} height={Math.min(height, 12)}>
       <Tone tone="title">{`Feedback on ${describe(target)}`}</Tone>
-      <Tone tone="muted">Say in plain English what is wrong or what the rules should do. Learning reads it next round.</Tone>
+      {offlineNote ? (
+        <Tone tone="warn" wrap="wrap">
+          {offlineNote}
+        </Tone>
+      ) : (
+        <Tone tone="muted">Say in plain English what is wrong or what the rules should do. Learning reads it next round.</Tone>
+      )}
       <Box marginTop={1} flexGrow={1}>
         <Text wrap="wrap">{shown}</Text>
       </Box>

@@ -11,6 +11,7 @@ import { useOnReturn } from '../hooks/use-on-return.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { layoutColumns } from '../model/columns.js';
 import { fmtAgo } from '../model/format.js';
+import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
 const STATUS_TONE: Record<string, ToneName> = { open: 'warn', applied: 'good', dismissed: 'muted' };
@@ -24,9 +25,12 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
   const { dataset } = useServices();
   const shell = useShell();
   const list = useLoader(() => listFeedback(dataset));
+  // Offline learning leaves plain-English feedback unread: say so where it is written and listed.
+  const mode = useLoader(() => dataset.learningMode());
+  const offlineNote = mode.data?.note ?? null;
   const [error, setError] = useState<string | undefined>();
   const items = list.data?.feedback ?? [];
-  const tableHeight = Math.max(1, height - 3);
+  const tableHeight = Math.max(1, height - 3 - (offlineNote ? 1 : 0));
   const nav = useListCursor(items.length, tableHeight);
   const selected = items[nav.cursor.index];
 
@@ -51,8 +55,9 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
   useKeys((input, key) => {
     if (error && key.escape) return setError(undefined);
     if (nav.onKey(input, key)) return;
-    if (input === 'n' || input === 'F') return shell.composeFeedback({ level: 'task' });
-    if (input === 'c') return shell.push({ screen: 'corrections' });
+    const action = actionFor('feedback', input, key);
+    if (action === 'new') return shell.composeFeedback({ level: 'task' });
+    if (action === 'corrections') return shell.push({ screen: 'corrections' });
     const change = (verb: string, fn: (id: string) => unknown) => {
       try {
         fn(selected!.id);
@@ -62,9 +67,9 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
         setError(errorText(e));
       }
     };
-    if (input === 'd' && selected) return change('dismissed', (id) => dismissFeedback(dataset, id));
-    if (input === 'o' && selected && selected.status !== 'open') return change('reopened', (id) => reopenFeedback(dataset, id));
-    if (key.return && selected?.level === 'rule' && selected.target_id) shell.push({ screen: 'rule', ruleId: selected.target_id });
+    if (action === 'dismiss' && selected) return change('dismissed', (id) => dismissFeedback(dataset, id));
+    if (action === 'reopen' && selected && selected.status !== 'open') return change('reopened', (id) => reopenFeedback(dataset, id));
+    if (action === 'open' && selected?.level === 'rule' && selected.target_id) shell.push({ screen: 'rule', ruleId: selected.target_id });
   }, active);
 
   if (list.error) return <ErrorPanel title="Cannot read the feedback" message={list.error} hint="1-6: another screen · q: quit" />;
@@ -76,6 +81,11 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
         <Tone tone="title">Feedback</Tone> {items.length} · <Tone tone="warn">{`${counts.open} open`}</Tone> · <Tone tone="good">{`${counts.applied} applied`}</Tone> ·{' '}
         <Tone tone="muted">{`${counts.dismissed} dismissed`}</Tone>
       </Text>
+      {offlineNote ? (
+        <Tone tone="warn" wrap="truncate">
+          {offlineNote}
+        </Tone>
+      ) : null}
       <Table
         columns={columns}
         rows={visible.map((f) => ({
@@ -91,7 +101,7 @@ export function FeedbackScreen({ active, width, height }: ScreenProps) {
         selected={nav.cursor.index - nav.cursor.top}
         focused={active}
         height={tableHeight}
-        empty="no feedback yet: press n to write some on the task, or f on a rule or an example"
+        empty="no feedback yet: n writes some on the task, f on a rule or an example"
       />
       {error ? (
         <Tone tone="bad">{error}</Tone>

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LlmActivity } from '../../src/service/views/llm-activity.js';
 import { Bar } from '../components/Bar.js';
 import { Spinner } from '../components/Spinner.js';
@@ -10,6 +10,7 @@ import { useKeys } from '../hooks/use-keys.js';
 import { errorText } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { fit, fmtMs, fmtRatio } from '../model/format.js';
+import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
 interface Options {
@@ -32,14 +33,18 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
   const [calls, setCalls] = useState<LlmActivity | null>(null);
   const since = useRef(0);
   const [opts, setOpts] = useState<Options>({ rounds: 2, incremental: false, offline: false });
+  // Whether this run would read plain-English feedback (only an LLM does), said before it starts.
+  const offline = opts.offline;
+  const feedbackNote = useMemo(() => dataset.learningMode({ offline }).note, [dataset, offline]);
   const job = useJob('learn', (r) => shell.notify(`learn run ${r.run_id}: ${r.rules.added.length} added, ${r.rules.changed.length} changed`));
 
   useKeys((input, key) => {
     if (job.state.status === 'running') {
-      if (input === 'x' || key.escape) job.cancel();
+      if (actionFor('learn', input, key) === 'stop') job.cancel();
       return;
     }
-    if (key.return) {
+    const action = actionFor('learn', input, key);
+    if (action === 'start') {
       try {
         since.current = dataset.llmActivity().last_id;
       } catch (e) {
@@ -48,10 +53,9 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
       setCalls(null);
       return job.start({ ...opts });
     }
-    if (input === '+' || input === '=') setOpts((o) => ({ ...o, rounds: Math.min(20, o.rounds + 1) }));
-    else if (input === '-') setOpts((o) => ({ ...o, rounds: Math.max(0, o.rounds - 1) }));
-    else if (input === 'i') setOpts((o) => ({ ...o, incremental: !o.incremental }));
-    else if (input === 'o') setOpts((o) => ({ ...o, offline: !o.offline }));
+    if (action === 'rounds') setOpts((o) => ({ ...o, rounds: input === '-' ? Math.max(0, o.rounds - 1) : Math.min(20, o.rounds + 1) }));
+    else if (action === 'incremental') setOpts((o) => ({ ...o, incremental: !o.incremental }));
+    else if (action === 'offline') setOpts((o) => ({ ...o, offline: !o.offline }));
   }, active);
 
   // The run records every LLM call as it happens; count them from the store while it works.
@@ -81,7 +85,7 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
   const rejected = log.filter((e) => /\bnot accepted\b/.test(e.message)).length;
   const result = state.status === 'done' ? state.result : null;
   const stageRows = result?.stages ?? [];
-  const logHeight = Math.max(2, height - 6 - (stageRows.length ? stageRows.length + 2 : 0));
+  const logHeight = Math.max(2, height - 6 - (feedbackNote ? 1 : 0) - (stageRows.length ? stageRows.length + 2 : 0));
   const barWidth = Math.max(8, Math.min(30, width - 60));
 
   return (
@@ -90,6 +94,11 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
         <Tone tone="title">Learn</Tone> rounds <Tone tone="key">{String(opts.rounds)}</Tone> · incremental {opts.incremental ? 'on' : 'off'} · offline{' '}
         {opts.offline ? 'on' : 'off (LLM when OPENAI_API_KEY/OPENAI_BASE_URL is set)'}
       </Text>
+      {feedbackNote ? (
+        <Tone tone="warn" wrap="truncate">
+          {feedbackNote}
+        </Tone>
+      ) : null}
       <Box height={1}>
         {state.status === 'running' ? (
           <Spinner

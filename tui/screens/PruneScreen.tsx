@@ -10,12 +10,29 @@ import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
 import { errorText } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
+import { useSessionState } from '../hooks/use-session-state.js';
 import { layoutColumns } from '../model/columns.js';
-import { fmtDelta, fmtRatio } from '../model/format.js';
+import { fmtCount, fmtDelta, fmtRatio } from '../model/format.js';
 import { runningProgress } from '../model/progress-text.js';
+import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
 type Pane = 'plan' | 'ranking';
+
+/** What the CLI's `prune` takes besides --apply: also dead rules, also duplicates, the tolerance. */
+interface PruneOptions {
+  readonly dead: boolean;
+  readonly duplicates: boolean;
+  readonly tolerance: number;
+}
+
+/** The tolerances `+`/`-` step through (an F1 gain a step must exceed). */
+const TOLERANCES: readonly number[] = [0, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05];
+
+/** The CLI flags that make the same plan, for the header (what `rulewright prune` would take). */
+function flagsOf(o: PruneOptions): string {
+  return [o.dead ? '--dead' : '', o.duplicates ? '--duplicates' : '', o.tolerance ? `--tolerance ${o.tolerance}` : ''].filter(Boolean).join(' ');
+}
 
 /**
  * The leave-one-out ranking and the greedy pruning plan (a dry run: F1 before and after each
@@ -27,12 +44,13 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
   const shell = useShell();
   const rank = useJob('rank');
   const plan = useJob('prune');
+  const [opts, setOpts] = useSessionState<PruneOptions>('prune.options', { dead: false, duplicates: false, tolerance: 0 });
   const { start: startRank } = rank;
   const { start: startPlan } = plan;
   const refresh = useCallback(() => {
     startRank({});
-    startPlan({ apply: false });
-  }, [startRank, startPlan]);
+    startPlan({ apply: false, ...opts });
+  }, [startRank, startPlan, opts]);
   const apply = useJob('prune', (r) => {
     shell.notify(r.applied ? `disabled ${r.removed.length} rule${r.removed.length === 1 ? '' : 's'} (prune op ${r.op_id}): u undoes` : 'nothing to prune');
     refresh();
@@ -40,6 +58,8 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
   const [pane, setPane] = useState<Pane>('plan');
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  // An apply's failure shows until the next action, not for as long as the screen is open.
+  const [applyShown, setApplyShown] = useState(false);
   useCapture(active && confirm);
   useEffect(refresh, [refresh]);
 
@@ -48,7 +68,12 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
   const planHeight = Math.max(3, Math.min(steps.length + 1, Math.floor((height - 6) / 2)));
   const rankHeight = Math.max(2, height - 5 - planHeight);
   const planNav = useListCursor(steps.length, planHeight - 1);
-  const rankNav = useListCursor(ranked.length, rankHeight);
+  // A ranking longer than its pane keeps a line to say which rows are skipped above and below.
+  const overflow = ranked.length > rankHeight;
+  const rankRows = overflow ? Math.max(1, rankHeight - 1) : rankHeight;
+  const rankNav = useListCursor(ranked.length, rankRows);
+  const above = rankNav.cursor.top;
+  const below = Math.max(0, ranked.length - above - rankRows);
 
   const planCols = useMemo(
     () =>
@@ -88,28 +113,44 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
     if (confirm) {
       if (input === 'y') {
         setConfirm(false);
-        apply.start({ apply: true });
+        setApplyShown(true);
+        apply.start({ apply: true, ...opts });
       } else if (input === 'n' || key.escape) setConfirm(false);
       return;
     }
     if (error && key.escape) return setError(undefined);
-    if (key.tab) return setPane((p) => (p === 'plan' ? 'ranking' : 'plan'));
+    const action = actionFor('prune', input, key);
+    if (action === 'pane') return setPane((p) => (p === 'plan' ? 'ranking' : 'plan'));
     if ((pane === 'plan' ? planNav : rankNav).onKey(input, key)) return;
-    if (input === 'p') return refresh();
-    if (input === 'a') {
-      if (plan.state.status !== 'done') return setError('the plan is not ready yet');
-      if (!plan.state.result.removed.length) return setError('the plan removes nothing: no rule\'s removal raises F1');
-      return setConfirm(true);
-    }
-    if (input === 'u') {
-      try {
-        const r = dataset.undo();
-        shell.notify(`undid prune op ${r.op_id}: ${r.restored.length} rule${r.restored.length === 1 ? '' : 's'} enabled again${r.skipped.length ? `, ${r.skipped.length} left as they were` : ''}`);
-        setError(undefined);
-        refresh();
-      } catch (e) {
-        setError(errorText(e));
-      }
+    if (action === null) return;
+    // Any action replaces what the last one said.
+    setError(undefined);
+    setApplyShown(false);
+    switch (action) {
+      case 'plan':
+        return refresh();
+      case 'dead':
+        return setOpts((o) => ({ ...o, dead: !o.dead }));
+      case 'duplicates':
+        return setOpts((o) => ({ ...o, duplicates: !o.duplicates }));
+      case 'tolerance':
+        return setOpts((o) => {
+          const at = Math.max(0, TOLERANCES.indexOf(o.tolerance));
+          return { ...o, tolerance: TOLERANCES[Math.max(0, Math.min(TOLERANCES.length - 1, at + (input === '-' ? -1 : 1)))]! };
+        });
+      case 'apply':
+        if (plan.state.status !== 'done') return setError('the plan is not ready yet');
+        if (!plan.state.result.removed.length) return setError("the plan removes nothing: no rule's removal raises F1");
+        return setConfirm(true);
+      case 'undo':
+        try {
+          const r = dataset.undo();
+          shell.notify(`undid prune op ${r.op_id}: ${r.restored.length} rule${r.restored.length === 1 ? '' : 's'} enabled again${r.skipped.length ? `, ${r.skipped.length} left as they were` : ''}`);
+          refresh();
+        } catch (e) {
+          setError(errorText(e));
+        }
+        return;
     }
   }, active);
 
@@ -120,6 +161,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
       <Text wrap="truncate">
         <Tone tone="title">Prune</Tone>
         {p ? ` · judged on ${p.split} (${p.n}) · mode ${p.mode} · tolerance ${p.tolerance}` : ''}
+        {flagsOf(opts) ? <Tone tone="accent">{` · ${flagsOf(opts)}`}</Tone> : null}
         {r ? ` · ensemble F1 ${fmtRatio(r.f1)} (P ${fmtRatio(r.precision)} R ${fmtRatio(r.recall)})` : ''}
       </Text>
       <Text wrap="truncate">
@@ -173,7 +215,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
         {r ? (
           <Table
             columns={rankCols}
-            rows={ranked.slice(rankNav.cursor.top, rankNav.cursor.top + rankHeight).map((x) => ({
+            rows={ranked.slice(rankNav.cursor.top, rankNav.cursor.top + rankRows).map((x) => ({
               key: x.id,
               cells: {
                 rank: { text: String(x.rank) },
@@ -182,7 +224,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
                 solo: { text: fmtRatio(x.solo_f1) },
                 marginal: { text: fmtDelta(x.marginal_f1), ...(x.harmful ? { tone: 'bad' as const } : {}) },
                 loo: { text: fmtRatio(x.loo_f1) },
-                support: { text: String(x.support) },
+                support: { text: fmtCount(x.support) },
                 flag: { text: x.harmful ? 'harmful' : x.dead ? 'dead' : '', tone: 'bad' },
               } satisfies Record<string, Cell>,
             }))}
@@ -191,17 +233,20 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
             empty="no active rules"
           />
         ) : null}
+        {r && overflow ? (
+          <Tone tone="muted">{`  ⋮ rules ${above + 1}-${above + Math.min(rankRows, ranked.length - above)} of ${ranked.length} · ${above} above · ${below} below (tab, then j/k or PgDn)`}</Tone>
+        ) : null}
       </Box>
       {confirm && p ? (
         <ConfirmBar question={`Disable ${p.removed.length} rule${p.removed.length === 1 ? '' : 's'} (F1 ${fmtRatio(p.f1_before)} → ${fmtRatio(p.f1_after)})?`} />
       ) : apply.state.status === 'running' ? (
         <Spinner label={`applying the plan${runningProgress(apply.state)}…`} />
-      ) : apply.state.status === 'failed' ? (
+      ) : applyShown && apply.state.status === 'failed' ? (
         <Tone tone="bad">{apply.state.error}</Tone>
       ) : error ? (
         <Tone tone="bad">{error}</Tone>
       ) : (
-        <Tone tone="muted">a: apply (asks first) · u: undo the last prune · p: plan again</Tone>
+        <Tone tone="muted">{`d dead ${opts.dead ? 'on' : 'off'} · x duplicates ${opts.duplicates ? 'on' : 'off'} · +/- tolerance ${opts.tolerance} · a apply · u undo`}</Tone>
       )}
     </Box>
   );

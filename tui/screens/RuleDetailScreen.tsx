@@ -10,17 +10,19 @@ import { TextField } from '../components/TextField.js';
 import { Tone } from '../components/Tone.js';
 import { VersionDiff } from '../components/VersionDiff.js';
 import { PreviewLine } from '../components/PreviewLine.js';
-import { deleteRule, loadRuleDetail, saveRulePattern } from '../data/rule-detail.js';
+import { deleteRule, loadRuleDetail, type RuleDetail, saveRulePattern } from '../data/rule-detail.js';
 import { setRuleStatus } from '../data/rules-view.js';
 import { useCapture } from '../hooks/use-capture.js';
 import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
+import { useRescore } from '../hooks/use-rescore.js';
 import { errorText, useLoader } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { fmtAgo, fmtCount, fmtDelta, fmtRatio } from '../model/format.js';
 import { editLine, type LineState, lineOf } from '../model/line-edit.js';
 import { nextOf } from '../model/rule-rows.js';
+import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
 type ItemFilter = 'all' | 'correct' | 'incorrect' | 'fp' | 'fn';
@@ -46,6 +48,13 @@ function pickSamples(s: { tp: RuleSample[]; fp: RuleSample[]; fn: RuleSample[] }
   }
 }
 
+/** The rule's first match on a sampled example, with the example's whole text. */
+function triggerOf(d: RuleDetail, exampleId: string): { text: string; start: number; end: number } | undefined {
+  const e = d.matches.get(exampleId);
+  const m = e?.matches[0];
+  return e && m ? { text: e.text, start: m.start, end: m.end } : undefined;
+}
+
 export interface RuleDetailProps extends ScreenProps {
   readonly ruleId: string;
 }
@@ -62,10 +71,16 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
   const [pane, setPane] = useState<Pane>('items');
   const [filter, setFilter] = useState<ItemFilter>('all');
   const [editing, setEditing] = useState<LineState | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirm, setConfirm] = useState<'delete' | 'disable' | null>(null);
   const [error, setError] = useState<string | undefined>();
-  useCapture(active && (editing !== null || confirmDelete));
+  useCapture(active && (editing !== null || confirm !== null));
   const preview = useJob('preview');
+  const rescore = useRescore();
+  const { reload: reloadDetail } = detail;
+  const generation = rescore.generation;
+  useEffect(() => {
+    if (generation) reloadDetail();
+  }, [generation, reloadDetail]);
 
   // Preview the edited pattern once typing pauses; each new keystroke cancels the last run.
   const draft = editing?.value;
@@ -98,20 +113,30 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
     }
   };
 
+  const toggle = () =>
+    act(async () => {
+      if (!d) return;
+      const next = d.rule.status === 'active' ? 'disabled' : 'active';
+      await setRuleStatus(dataset, ruleId, next);
+      shell.notify(`${d.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
+      detail.reload();
+    });
+
   useKeys((input, key) => {
     if (!d) {
       if (key.escape) shell.back();
       return;
     }
-    if (confirmDelete) {
+    if (confirm) {
       if (input === 'y') {
-        setConfirmDelete(false);
+        setConfirm(null);
+        if (confirm === 'disable') return toggle();
         act(() => {
           deleteRule(dataset, ruleId);
           shell.notify(`deleted ${d.rule.name}`);
           shell.back();
         });
-      } else if (input === 'n' || key.escape) setConfirmDelete(false);
+      } else if (input === 'n' || key.escape) setConfirm(null);
       return;
     }
     if (editing) {
@@ -125,8 +150,9 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
         if (pattern === d.rule.pattern) return;
         act(async () => {
           const saved = await saveRulePattern(dataset, ruleId, pattern);
-          shell.notify(`saved ${saved.name} as version ${saved.version}`);
           detail.reload();
+          // Re-score at once, in the background: the row and this screen show the new figures when it lands.
+          rescore.start(`saved ${saved.name} as version ${saved.version} · re-scoring in the background…`);
         });
       } else {
         const next = editLine(editing, input, key);
@@ -135,26 +161,34 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
       return;
     }
     if (error && key.escape) return setError(undefined);
-    if (key.escape) return shell.back();
-    if (key.tab) return setPane((p) => (p === 'items' ? 'versions' : 'items'));
     if ((pane === 'items' ? itemsNav : versionsNav).onKey(input, key)) return;
-    if (input === 'i') return setFilter((f) => nextOf(ITEM_FILTERS, f));
-    if (input === 'p') {
-      if (d.rule.format !== 'regex') return setError('this is a lexicon rule: edit its terms with `rulewright rules edit`');
-      return setEditing(lineOf(d.rule.pattern));
-    }
-    if (input === 'e')
-      return act(async () => {
-        const next = d.rule.status === 'active' ? 'disabled' : 'active';
-        await setRuleStatus(dataset, ruleId, next);
-        shell.notify(`${d.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
-        detail.reload();
-      });
-    if (input === 'D') return setConfirmDelete(true);
-    if (input === 'f') return shell.composeFeedback({ level: 'rule', id: ruleId, title: d.rule.name });
-    if (input === 'c' && pane === 'items') {
-      const item = items[itemsNav.cursor.index];
-      if (item) shell.push({ screen: 'correct', exampleId: item.example_id, ruleId });
+    const item = pane === 'items' ? items[itemsNav.cursor.index] : undefined;
+    switch (actionFor('rule', input, key)) {
+      case 'back':
+        return shell.back();
+      case 'pane':
+        return setPane((p) => (p === 'items' ? 'versions' : 'items'));
+      case 'items':
+        return setFilter((f) => nextOf(ITEM_FILTERS, f));
+      case 'edit':
+        if (d.rule.format !== 'regex') return setError('this is a lexicon rule: edit its terms with `rulewright rules edit`');
+        return setEditing(lineOf(d.rule.pattern));
+      case 'toggle':
+        // Disabling takes the rule out of the ruleset: ask first. Enabling only puts it back.
+        if (d.rule.status === 'active') return setConfirm('disable');
+        return toggle();
+      case 'delete':
+        return setConfirm('delete');
+      case 'feedback':
+        return shell.composeFeedback({ level: 'rule', id: ruleId, title: d.rule.name });
+      case 'correct':
+        if (item) shell.push({ screen: 'correct', exampleId: item.example_id, ruleId });
+        return;
+      case 'open':
+        if (item) shell.push({ screen: 'example', exampleId: item.example_id, ruleId });
+        return;
+      case null:
+        return;
     }
   }, active);
 
@@ -169,7 +203,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
     <Box flexDirection="column" height={height}>
       <Text wrap="truncate">
         <Tone tone="title">{rule.name}</Tone> <Tone tone="muted">{rule.id}</Tone> <Tone tone={statusTone}>{`[${rule.status}]`}</Tone> v{rule.version} ·{' '}
-        {rule.provenance} · priority {rule.priority} · confidence {rule.confidence}
+        {rule.provenance} · priority {rule.priority} · confidence {fmtRatio(rule.confidence)}
       </Text>
       <Box height={patternLines} overflow="hidden">
         {rule.format === 'regex' ? (
@@ -201,12 +235,12 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
             <Tone tone={m.marginal_f1 !== null && m.marginal_f1 < 0 ? 'bad' : 'plain'}>{fmtDelta(m.marginal_f1)}</Tone> · WLB {fmtRatio(m.wilson_lower)} · fired {fmtCount(m.fired)}
           </Text>
         ) : (
-          <Tone tone="warn">not measured yet: press m on the rules screen</Tone>
+          <Tone tone="warn">not measured yet: press m to measure</Tone>
         )}
       </Text>
       <Text wrap="truncate">
         {m ? (
-          <Tone tone="muted">{`all gold R ${fmtRatio(m.recall)} F1 ${fmtRatio(m.f1)} · overlaps ${m.overlap.examples} examples${m.overlap.partners.length ? ` (${m.overlap.partners.map((p) => p.name).join(', ')})` : ''} · conflicts ${m.conflict.examples}`}</Tone>
+          <Tone tone="muted">{`all gold R ${fmtRatio(m.recall)} F1 ${fmtRatio(m.f1)} · overlaps ${fmtCount(m.overlap.examples)} examples${m.overlap.partners.length ? ` (${m.overlap.partners.map((p) => p.name).join(', ')})` : ''} · conflicts ${fmtCount(m.conflict.examples)}`}</Tone>
         ) : (
           ' '
         )}
@@ -214,7 +248,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
       <Text wrap="truncate">
         <Tone tone={pane === 'items' ? 'selected' : 'muted'}>{` items: ${filter} (${items.length}) `}</Tone>{' '}
         <Tone tone={pane === 'versions' ? 'selected' : 'muted'}>{` versions (${d.versions.length}) `}</Tone>
-        {rule.validated_support ? <Tone tone="muted">{`  validated P ${fmtRatio(rule.validated_precision)} on ${rule.validated_support}`}</Tone> : null}
+        {rule.validated_support ? <Tone tone="muted">{`  validated P ${fmtRatio(rule.validated_precision)} on ${fmtCount(rule.validated_support)}`}</Tone> : null}
       </Text>
       <Box flexDirection="column" height={listHeight} overflow="hidden">
         {pane === 'items' ? (
@@ -229,6 +263,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
                 selected={i === itemsNav.cursor.index - itemsNav.cursor.top}
                 focused={active}
                 classification={d.taskType === 'classification'}
+                match={triggerOf(d, s.example_id)}
               />
             ))
           )
@@ -247,8 +282,10 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
           </Box>
         )}
       </Box>
-      {confirmDelete ? (
+      {confirm === 'delete' ? (
         <ConfirmBar question={`Delete ${rule.name}? (its history is kept; \`rules restore\` brings it back)`} />
+      ) : confirm === 'disable' ? (
+        <ConfirmBar question={`Disable ${rule.name}? (e enables it again)`} />
       ) : editing ? (
         <Box flexDirection="column" height={3}>
           <TextField label="pattern" line={editing} focused width={width} />

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
+import { ConfirmBar } from '../components/ConfirmBar.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { Spinner } from '../components/Spinner.js';
 import { SummaryBar } from '../components/SummaryBar.js';
@@ -7,16 +8,17 @@ import { type Cell, Table } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { Tone, type ToneName } from '../components/Tone.js';
 import { loadRulesView, type RulesView, setRuleStatus } from '../data/rules-view.js';
+import { useCapture } from '../hooks/use-capture.js';
 import { useFilterLine } from '../hooks/use-filter-line.js';
-import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
 import { errorText, useLoader } from '../hooks/use-loader.js';
 import { useOnReturn } from '../hooks/use-on-return.js';
+import { useRescore } from '../hooks/use-rescore.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { useSessionState } from '../hooks/use-session-state.js';
 import { type ColumnSpec, layoutColumns } from '../model/columns.js';
-import { fmtCount, fmtDelta, fmtMs, fmtRatio } from '../model/format.js';
+import { fitMiddle, fmtCount, fmtDelta, fmtRatio } from '../model/format.js';
 import { runningProgress } from '../model/progress-text.js';
 import {
   BADGE_FILTERS,
@@ -27,10 +29,13 @@ import {
   type RuleFilter,
   type RuleRow,
   type RuleSort,
+  shownName,
   SORT_KEYS,
   sortRows,
   STATUS_FILTERS,
 } from '../model/rule-rows.js';
+import { actionFor } from '../keymap.js';
+import { ruleSource } from '../../src/core/schemas/rule-card.js';
 import type { ScreenProps } from './screen-props.js';
 
 const STATUS_SHORT: Record<RuleRow['rule']['status'], [string, ToneName]> = {
@@ -42,32 +47,36 @@ const STATUS_SHORT: Record<RuleRow['rule']['status'], [string, ToneName]> = {
 
 function columnSpecs(wide: boolean): ColumnSpec[] {
   return [
-    { key: 'name', title: 'name', width: 13, grow: 3 },
+    { key: 'name', title: 'name', width: 14, grow: 2 },
+    // The pattern tells apart rules whose names say little; cut in the middle to fit.
+    { key: 'pattern', title: 'pattern', width: 12, grow: 3 },
     { key: 'label', title: 'label', width: 10, grow: 1 },
     { key: 'status', title: 'st', width: 3 },
-    // Narrow terminals drop fired (about TP + FP), then FN (every label's gold), before the label columns.
-    { key: 'fired', title: 'fired', width: 6, align: 'right', dropOrder: 2 },
+    // Narrow terminals drop fired (about TP + FP), FN and F1 (every label's gold), then the Wilson
+    // bound and label recall, keeping TP, FP, P, label F1 and marginal F1.
+    { key: 'fired', title: 'fired', width: 6, align: 'right', dropOrder: 5 },
     { key: 'tp', title: 'TP', width: 4, align: 'right' },
     { key: 'fp', title: 'FP', width: 4, align: 'right' },
-    { key: 'fn', title: 'FN', width: 4, align: 'right', dropOrder: 1 },
+    { key: 'fn', title: 'FN', width: 4, align: 'right', dropOrder: 4 },
     { key: 'precision', title: 'P', width: 4, align: 'right' },
-    { key: 'wilson_lower', title: 'WLB', width: 4, align: 'right' },
-    { key: 'f1', title: 'F1', width: 4, align: 'right' },
-    { key: 'label_recall', title: 'LR', width: 4, align: 'right' },
+    { key: 'wilson_lower', title: 'WLB', width: 4, align: 'right', dropOrder: 2 },
+    { key: 'f1', title: 'F1', width: 4, align: 'right', dropOrder: 3 },
+    { key: 'label_recall', title: 'LR', width: 4, align: 'right', dropOrder: 1 },
     { key: 'label_f1', title: 'LF1', width: 4, align: 'right' },
     { key: 'marginal_f1', title: 'ΔF1', width: 5, align: 'right' },
     wide ? { key: 'badges', title: 'badges', width: 14 } : { key: 'badges', title: 'bdg', width: 4 },
   ];
 }
 
-function cells(r: RuleRow, wide: boolean): Record<string, Cell> {
+function cells(r: RuleRow, wide: boolean, patternWidth: number): Record<string, Cell> {
   const { rule, metrics: m } = r;
   const [st, stTone] = STATUS_SHORT[rule.status];
   const bad = !!(m?.harmful || m?.dead);
   const fp = m?.fp ?? null;
   const marginal = m?.marginal_f1 ?? null;
   return {
-    name: { text: rule.name, ...(rule.status !== 'active' ? { tone: 'muted' as const } : {}) },
+    name: { text: shownName(rule), ...(rule.status !== 'active' ? { tone: 'muted' as const } : {}) },
+    pattern: { text: fitMiddle(ruleSource(rule), patternWidth), tone: 'muted' },
     label: { text: rule.output.label },
     status: { text: st, tone: stTone },
     fired: { text: fmtCount(m?.fired ?? null, 6) },
@@ -84,6 +93,9 @@ function cells(r: RuleRow, wide: boolean): Record<string, Cell> {
   };
 }
 
+/** Marginal F1, the rule's worth to the ensemble, best first (`w`: worst first). */
+const DEFAULT_SORT: RuleSort = { key: 'marginal_f1', desc: true };
+
 /** One empty list, so the row memo keeps while nothing is loaded. */
 const NO_ROWS: readonly RuleRow[] = [];
 
@@ -98,29 +110,30 @@ const describeFilter = (f: RuleFilter) =>
 export function RulesScreen({ active, width, height }: ScreenProps) {
   const { dataset } = useServices();
   const shell = useShell();
-  const [timedOut, setTimedOut] = useState<ReadonlySet<string>>(new Set());
+  const rescore = useRescore();
+  const lastRun = rescore.last;
+  const timedOut = useMemo<ReadonlySet<string>>(() => new Set(lastRun?.timed_out ?? []), [lastRun]);
   const view = useLoader<RulesView>(() => loadRulesView(dataset, timedOut));
-  const [sort, setSort] = useSessionState<RuleSort>('rules.sort', { key: 'name', desc: false });
+  const [sort, setSort] = useSessionState<RuleSort>('rules.sort', DEFAULT_SORT);
   const [filter, setFilter] = useSessionState<RuleFilter>('rules.filter', { text: '', status: 'all', badge: 'any' });
   const search = useFilterLine(active, filter, setFilter);
   const [error, setError] = useState<string | undefined>();
+  const [confirm, setConfirm] = useState<RuleRow | null>(null);
+  useCapture(active && confirm !== null);
 
-  const metricsJob = useJob('metrics', (r) => {
-    setTimedOut(new Set(r.timed_out));
-    shell.notify(`metrics recomputed for ${r.rules} rules in ${fmtMs(r.elapsed_ms)}`);
-  });
-  // The new timed-out set is part of the view: read it again once it is in state.
-  const metricsDone = metricsJob.state.status === 'done';
+  // A finished metrics run (started here, on another screen, or by saving a rule) is read back.
   const { reload } = view;
+  const generation = rescore.generation;
   useEffect(() => {
-    if (metricsDone) reload();
-  }, [timedOut, metricsDone, reload]);
+    if (generation) reload();
+  }, [generation, timedOut, reload]);
 
   // Coming back from a rule's screen (edited, disabled, deleted) shows the change.
   useOnReturn(active, () => view.reload());
 
   const wide = width >= 110;
   const columns = useMemo(() => layoutColumns(columnSpecs(wide), width), [wide, width]);
+  const patternWidth = columns.find((c) => c.key === 'pattern')?.width ?? 0;
   const all = view.data?.rows ?? NO_ROWS;
   const liveFilter = search.live;
   const rows = useMemo(() => sortRows(filterRows(all, liveFilter), sort), [all, liveFilter, sort]);
@@ -128,45 +141,76 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
   const nav = useListCursor(rows.length, tableHeight);
   const selected = rows[nav.cursor.index];
 
+  const toggle = (row: RuleRow) => {
+    const next = row.rule.status === 'active' ? 'disabled' : 'active';
+    setRuleStatus(dataset, row.rule.id, next).then(
+      () => {
+        view.reload();
+        shell.notify(`${row.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
+      },
+      (e: unknown) => setError(errorText(e)),
+    );
+  };
+
   useKeys((input, key) => {
     if (search.onKey(input, key)) return;
+    if (confirm) {
+      if (input === 'y') toggle(confirm);
+      if (input === 'y' || input === 'n' || key.escape) setConfirm(null);
+      return;
+    }
     if (error && key.escape) return setError(undefined);
     if (nav.onKey(input, key)) return;
-    if (key.return && selected) return shell.push({ screen: 'rule', ruleId: selected.rule.id });
-    if (input === '/') return search.start(filter.text);
-    if (key.escape && describeFilter(filter)) return setFilter({ text: '', status: 'all', badge: 'any' });
-    if (input === 's' || input === '>' || input === '<') {
-      const k = nextOf(SORT_KEYS, sort.key, input === '<' ? -1 : 1);
-      return setSort({ key: k, desc: defaultDesc(k) });
-    }
-    if (input === 'r') return setSort((s) => ({ ...s, desc: !s.desc }));
-    if (input === 't') return setFilter((f) => ({ ...f, status: nextOf(STATUS_FILTERS, f.status) }));
-    if (input === 'b') return setFilter((f) => ({ ...f, badge: nextOf(BADGE_FILTERS, f.badge) }));
-    if (input === 'm') return metricsJob.start({});
-    if (input === 'f' && selected) return shell.composeFeedback({ level: 'rule', id: selected.rule.id, title: selected.rule.name });
-    if (input === 'F') return shell.composeFeedback({ level: 'task' });
-    if (input === 'e' && selected) {
-      const next = selected.rule.status === 'active' ? 'disabled' : 'active';
-      setRuleStatus(dataset, selected.rule.id, next).then(
-        () => {
-          view.reload();
-          shell.notify(`${selected.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
-        },
-        (e: unknown) => setError(errorText(e)),
-      );
+    const action = actionFor('rules', input, key);
+    switch (action) {
+      case 'open':
+        if (selected) shell.push({ screen: 'rule', ruleId: selected.rule.id });
+        return;
+      case 'search':
+        return search.start(filter.text);
+      case 'clear':
+        if (describeFilter(filter)) setFilter({ text: '', status: 'all', badge: 'any' });
+        return;
+      case 'sort-next':
+      case 'sort-prev': {
+        const k = nextOf(SORT_KEYS, sort.key, action === 'sort-prev' ? -1 : 1);
+        return setSort({ key: k, desc: defaultDesc(k) });
+      }
+      case 'reverse':
+        return setSort((s) => ({ ...s, desc: !s.desc }));
+      case 'worst':
+        return setSort({ key: 'marginal_f1', desc: false });
+      case 'status':
+        return setFilter((f) => ({ ...f, status: nextOf(STATUS_FILTERS, f.status) }));
+      case 'badge':
+        return setFilter((f) => ({ ...f, badge: nextOf(BADGE_FILTERS, f.badge) }));
+      case 'feedback':
+        if (selected) shell.composeFeedback({ level: 'rule', id: selected.rule.id, title: selected.rule.name });
+        return;
+      case 'task-feedback':
+        return shell.composeFeedback({ level: 'task' });
+      case 'toggle':
+        // Disabling takes the rule out of the ruleset: ask first. Enabling only puts it back.
+        if (selected) {
+          if (selected.rule.status === 'active') setConfirm(selected);
+          else toggle(selected);
+        }
+        return;
+      case null:
+        return;
     }
   }, active);
 
   if (view.error) return <ErrorPanel title="Cannot read the rules" message={view.error} hint="1-6: another screen · q: quit" />;
   const data = view.data!;
   const visible = rows.slice(nav.cursor.top, nav.cursor.top + tableHeight);
-  const job = metricsJob.state;
+  const job = rescore.state;
   return (
     <Box flexDirection="column" height={height}>
       <SummaryBar summary={data.summary} shown={rows.length} filters={describeFilter(liveFilter)} />
       <Table
         columns={columns}
-        rows={visible.map((r) => ({ key: r.rule.id, cells: cells(r, wide) }))}
+        rows={visible.map((r) => ({ key: r.rule.id, cells: cells(r, wide, patternWidth) }))}
         selected={nav.cursor.index - nav.cursor.top}
         sortKey={sort.key}
         sortDesc={sort.desc}
@@ -174,7 +218,9 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
         height={tableHeight}
         empty={all.length ? 'no rule matches the filters (esc clears them)' : 'no rules yet: run `rulewright learn` or `rulewright rules import FILE`'}
       />
-      {search.editing ? (
+      {confirm ? (
+        <ConfirmBar question={`Disable ${confirm.rule.name}? (e enables it again)`} />
+      ) : search.editing ? (
         <TextField label="/" line={search.editing} focused width={width} placeholder="name, id, label or pattern" />
       ) : error ? (
         <Tone tone="bad">{error}</Tone>

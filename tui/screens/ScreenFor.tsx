@@ -1,5 +1,6 @@
 import type { Route } from '../route.js';
 import { EvalScreen } from './EvalScreen.js';
+import { ExampleScreen } from './ExampleScreen.js';
 import { ExamplesScreen } from './ExamplesScreen.js';
 import { FeedbackScreen } from './FeedbackScreen.js';
 import { CorrectScreen } from './CorrectScreen.js';
@@ -25,6 +26,8 @@ export function ScreenFor({ route, ...props }: ScreenForProps) {
       return <ExamplesScreen {...props} />;
     case 'correct':
       return <CorrectScreen {...props} exampleId={route.exampleId} {...(route.ruleId ? { ruleId: route.ruleId } : {})} />;
+    case 'example':
+      return <ExampleScreen {...props} exampleId={route.exampleId} {...(route.ruleId ? { ruleId: route.ruleId } : {})} />;
     case 'feedback':
       return <FeedbackScreen {...props} />;
     case 'corrections':

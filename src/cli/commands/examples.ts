@@ -45,7 +45,7 @@ export function register(program: Command, ctx: CliContext): void {
       ctx.emit(opts, result, (out, r) => {
         out.table(
           r.examples.map((e) => ({ id: e.id, split: e.split, source: e.source, answer: answerSummary(e), input: inputOf(e) })),
-          [{ key: 'id' }, { key: 'split' }, { key: 'source' }, { key: 'answer', max: 30 }, { key: 'input', max: 70 }],
+          [{ key: 'id' }, { key: 'split' }, { key: 'source' }, { key: 'answer', max: 30, fit: 'narrow', min: 12 }, { key: 'input', max: 70, fit: 'narrow', min: 20 }],
         );
         const shown = r.examples.length;
         if (shown < r.total) out.line(out.c.dim(`${fmt(r.offset + 1)}–${fmt(r.offset + shown)} of ${fmt(r.total)} (use --offset and --limit for more)`));

@@ -61,7 +61,7 @@ export function register(program: Command, ctx: CliContext): void {
             { key: 'about', max: 30 },
             { key: 'run', header: 'applied by run' },
             { key: 'last', header: 'not applied by', max: 60 },
-            { key: 'text', max: 80 },
+            { key: 'text', max: 80, fit: 'narrow', min: 20 },
           ],
         );
         out.line(out.c.dim(`${r.counts.open} open, ${r.counts.applied} applied, ${r.counts.dismissed} dismissed`));

@@ -6,6 +6,7 @@ import type { ImportFileOptions, ImportResult } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import { fmt } from '../output.js';
 import { progressReporter } from '../progress.js';
+import { withStdinFile } from '../std-file.js';
 
 interface ImportCliOptions extends CommonOptions {
   format?: FormatName;
@@ -28,7 +29,7 @@ interface ImportCliOptions extends CommonOptions {
 export function register(program: Command, ctx: CliContext): void {
   common(program.command('import'))
     .description('import examples from a file (all or nothing; errors name FILE:LINE)')
-    .argument('<file>', 'file (or folder, for SROIE) to import')
+    .argument('<file>', 'file (or folder, for SROIE) to import; - reads stdin')
     .addOption(choice('--format <format>', 'file format (default: detected from the content)', FORMAT_NAMES))
     .addOption(choice('--split <split>', 'split for rows that do not name one (default train)', Split.options))
     .addOption(choice('--source <source>', 'source of the rows (default gold)', ['gold', 'observed']))
@@ -78,7 +79,8 @@ export function register(program: Command, ctx: CliContext): void {
       };
       let result: ImportResult;
       try {
-        result = await ctx.withWorkspace(opts, (ws) => ws.importFile(file, req), !!opts.name);
+        const run = (path: string) => ctx.withWorkspace(opts, (ws) => ws.importFile(path, req), !!opts.name);
+        result = file === '-' ? await withStdinFile(ctx.io, run) : await run(file);
       } finally {
         progress.stop();
       }

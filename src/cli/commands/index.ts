@@ -38,11 +38,12 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'prune', load: () => import('./prune.js') },
   { name: 'undo', load: () => import('./undo.js') },
   { name: 'report', load: () => import('./report.js') },
+  { name: 'completion', load: () => import('./completion.js') },
 ];
 
 /** Options that take a value in any command, so a value is not mistaken for the command's name. */
 const VALUE_OPTIONS = new Set(['--db', '--dataset']);
-const VERSION_FLAGS = new Set(['-V', '--version']);
+const VERSION_FLAGS = new Set(['-v', '-V', '--version']);
 
 /**
  * The commands a run of `argv` needs registered: the one it names, none for a bare `--version`,
@@ -61,6 +62,7 @@ export function commandsFor(argv: readonly string[]): readonly CommandEntry[] {
     if (VALUE_OPTIONS.has(a)) k++;
   }
   if (name === undefined) return argv.length > 0 && argv.every((a) => VERSION_FLAGS.has(a)) ? [] : COMMANDS;
-  const one = COMMANDS.find((c) => c.name === name);
+  // `__complete`, which the completion scripts call, lives in the completion module.
+  const one = COMMANDS.find((c) => c.name === (name === '__complete' ? 'completion' : name));
   return one ? [one] : COMMANDS;
 }

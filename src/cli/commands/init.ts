@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { MatchMode, TaskType } from '../../core/schemas/task.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
+import { commandHint } from '../hint.js';
 
 interface InitOptions extends CommonOptions {
   name?: string;
@@ -41,7 +42,7 @@ export function register(program: Command, ctx: CliContext): void {
       ctx.emit(opts, result, (out, r) => {
         out.line(`Created dataset ${out.c.bold(r.name)} (${r.type}) in ${r.workspace}`);
         if (r.labels.length) out.line(`labels: ${r.labels.join(', ')}`);
-        out.line(`Next: rulewright import FILE${opts.db ? ` --db ${opts.db}` : ''}`);
+        out.line(`Next: ${commandHint(['import', 'FILE'], { '--dataset': r.name, '--db': opts.db })}`);
       });
     });
 }

@@ -2,7 +2,8 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { orNone } from '../../core/none.js';
 import type { PruneResultView } from '../../service/index.js';
 import { type CliContext, common } from '../context.js';
-import { fmt, fmtMs, type Output } from '../output.js';
+import { fmtMs, type Output, plural } from '../output.js';
+import { commandHint, whereFlags } from '../hint.js';
 import { withProgress } from '../progress.js';
 import { type MeasureOptions, measureOptions } from './metrics.js';
 
@@ -15,19 +16,20 @@ interface PruneOptions extends MeasureOptions {
 
 const f1 = (v: number | null) => orNone(v, (x) => x.toFixed(4));
 
-/** The plan (or what was applied), step by step, for people. */
-export function renderPrune(out: Output, r: PruneResultView): void {
-  const head = r.applied ? out.c.bold('applied') : out.c.yellow('dry run');
-  out.line(`${head} · ${out.c.bold(r.dataset)} · judged on ${r.split} (${fmt(r.n)} examples, ${r.mode} matching)`);
+/** The plan (or what was applied), step by step, for people; hints repeat the options `opts` ran with. */
+export function renderPrune(out: Output, r: PruneResultView, opts: PruneOptions = {}): void {
+  // `--apply` with nothing to remove applied nothing, but it was no dry run either.
+  const head = r.applied ? out.c.bold('applied') : opts.apply ? out.c.bold('nothing applied') : out.c.yellow('dry run');
+  out.line(`${head} · ${out.c.bold(r.dataset)} · judged on ${r.split} (${plural(r.n, 'example')}, ${r.mode} matching)`);
   if (r.steps.length) {
     out.line();
     out.table(
       r.steps.map((s) => ({ ...s, why: s.reason === 'duplicate' ? `duplicate of ${s.duplicate_of}` : s.reason })),
       [
         { key: 'step', align: 'right' },
-        { key: 'rule_id', header: 'rule', max: 14 },
-        { key: 'name', max: 36 },
-        { key: 'why' },
+        { key: 'rule_id', header: 'rule', fit: 'keep' },
+        { key: 'name', max: 36, fit: 'narrow', cut: 'middle', min: 16 },
+        { key: 'why', fit: 'narrow' },
         { key: 'f1_before', header: 'F1 before', align: 'right', format: (v) => f1(v as number | null) },
         { key: 'f1_after', header: 'F1 after', align: 'right', format: (v) => f1(v as number | null) },
         { key: 'gain', align: 'right', format: (v) => orNone(v as number | null, (x) => `${x >= 0 ? '+' : ''}${x.toFixed(4)}`) },
@@ -35,8 +37,15 @@ export function renderPrune(out: Output, r: PruneResultView): void {
     );
   }
   out.line();
-  out.line(`F1 ${f1(r.f1_before)} → ${f1(r.f1_after)} with ${fmt(r.removed.length)} rule${r.removed.length === 1 ? '' : 's'} removed (prune run ${r.run_id}, ${fmtMs(r.elapsed_ms)})`);
+  out.line(`F1 ${f1(r.f1_before)} → ${f1(r.f1_after)} with ${plural(r.removed.length, 'rule')} removed (prune run ${r.run_id}, ${fmtMs(r.elapsed_ms)})`);
   for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
+  const where = { ...whereFlags(opts), '--matchers': opts.matchers };
+  if (r.applied) out.line(`Next: ${commandHint(['undo'], { '--op': r.op_id, ...whereFlags(opts) })} restores them`);
+  else if (!opts.apply && r.removed.length)
+    out.line(
+      `Next: ${commandHint(['prune', '--apply'], { '--dead': opts.dead, '--duplicates': opts.duplicates, '--tolerance': opts.tolerance, '--split': opts.split, ...where })} ` +
+        `disables ${plural(r.removed.length, 'rule')}`,
+    );
 }
 
 const tolerance = (v: string): number => {
@@ -62,6 +71,6 @@ export function register(program: Command, ctx: CliContext): void {
           d.prune({ split: opts.split, apply: !!opts.apply, dead: !!opts.dead, duplicates: !!opts.duplicates, tolerance: opts.tolerance, onProgress }),
         ),
       );
-      ctx.emit(opts, result, renderPrune);
+      ctx.emit(opts, result, (out, r) => renderPrune(out, r, opts));
     });
 }

@@ -20,14 +20,14 @@ export function renderRuleList(out: Output, r: RuleList): void {
     return;
   }
   out.table(r.rules, [
-    { key: 'id', max: 28 },
-    { key: 'name', max: 32 },
-    { key: 'label', max: 20 },
-    { key: 'status' },
+    { key: 'id' },
+    { key: 'name', max: 32, fit: 'narrow', cut: 'middle', min: 16 },
+    { key: 'label', max: 20, fit: 'narrow', cut: 'middle', min: 14 },
+    { key: 'status', fit: 'keep' },
     { key: 'priority', align: 'right' },
     { key: 'provenance' },
     { key: 'flags', format: (v) => (v as string[]).join(', ') },
-    { key: 'pattern', max: 50 },
+    { key: 'pattern', max: 50, fit: 'narrow', min: 16 },
   ]);
   const c = r.counts;
   out.line(

@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { RuleDialect, RuleStatus } from '../../core/schemas/rule.js';
 import { RULESET_FORMATS, type RuleResult, type RuleSpec, type RulesetFormat } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
+import { withStdinFile } from '../std-file.js';
 import { renderChanges, renderHistory, renderImport, renderRule, renderRuleList } from './rules-render.js';
 
 /** The spec's fields whose flag has the same name (commander camel-cases the others). */
@@ -171,20 +172,21 @@ export function register(program: Command, ctx: CliContext): void {
 
   common(rules.command('import'))
     .description("import a ruleset (rulewright's format or RuleChef's), all or nothing; reports flagged and rejected rules")
-    .argument('<file>', 'ruleset JSON file')
+    .argument('<file>', 'ruleset JSON file; - reads stdin')
     .option('--replace', 'store rules whose id exists as new versions instead of failing')
     .option('--path <path>', 'RuleChef files holding several rule lists: the dotted path of the one to import')
     .option('--default-label <label>', 'label for RuleChef rules without an output template (default _NONE)')
     .option('--allow-flagged', 'keep rules that can backtrack catastrophically active (flagged, under the time budget) instead of rejected')
     .action(async (file: string, opts: CommonOptions & { replace?: boolean; path?: string; defaultLabel?: string; allowFlagged?: boolean }) => {
-      const result = await ctx.withDataset(opts, (d) =>
-        d.importRules(file, {
+      const load = (path: string) => ctx.withDataset(opts, (d) =>
+        d.importRules(path, {
           ...(opts.replace ? { replace: true } : {}),
           ...(opts.path ? { path: opts.path } : {}),
           ...(opts.defaultLabel ? { defaultLabel: opts.defaultLabel } : {}),
           ...(opts.allowFlagged ? { allowFlagged: true } : {}),
         }),
       );
+      const result = file === '-' ? await withStdinFile(ctx.io, load) : await load(file);
       if (!opts.json) for (const w of result.warnings) ctx.out.warn(w);
       ctx.emit(opts, result, renderImport);
     });

@@ -28,13 +28,29 @@ export interface BarChartOptions {
 }
 
 const ROW = 20;
+/** A row tall enough for a label on two lines. */
+const ROW2 = 32;
+/** Characters of a label line (what the left margin holds). */
+export const LABEL_LINE = 32;
+
+/** A label on at most two lines of LABEL_LINE characters, broken at spaces where it can be; the rest is cut (the tooltip has it whole). */
+export function wrapLabel(label: string, width = LABEL_LINE): string[] {
+  const chars = [...label.replace(/\s+/g, ' ').trim()];
+  if (chars.length <= width) return [chars.join('')];
+  let cut = chars.lastIndexOf(' ', width);
+  if (cut < width / 2) cut = width;
+  const first = chars.slice(0, cut).join('').trimEnd();
+  return [first, clip(chars.slice(cut).join('').trimStart(), width)];
+}
 
 /**
  * A horizontal bar chart, one row per item, bars growing from zero (left for negative values).
  * Used for the marginal F1 of each rule and the F1 of each class.
  */
 export function barChart(bars: readonly Bar[], o: BarChartOptions): string {
-  const f: Frame = { width: 640, height: 48 + Math.max(1, bars.length) * ROW, left: 200, right: 70, top: 8, bottom: 40 };
+  const lines = bars.map((b) => wrapLabel(b.label));
+  const row = lines.some((l) => l.length > 1) ? ROW2 : ROW;
+  const f: Frame = { width: 640, height: 48 + Math.max(1, bars.length) * row, left: 200, right: 70, top: 8, bottom: 40 };
   const values = bars.map((b) => b.value).filter((v): v is number => v !== null && Number.isFinite(v));
   const ext = o.minExtent ?? 0.01;
   const [d0, d1] = o.domain ?? [Math.min(0, ...values, values.some((v) => v < 0) ? -ext : 0), Math.max(0, ...values, ext)];
@@ -46,7 +62,12 @@ export function barChart(bars: readonly Bar[], o: BarChartOptions): string {
   parts.push(`<text class="axis-title" x="${px(f.left + (f.width - f.left - f.right) / 2)}" y="${f.height - 4}" text-anchor="middle">${escapeHtml(o.axisTitle)}</text>`);
   if (!bars.length) parts.push(`<text class="empty-note" x="${px(f.width / 2)}" y="${f.top + 14}" text-anchor="middle">nothing to show</text>`);
   bars.forEach((b, i) => {
-    const top = f.top + i * ROW + 3;
+    const top = f.top + i * row + (row - ROW) / 2 + 3;
+    const l = lines[i]!;
+    const label =
+      l.length === 1
+        ? `<text class="bar-label" x="${f.left - 8}" y="${px(top + 11)}" text-anchor="end">${escapeHtml(l[0])}</text>`
+        : `<text class="bar-label" x="${f.left - 8}" y="${px(top + 4)}" text-anchor="end"><tspan x="${f.left - 8}">${escapeHtml(l[0])}</tspan><tspan x="${f.left - 8}" dy="12">${escapeHtml(l[1])}</tspan></text>`;
     const v = b.value;
     const a = x(0);
     const e = v === null || !Number.isFinite(v) ? a : x(v);
@@ -55,7 +76,7 @@ export function barChart(bars: readonly Bar[], o: BarChartOptions): string {
     parts.push(
       `<g class="bar-row${b.className ? ` ${escapeHtml(b.className)}` : ''}" data-key="${escapeHtml(b.key)}" data-value="${v === null ? '' : v}">` +
         `<title>${escapeHtml(b.title)}</title>${open}` +
-        `<text class="bar-label" x="${f.left - 8}" y="${px(top + 11)}" text-anchor="end">${escapeHtml(clip(b.label, 30))}</text>` +
+        label +
         (v === null ? '' : `<rect class="bar" x="${px(Math.min(a, e))}" y="${px(top)}" width="${px(Math.max(1, Math.abs(e - a)))}" height="${ROW - 6}"/>`) +
         `<text class="bar-value" x="${px(Math.max(a, e) + 4)}" y="${px(top + 11)}">${escapeHtml(b.text)}</text>${close}</g>`,
     );

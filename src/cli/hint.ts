@@ -1,0 +1,26 @@
+/** A word as a POSIX shell reads it back: bare when safe, else single-quoted. */
+export function shellWord(s: string): string {
+  return /^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A flag's value in a hint: `true` is the bare flag; absent and `false` leave it out. */
+type FlagValue = string | number | boolean | undefined | null;
+
+/**
+ * A `rulewright …` command to paste: `words`, then each flag that has a value, in the order
+ * given, so a hint repeats the options (workspace, dataset, split, …) of the run that printed it.
+ */
+export function commandHint(words: readonly string[], flags: Readonly<Record<string, FlagValue>>): string {
+  const parts = ['rulewright', ...words];
+  for (const [flag, v] of Object.entries(flags)) {
+    if (v === undefined || v === null || v === false) continue;
+    parts.push(flag);
+    if (v !== true) parts.push(shellWord(String(v)));
+  }
+  return parts.join(' ');
+}
+
+/** The options that pick the workspace and dataset, as a hint repeats them. */
+export function whereFlags(opts: { db?: string | undefined; dataset?: string | undefined }): Record<string, FlagValue> {
+  return { '--db': opts.db, '--dataset': opts.dataset };
+}

@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RulewrightError } from '../core/errors.js';
+import type { CliIo } from './output.js';
+
+/** Every byte of `stream` (stdin, for a FILE argument given as `-`). */
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
+  return Buffer.concat(chunks);
+}
+
+/** A private folder for a file that stands in for stdin or stdout, removed after `fn`. */
+async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'rulewright-std-'));
+  try {
+    return await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `fn` on a file holding all of stdin: the service reads files by path (formats are detected
+ * from the bytes, errors name FILE:LINE), so stdin is spooled to one and errors name it `stdin`.
+ */
+export function withStdinFile<T>(io: CliIo, fn: (path: string) => T | Promise<T>): Promise<T> {
+  return inTempDir(async (dir) => {
+    const path = join(dir, 'stdin');
+    writeFileSync(path, await readAll(io.stdin ?? process.stdin));
+    try {
+      return named(await fn(path), path);
+    } catch (e) {
+      if (e instanceof RulewrightError && e.message.includes(path)) throw new RulewrightError(e.code, e.message.replaceAll(path, 'stdin'), e.details);
+      throw e;
+    }
+  });
+}
+
+/** `result`, with a `file` that is the spooled stdin shown as `-`, as the user wrote it. */
+function named<T>(result: T, path: string): T {
+  if (result && typeof result === 'object' && 'file' in result && result.file === path) return { ...result, file: '-' };
+  return result;
+}
+
+/** Runs `fn` writing to a file named `name`, then prints what it wrote on stdout (FILE `-`). */
+export function withStdoutFile<T>(io: CliIo, name: string, fn: (path: string) => T | Promise<T>): Promise<T> {
+  return inTempDir(async (dir) => {
+    const path = join(dir, name);
+    const result = await fn(path);
+    io.stdout.write(readFileSync(path, 'utf8'));
+    return result;
+  });
+}

@@ -1,0 +1,53 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { textOf } from '../core/engine/predict.js';
+import { RulewrightError } from '../core/errors.js';
+import { REVIEW_FORMATS, type ReviewFormat, toDoccano, toLabelStudio } from '../formats/review-export.js';
+import type { DatasetContext } from './dataset-context.js';
+import { runPipeline, type SplitChoice } from './pipeline.js';
+
+export interface PredictionExportRequest {
+  format: ReviewFormat;
+  /** Default: every example. */
+  split?: SplitChoice;
+}
+
+/** `export FILE --predictions --format labelstudio|doccano --json`. */
+export interface PredictionExportResult {
+  dataset: string;
+  file: string;
+  format: ReviewFormat;
+  examples: number;
+  /** Examples the rules produced anything for. */
+  with_output: number;
+  dataset_hash: string;
+  ruleset_hash: string;
+}
+
+/**
+ * The active rules' predictions on a split, written in a labelling tool's import format so a
+ * person can review (and correct) them there: Label Studio tasks with `predictions`, or Doccano
+ * JSONL with the predicted labels; span offsets in code points, as both tools count them.
+ */
+export async function exportPredictions(ctx: DatasetContext, path: string, req: PredictionExportRequest): Promise<PredictionExportResult> {
+  if (!REVIEW_FORMATS.includes(req.format))
+    throw new RulewrightError('USAGE', `cannot export predictions as "${String(req.format)}": use --format ${REVIEW_FORMATS.join(' or --format ')}`);
+  const { store, dataset: d } = ctx;
+  if (d.task.type === 'transformation')
+    throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" is a transformation task: Label Studio and Doccano review spans and classes; use \`rulewright extract\` for its outputs`);
+  const run = await runPipeline(store, { dataset: d.name, split: req.split ?? 'all', registry: ctx.matchers?.registry, outcomes: false });
+  const items = run.examples.map((e, i) => ({ id: e.id, text: textOf(d.task, e), prediction: run.predictions[i]! }));
+  const text =
+    req.format === 'labelstudio' ? toLabelStudio(d.task.type, items, { modelVersion: `rulewright ruleset ${run.ruleset_hash.slice(0, 12)}` }) : toDoccano(d.task.type, items);
+  const file = resolve(ctx.cwd, path);
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new RulewrightError('BAD_INPUT', `cannot write ${file}: ${(e as Error).message}; check the folder exists and is writable`);
+  }
+  const withOutput = items.filter((it) => (d.task.type === 'classification' ? !!it.prediction.label : (it.prediction.spans?.length ?? 0) > 0)).length;
+  return { dataset: d.name, file, format: req.format, examples: items.length, with_output: withOutput, dataset_hash: run.dataset_hash, ruleset_hash: run.ruleset_hash };
+}
