@@ -52,6 +52,20 @@ export function hoistGlobalOptions(argv: readonly string[]): string[] {
   return dashes < 0 ? [...rest, ...tail, ...hoisted] : [...rest, ...tail.slice(0, dashes), ...hoisted, ...tail.slice(dashes)];
 }
 
+/** The `--db` and `--dataset` values written anywhere in `argv` (the last of each wins, as commander reads them). */
+export function whereFromArgv(argv: readonly string[]): { db?: string; dataset?: string } {
+  const out: { db?: string; dataset?: string } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    for (const key of ['db', 'dataset'] as const) {
+      if (a === `--${key}` && i + 1 < argv.length) out[key] = argv[i + 1]!;
+      else if (a.startsWith(`--${key}=`)) out[key] = a.slice(key.length + 3);
+    }
+  }
+  return out;
+}
+
 /** Top-level help: the options any command takes, before or after it, and the environment. */
 export const GLOBAL_HELP = `
 Options of every command (before or after the command):

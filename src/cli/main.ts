@@ -26,7 +26,8 @@ import { RulewrightError } from '../core/errors.js';
 import { clipMessage } from './clip-message.js';
 import { COMMANDS, commandsFor } from './commands/index.js';
 import { CliContext } from './context.js';
-import { GLOBAL_HELP, hoistGlobalOptions } from './global-options.js';
+import { GLOBAL_HELP, hoistGlobalOptions, whereFromArgv } from './global-options.js';
+import { pasteable } from './hint.js';
 import { addHelpExamples } from './help-examples.js';
 import type { CliIo } from './output.js';
 
@@ -66,6 +67,7 @@ export async function main(argvIn: string[], io: Partial<CliIo> = {}): Promise<n
     env: io.env ?? process.env,
     cwd: io.cwd ?? process.cwd(),
   });
+  ctx.out.where = whereFromArgv(argv);
   try {
     const program = await createProgram(ctx, argv);
     if (argv.length === 0) {
@@ -85,7 +87,7 @@ function report(e: unknown, ctx: CliContext): number {
     return e.exitCode === 0 ? 0 : 2;
   }
   if (e instanceof RulewrightError) {
-    ctx.io.stderr.write(`rulewright: ${clipMessage(e.message)}\n`);
+    ctx.io.stderr.write(`rulewright: ${clipMessage(pasteable(e.message, ctx.out.where))}\n`);
     if (ctx.io.env.RULEWRIGHT_DEBUG && e.stack) ctx.io.stderr.write(`${e.stack}\n`);
     return e.exitCode;
   }

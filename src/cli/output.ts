@@ -2,6 +2,7 @@ import { stripVTControlCharacters } from 'node:util';
 import pc from 'picocolors';
 import { NONE } from '../core/none.js';
 import { clipMessage } from './clip-message.js';
+import { pasteable, type Where } from './hint.js';
 
 /** Where the CLI writes: real streams in the binary, string buffers in tests. */
 export interface CliIo {
@@ -94,13 +95,16 @@ export class Output {
     this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   }
 
+  /** The workspace and dataset the user named, which hints quoted in output repeat (see `pasteable`). */
+  where: Where = {};
+
   line(s = ''): void {
-    this.io.stdout.write(`${s}\n`);
+    this.io.stdout.write(`${pasteable(s, this.where)}\n`);
   }
 
   /** A warning on stderr (never on stdout, so `--json` output stays one document). */
   warn(s: string): void {
-    this.io.stderr.write(`rulewright: warning: ${clipMessage(s)}\n`);
+    this.io.stderr.write(`rulewright: warning: ${clipMessage(pasteable(s, this.where))}\n`);
   }
 
   /** Show every column in full (`--wide`), whatever the terminal's width. */

@@ -106,7 +106,7 @@ const CLASSES: BadInput[] = [
   // --- the workspace
   { what: '--db that is a directory', files: { 'wsdir/keep': '' }, args: ['stats', '--db', 'wsdir'], code: 2, fragment: /wsdir is a directory, not a workspace file: pass the file inside it, e.g. --db \/.*\/wsdir\/rulewright\.db/, fix: ['init', '--name', 'x', '--type', 'ner', '--db', 'wsdir/rulewright.db'] },
   { what: '--db that is an empty file, to a read-only command', files: { 'zero.db': '' }, args: ['stats', '--db', 'zero.db'], code: 2, fragment: 'zero.db is an empty file (0 bytes), not a rulewright workspace' },
-  { what: '--db that does not exist', bin: true, args: ['eval', '--db', 'none.db'], code: 2, fragment: /no workspace at .*none\.db: create one with `rulewright init --name NAME --type TYPE`/ },
+  { what: '--db that does not exist', bin: true, args: ['eval', '--db', 'none.db'], code: 2, fragment: /no workspace at .*none\.db: create one with `rulewright init --name NAME --type TYPE --db none\.db`/ },
   { what: '--db that is not SQLite', bin: true, files: { 'junk.db': 'x'.repeat(4096) }, args: ['stats', '--db', 'junk.db'], code: 1, fragment: 'not a rulewright workspace or is damaged' },
   { what: 'a --dataset that does not exist', args: ['stats', '--dataset', 'nope'], code: 2, fragment: 'no dataset "nope"' },
   { what: 'an unknown --split', args: ['eval', '--split', 'holdout'], code: 2, fragment: "argument 'holdout' is invalid" },

@@ -82,7 +82,7 @@ describe('rulewright correct', () => {
     expect(json<{ deleted: string }>(await runCli(['corrections', 'delete', 'c1', '--db', db, '--json'])).deleted).toBe('c1');
     expect(json<{ total: number }>(await runCli(['corrections', 'list', '--db', db, '--json'])).total).toBe(1);
     const missing = await runCli(['corrections', 'show', 'c1', '--db', db]);
-    expect([missing.code, missing.stderr]).toEqual([2, 'rulewright: no correction "c1" in dataset "d": see `rulewright corrections list`\n']);
+    expect([missing.code, missing.stderr]).toEqual([2, `rulewright: no correction "c1" in dataset "d": see \`rulewright corrections list --db ${db}\`\n`]);
   });
 
   test('span corrections take JSON spans', async () => {

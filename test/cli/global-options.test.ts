@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { hoistGlobalOptions } from '../../src/cli/global-options.js';
+import { hoistGlobalOptions, whereFromArgv } from '../../src/cli/global-options.js';
+import { pasteable } from '../../src/cli/hint.js';
 import { useTempDir } from '../helpers/temp.js';
 import { json, runCliAt, writeJsonl } from './helpers.js';
 
@@ -51,5 +52,36 @@ describe('through the real binary', () => {
     const r = await runCliAt(tmp.dir(), ['--help']);
     expect(r.stdout).toMatch(/Options of every command \(before or after the command\)/);
     for (const v of ['RULEWRIGHT_DB', 'OPENAI_API_KEY', 'NO_COLOR', 'NO_PROGRESS']) expect(r.stdout).toContain(v);
+  });
+});
+
+describe('hints quoted in messages repeat the workspace and dataset given', () => {
+  test.each<[string, { db?: string; dataset?: string }, string]>([
+    ['run `rulewright metrics` first', { db: 'w.db', dataset: 'd' }, 'run `rulewright metrics --db w.db --dataset d` first'],
+    ['see `rulewright rules list --db w.db`', { db: 'w.db' }, 'see `rulewright rules list --db w.db`'],
+    ['make one: `rulewright init --name NAME --type TYPE`', { db: 'my db.db', dataset: 'd' }, "make one: `rulewright init --name NAME --type TYPE --db 'my db.db'`"],
+    ['nothing to add to `rulewright rules list`', {}, 'nothing to add to `rulewright rules list`'],
+  ])('%j with %j', (message, where, want) => {
+    expect(pasteable(message, where)).toBe(want);
+  });
+
+  test('argv names them wherever they are written', () => {
+    expect(whereFromArgv(['rules', 'list', '--db', 'x.db', '--dataset=d'])).toEqual({ db: 'x.db', dataset: 'd' });
+    expect(whereFromArgv(['extract', '--', '--db', 'x'])).toEqual({});
+  });
+});
+
+describe('a pasted hint runs on the same workspace', () => {
+  const tmp = useTempDir();
+
+  test('the hint of a refused command, pasted as printed, finds the workspace', async () => {
+    const db = tmp.path('w.db');
+    await runCliAt(tmp.dir(), ['init', '--name', 'd', '--type', 'ner', '--db', db]);
+    const shown = await runCliAt(tmp.dir(), ['rules', 'show', 'nope', '--db', db]);
+    expect(shown.code).toBe(2);
+    const hint = /`(rulewright [^`]*)`/.exec(shown.stderr)?.[1];
+    expect(hint).toContain(`--db ${db}`);
+    const again = await runCliAt(tmp.dir(), hint!.split(' ').slice(1));
+    expect(again.code).toBe(0);
   });
 });

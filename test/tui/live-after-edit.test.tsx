@@ -36,6 +36,26 @@ describe('live after an edit', () => {
     app.unmount();
   });
 
+  test('m recomputes the metrics from a rule’s own screen', async () => {
+    const ws = tmp.open();
+    await ws.setRuleStatus('zebra', 'disabled');
+    const app = renderApp(ws, { initial: { screen: 'rule', ruleId: 'any-money' } });
+    await app.until((f) => expect(f).toContain('any-money'));
+    await app.press('m');
+    await app.until((f) => expect(f).toContain('metrics recomputed for 7 rules'));
+    expect(ws.rulesOverview().stale).toBe(false);
+    app.unmount();
+  });
+
+  test('the Eval screen says the data changed when the split it ran on was re-made', async () => {
+    const ws = tmp.open();
+    await ws.evaluate({ split: 'dev' });
+    ws.split({ dev: 0.5, seed: 7 });
+    const app = renderApp(ws, { initial: { screen: 'eval' }, columns: 120, rows: 40 });
+    await app.until((f) => expect(f).toMatch(/stale: [^\n]*data changed/));
+    app.unmount();
+  });
+
   test('the Eval screen marks a recorded result stale when the rules or the data changed since it ran', async () => {
     const ws = tmp.open();
     const first = await ws.evaluate({});

@@ -8,7 +8,7 @@ import { useListCursor } from '../hooks/use-list-cursor.js';
 import { useLoader } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { fit } from '../model/format.js';
-import { matchSegments } from '../model/match-segments.js';
+import { matchSegments, windowSegments } from '../model/match-segments.js';
 import { ThemeContext } from '../theme.js';
 import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
@@ -26,7 +26,8 @@ function goldLine(g: { label?: string | null | undefined; spans?: readonly { lab
 }
 
 /**
- * One example whole, with every rule's matches on it: the text wrapped to the screen with each
+ * One example whole, with every rule's matches on it: the text wrapped to the screen (a long one
+ * as a window around the selected match, which moves with the cursor) with each
  * matched stretch marked (the rule it was opened from in its own colour, or `[ ]` against `{ }`
  * without colour), then each match with its rule, label and offsets. Why a rule fired, in full.
  */
@@ -42,6 +43,11 @@ export function ExampleScreen({ active, width, height, exampleId, ruleId }: Exam
   const textLines = Math.max(1, Math.min(Math.ceil((e?.text.length ?? 0) / Math.max(1, width - 1)) + 1, Math.floor((height - 4) / 2)));
   const listHeight = Math.max(1, height - 4 - textLines);
   const nav = useListCursor(matches.length, listHeight);
+  // A text longer than its area is shown as a window around the selected match.
+  const shown = useMemo(
+    () => windowSegments(segments, e?.text.length ?? 0, textLines * Math.max(1, width - 1), matches[nav.cursor.index]?.start ?? 0),
+    [segments, e, textLines, width, matches, nav.cursor.index],
+  );
 
   useKeys((input, key) => {
     if (nav.onKey(input, key)) return;
@@ -69,7 +75,7 @@ export function ExampleScreen({ active, width, height, exampleId, ruleId }: Exam
       </Text>
       <Box height={textLines} overflow="hidden">
         <Text wrap="wrap">
-          {segments.map((s) => {
+          {shown.map((s) => {
             if (!s.covers.length) return <Tone key={s.start}>{s.text}</Tone>;
             const mine = s.covers.some((k) => matches[k]!.rule_id === ruleId);
             const [open, close] = color ? ['', ''] : mine ? ['[', ']'] : ['{', '}'];

@@ -19,7 +19,7 @@ export function toRulechefRule(rule: Rule, taskType?: TaskType): Record<string, 
   if (rule.when)
     throw new RulewrightError(
       'BAD_INPUT',
-      `rule ${rule.id} (${rule.name}) applies only when ${describeWhen(rule.when)}, a condition RuleChef's rules cannot state; export in rulewright's format (--format rulewright) or disable the rule (rulewright rules disable ${rule.id})`,
+      `rule ${rule.id} (${rule.name}) applies only when ${describeWhen(rule.when)}, a condition RuleChef's rules cannot state; export in rulewright's format (--format rulewright) or disable the rule (\`rulewright rules disable ${rule.id}\`)`,
     );
   const d: Record<string, unknown> = { ...(rule.origin ?? {}) };
   if (!rule.origin && !rule.id.startsWith('r-')) d.id = rule.id;
@@ -59,7 +59,7 @@ function pythonContent(rule: Rule): string {
     if (e instanceof RulewrightError)
       throw new RulewrightError(
         e.code,
-        `rule ${rule.id} (${rule.name}): ${e.message}; rewrite its pattern (rulewright rules edit ${rule.id} --pattern ...) or export in rulewright's format (--format rulewright)`,
+        `rule ${rule.id} (${rule.name}): ${e.message}; rewrite its pattern (\`rulewright rules edit ${rule.id} --pattern ...\`) or export in rulewright's format (--format rulewright)`,
       );
     throw e;
   }
