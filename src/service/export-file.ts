@@ -1,10 +1,10 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
 import type { Split } from '../core/schemas/example.js';
 import { writeDataset } from '../formats/index.js';
 import type { DatasetContext } from './dataset-context.js';
 import type { ExportResult } from './types.js';
+import { writeFileAtomic } from './write-atomic.js';
 
 export type ExportFormat = 'jsonl' | 'csv' | 'conll';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['jsonl', 'csv', 'conll'];
@@ -40,13 +40,6 @@ export function exportText(ctx: DatasetContext, opts: ExportOptions & { format: 
 export function exportFile(ctx: DatasetContext, path: string, opts: ExportOptions = {}): ExportResult {
   const format = opts.format ?? formatFromPath(path);
   const { text, result } = exportText(ctx, { ...opts, format });
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new RulewrightError('BAD_INPUT', `cannot write ${path}: ${(e as Error).message}; check the folder exists and is writable`);
-  }
+  writeFileAtomic(path, text);
   return { ...result, file: path };
 }

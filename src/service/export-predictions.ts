@@ -1,10 +1,10 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { textOf } from '../core/engine/predict.js';
 import { RulewrightError } from '../core/errors.js';
 import { REVIEW_FORMATS, type ReviewFormat, toDoccano, toLabelStudio } from '../formats/review-export.js';
 import type { DatasetContext } from './dataset-context.js';
 import { runPipeline, type SplitChoice } from './pipeline.js';
+import { writeFileAtomic } from './write-atomic.js';
 
 export interface PredictionExportRequest {
   format: ReviewFormat;
@@ -40,14 +40,7 @@ export async function exportPredictions(ctx: DatasetContext, path: string, req: 
   const text =
     req.format === 'labelstudio' ? toLabelStudio(d.task.type, items, { modelVersion: `rulewright ruleset ${run.ruleset_hash.slice(0, 12)}` }) : toDoccano(d.task.type, items);
   const file = resolve(ctx.cwd, path);
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new RulewrightError('BAD_INPUT', `cannot write ${file}: ${(e as Error).message}; check the folder exists and is writable`);
-  }
+  writeFileAtomic(file, text);
   const withOutput = items.filter((it) => (d.task.type === 'classification' ? !!it.prediction.label : (it.prediction.spans?.length ?? 0) > 0)).length;
   return { dataset: d.name, file, format: req.format, examples: items.length, with_output: withOutput, dataset_hash: run.dataset_hash, ruleset_hash: run.ruleset_hash };
 }
