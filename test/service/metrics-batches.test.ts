@@ -53,7 +53,7 @@ describe('metrics in batches', () => {
       { id: 'r1', input: { text: `code: ${'a'.repeat(32)}!` }, output: { code: 'a+!' } },
       { id: 'r2', input: { text: 'code: aaa!' }, output: { code: '(a+)+$' } },
     ];
-    const task: Partial<TaskInput> = { type: 'transformation', matching: { matchers: { code: 'regex' }, rule_budget_ms: 20 } };
+    const task: Partial<TaskInput> = { type: 'transformation', matching: { matchers: { code: 'regex' }, rule_budget_ms: 250 } };
     const rules = [rule('code', 'a+!', 'code'), rule('evil', '(a+)+$', 'evil'), rule('broken', '(unclosed', 'code')];
     const results: MetricsResult[] = [];
     for (const [i, rows1] of [1, 100].entries()) {

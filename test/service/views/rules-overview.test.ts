@@ -58,7 +58,7 @@ describe('rulesOverview timeouts', () => {
         .join('\n'),
     );
     ws.importFile(tmp.path('d.jsonl'), { create: { name: 'd' } });
-    ws.updateTask({ rule_budget_ms: 20 });
+    ws.updateTask({ rule_budget_ms: 200 });
     // A catastrophic rule imported with allowFlagged is flagged, kept and run under the budget.
     writeFileSync(
       tmp.path('rules.json'),
