@@ -6,7 +6,7 @@ import type { ResolvedOptions } from '../options.js';
 import { Pool } from '../pool.js';
 import { drop, stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
-import { clearlyHarmful } from '../prune-harmful.js';
+import { clearlyHarmful } from '../dev-judges.js';
 import { prunePass } from '../select.js';
 import { labelWords, uniqSorted } from '../text.js';
 import type { Candidate, InduceReport } from '../types.js';

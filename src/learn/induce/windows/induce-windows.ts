@@ -4,43 +4,18 @@ import type { Rule } from '../../../core/schemas/rule.js';
 import type { Task } from '../../../core/schemas/task.js';
 import type { ResolvedOptions } from '../options.js';
 import { Pool } from '../pool.js';
-import { clearlyHarmful } from '../prune-harmful.js';
+import { clearlyHarmful, clearlyHelpful } from '../dev-judges.js';
 import { stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
-import { prunePass } from '../select.js';
+import { addPass, prunePass } from '../select.js';
 import type { SpanDoc } from '../spans/forms.js';
 import type { InduceReport } from '../types.js';
 import { renderWindow } from './render-windows.js';
 import { generalCandidates, selectWindows } from './select-windows.js';
-import { wilsonLower } from '../../../core/metrics/wilson.js';
 import { spanTokens } from './tokens.js';
 import { metaFeatures } from './meta-features.js';
 import { indexWindows } from './windows.js';
 import { TUNING } from '../tuning.js';
-
-/**
- * Adds, in order, each rule whose addition raises dev F1 and whose dev precision on what it adds
- * is clearly above the break-even (its Wilson lower bound beats half the ensemble's F1): the
- * mirror of the harmful-only prune, so dev admits a rule only on evidence, not on one lucky text.
- */
-function addClearlyHelpful(pool: Pool, order: readonly number[], deadline: number): number {
-  let added = 0;
-  for (const p of order) {
-    if (performance.now() > deadline) break;
-    const t = pool.trial(p);
-    if (!t.dev) break;
-    const d = t.dev.delta;
-    const before = prf(pool.dev!.totals.counts).f1 ?? 0;
-    const after = prf({ tp: pool.dev!.totals.counts.tp + d.tp, fp: pool.dev!.totals.counts.fp + d.fp, fn: pool.dev!.totals.counts.fn + d.fn }).f1 ?? 0;
-    if (after <= before + 1e-9 || d.tp <= 0) continue;
-    const n = d.tp + Math.max(0, d.fp);
-    if (wilsonLower(d.tp / n, n) <= before / 2) continue;
-    pool.commit(t);
-    added++;
-  }
-  return added;
-}
-
 
 const W = TUNING.windows;
 
@@ -100,7 +75,7 @@ export function induceWindows(input: WindowInput): Rule[] {
   if (pool.dev) {
     prunePass(pool, clearlyHarmful(), started + opts.budgetMs);
     stage(report, 'window_dev_prune', pool, started);
-    const added = addClearlyHelpful(pool, position.slice(sel.rules.length), started + opts.budgetMs);
+    const added = addPass(pool, position.slice(sel.rules.length), clearlyHelpful(), { deadline: started + opts.budgetMs, maxActive: Infinity }).accepted.length;
     // What dev admitted raises the bar: rules that broke even against the old F1 may now hurt.
     if (added) prunePass(pool, clearlyHarmful(), started + opts.budgetMs);
     if (general.length) report.notes.push(`span templates: ${added} of the ${general.length} broadest shape templates train left out raised dev F1 clearly and were kept`);

@@ -1,5 +1,5 @@
-import { wilsonUpper } from '../../core/metrics/wilson.js';
-import { prf } from '../../core/ratio.js';
+import { prf, wilsonLower, wilsonUpper } from '../../core/ratio.js';
+import { plus } from './pool.js';
 import { devJudge, type Judge } from './select.js';
 
 /**
@@ -22,3 +22,21 @@ export function clearlyHarmful(): Judge {
   };
 }
 
+
+/**
+ * The mirror of `clearlyHarmful` for additions: a rule is added only when adding it raises dev F1
+ * and the Wilson lower bound of its dev precision on what it adds beats half the ensemble's F1, so
+ * dev admits a rule on evidence, not on one lucky text.
+ */
+export function clearlyHelpful(): Judge {
+  return (t, pl) => {
+    if (!t.dev || !pl.dev) return false;
+    const d = t.dev.delta;
+    const now = pl.dev.totals.counts;
+    const before = prf(now).f1 ?? 0;
+    const after = prf(plus(now, d)).f1 ?? 0;
+    if (after <= before + 1e-9 || d.tp <= 0) return false;
+    const n = d.tp + Math.max(0, d.fp);
+    return wilsonLower(d.tp / n, n) > before / 2;
+  };
+}
