@@ -142,11 +142,14 @@ export function renderApp(
   const theme: Theme = { color: opts.color ?? false };
   const columns = opts.columns ?? 80;
   const rows = opts.rows ?? 24;
-  const r = render(<App ws={ws} dataset={dataset} jobs={jobs} theme={theme} size={{ columns, rows }} {...(opts.initial ? { initial: opts.initial } : {})} />);
-  // ink-testing-library reports a 100-column terminal; give Ink the size under test.
+  const tree = <App ws={ws} dataset={dataset} jobs={jobs} theme={theme} size={{ columns, rows }} {...(opts.initial ? { initial: opts.initial } : {})} />;
+  const r = render(tree);
+  // ink-testing-library reports a 100-column terminal; give Ink the size under test. Ink reads the
+  // width on every render but ignores 'resize' when CI is set, so render again instead of
+  // relying on the event: the same frames locally and in CI.
   Object.defineProperty(r.stdout, 'columns', { get: () => columns, configurable: true });
   Object.defineProperty(r.stdout, 'rows', { get: () => rows, configurable: true });
-  r.stdout.emit('resize');
+  r.rerender(tree);
   const frame = () => r.lastFrame() ?? '';
   return {
     frame,
