@@ -9,10 +9,10 @@ try {
   // a cache folder that cannot be written only costs the saving
 }
 
-// The compiled CLI lives in dist/ (`npm ci` builds it through the `prepare` script).
+// The bundled CLI lives in dist/bundle/ (`npm ci` builds it through the `prepare` script).
 let main;
 try {
-  ({ main } = await import('../dist/src/cli/main.js'));
+  ({ main } = await import('../dist/bundle/cli.js'));
 } catch (e) {
   if (e?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
   process.stderr.write(`rulewright: not built yet (${e.message}): run \`npm run build\` in the project folder\n`);

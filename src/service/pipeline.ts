@@ -43,6 +43,7 @@ import type { DatasetRecord } from '../store/datasets.js';
 import { ruleHash } from '../store/fingerprint.js';
 import type { Store } from '../store/index.js';
 import { resolveDataset } from './datasets.js';
+import { useKeptTranslations } from './translations.js';
 import { phaseProgress, type Progress } from './types.js';
 
 /** A split to evaluate on, or every example. */
@@ -163,6 +164,8 @@ export function loadSetup(store: Store, req: PipelineRequest = {}): PipelineSetu
   const dataset = resolveDataset(store, req.dataset);
   const split = resolveSplit(store, dataset, req.split, req.purpose);
   const rules = req.rules ? [...req.rules] : store.rules.list(dataset.id, { status: 'active' });
+  // Only the stored rules: candidate sets (learning) would fill the workspace with one-offs.
+  if (!req.rules) useKeptTranslations(store, rules);
   return {
     dataset,
     task: dataset.task,

@@ -10,6 +10,7 @@ import { PruneOpsRepo } from './prune-ops.js';
 import { RuleMetricsRepo } from './rule-metrics.js';
 import { RulesRepo } from './rules.js';
 import { RunsRepo } from './runs.js';
+import { TranslationsRepo } from './translations.js';
 
 /**
  * The workspace file and one repository per table family. This module and its siblings are the
@@ -27,6 +28,7 @@ export class Store {
   readonly pruneOps: PruneOpsRepo;
   readonly imports: ImportsRepo;
   readonly ids: IdPrefixRepo;
+  readonly translations: TranslationsRepo;
 
   private constructor(
     readonly db: Db,
@@ -43,6 +45,7 @@ export class Store {
     this.pruneOps = new PruneOpsRepo(db);
     this.imports = new ImportsRepo(db);
     this.ids = new IdPrefixRepo(db);
+    this.translations = new TranslationsRepo(db);
   }
 
   /** Opens (creating and migrating as needed) the workspace at `path`. */

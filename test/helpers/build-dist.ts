@@ -5,16 +5,25 @@ import { repoRoot } from './shared.js';
 
 /**
  * vitest globalSetup: CLI tests spawn the real `bin/rulewright.js` (and the demo test runs
- * `dist/scripts/demo.js`), which run the compiled `dist/`. `npm test` builds first; when vitest
- * is run alone this rebuilds `dist/` if any source file is newer than its compiled output.
+ * `dist/scripts/demo.js`), which run the compiled `dist/` and its bundle. `npm test` builds
+ * first; when vitest is run alone this rebuilds `dist/` and the bundle if any source file is newer
+ * than its compiled output.
  */
 export default function setup(): void {
-  if (!isStale()) return;
-  const tsc = join(repoRoot, 'node_modules', '.bin', 'tsc');
-  // Exit status ignored: tsc emits even when files outside the tested area have type errors.
-  spawnSync(tsc, ['-p', 'tsconfig.json'], { cwd: repoRoot, stdio: 'ignore' });
-  if (!existsSync(join(repoRoot, 'dist/src/cli/main.js'))) {
-    throw new Error('building dist/ failed: run `npx tsc -p tsconfig.json` to see why');
+  const bundle = join(repoRoot, 'dist/bundle/cli.js');
+  const stale = isStale();
+  if (stale) {
+    const tsc = join(repoRoot, 'node_modules', '.bin', 'tsc');
+    // Exit status ignored: tsc emits even when files outside the tested area have type errors.
+    spawnSync(tsc, ['-p', 'tsconfig.json'], { cwd: repoRoot, stdio: 'ignore' });
+    if (!existsSync(join(repoRoot, 'dist/src/cli/main.js'))) {
+      throw new Error('building dist/ failed: run `npx tsc -p tsconfig.json` to see why');
+    }
+  }
+  // The binary runs the bundle of dist/, so it is rebuilt whenever dist/ was.
+  if (stale || !existsSync(bundle)) {
+    const r = spawnSync(process.execPath, [join(repoRoot, 'dist/scripts/bundle.js')], { cwd: repoRoot, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`bundling dist/ failed: run \`node dist/scripts/bundle.js\` to see why\n${r.stderr}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { JobCancelled, JobError, type JobHandle, type JobMessage, type JobRunner } from './job-runner.js';
@@ -6,12 +7,14 @@ import type { JobArgs, JobResult, JobTable, Jobs } from './jobs.js';
 import type { WorkerInput } from './serve-job.js';
 
 /**
- * The compiled worker script. From dist/ it sits beside this file; when this module runs from
- * TypeScript source (tests), the compiled copy in dist/ is used, since a worker cannot load .ts.
+ * The compiled worker script: `worker.js` in this module's folder, both in the bundle (where
+ * this code sits in a chunk beside the worker entry) and in the plain build. When this module
+ * runs from TypeScript source (tests), the compiled copy in dist/ is used, since a worker cannot
+ * load .ts.
  */
 export function workerScript(): string {
   const here = fileURLToPath(import.meta.url);
-  const beside = here.replace(/worker-runner\.(ts|js)$/, 'worker.js');
+  const beside = join(dirname(here), 'worker.js');
   if (here.endsWith('.js') || existsSync(beside)) return beside;
   const dist = here.replace(/([\\/])tui([\\/]jobs[\\/])worker-runner\.ts$/, '$1dist$1tui$2worker.js');
   if (!existsSync(dist)) throw new Error(`background jobs need the compiled worker ${dist}: run \`npm run build\``);

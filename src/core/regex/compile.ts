@@ -1,7 +1,9 @@
 import { RulewrightError } from '../errors.js';
 import { LruCache } from './cache.js';
 import { compileJs } from './js-dialect.js';
+import type { CachedTranslation } from '../schemas/translation.js';
 import { translatePython } from './python/translate.js';
+import { fromRecord, toRecord } from './python/translation-record.js';
 
 export type Dialect = 'js' | 'python';
 
@@ -49,6 +51,45 @@ export interface CompiledPattern {
 
 const cache = new LruCache<string, CompiledPattern | RulewrightError>(2000);
 
+/** Translations a workspace kept (see primeTranslations), by cache key; consumed when compiled. */
+const primed = new Map<string, CachedTranslation>();
+/** What a workspace would keep of each Python-dialect pattern compiled here, by cache key. */
+const records = new LruCache<string, CachedTranslation>(2000);
+
+const keyOf = (pattern: string, flags: string, dialect: Dialect) => `${dialect}\u0000${flags}\u0000${pattern}`;
+
+/**
+ * Hands the compiler Python-dialect translations kept from an earlier process (a workspace's,
+ * under TRANSLATION_REVISION): compiling one of those patterns then skips parsing and emitting,
+ * which is most of a cold command's compile time. A pattern already compiled keeps its result.
+ */
+export function primeTranslations(entries: Iterable<{ pattern: string; flags: string; translation: CachedTranslation }>): void {
+  for (const e of entries) {
+    const key = keyOf(e.pattern, e.flags, 'python');
+    if (!cache.get(key)) primed.set(key, e.translation);
+  }
+}
+
+/** Forgets every compiled pattern and kept translation (tests; processes that churn patterns). */
+export function clearPatternCache(): void {
+  cache.clear();
+  primed.clear();
+  records.clear();
+}
+
+/**
+ * What a workspace should keep of a Python-dialect pattern's translation (compiling it if need
+ * be); undefined when the pattern does not compile.
+ */
+export function translationRecord(pattern: string, flags: string): CachedTranslation | undefined {
+  try {
+    compilePattern(pattern, flags, 'python');
+  } catch {
+    return undefined;
+  }
+  return records.get(keyOf(pattern, flags, 'python'));
+}
+
 /** A translated Python pattern as a native RegExp; a failure is a typed error naming the pattern. */
 function nativePython(source: string, flags: string, pattern: string): RegExp {
   try {
@@ -84,7 +125,11 @@ function build(pattern: string, flags: string, dialect: Dialect): CompiledPatter
     const identity = Array.from({ length: c.groupCount + 1 }, (_, k) => k);
     return { ...c, asciiRegex: null, dialect, groupIndex: identity, inexactGroups: new Map(), canMatchEmpty: false };
   }
-  const t = translatePython(pattern, flags);
+  const key = keyOf(pattern, flags, dialect);
+  const kept = primed.get(key);
+  primed.delete(key);
+  const t = kept ? fromRecord(kept, pattern, flags) : translatePython(pattern, flags);
+  records.set(key, kept ?? toRecord(t));
   const main = pythonRegexes(t, t.narrowed, 'dgu', pattern);
   const nonEmpty = t.nonEmpty ? Object.assign(pythonRegexes(t.nonEmpty, t.narrowed, 'dguy', pattern), { groupIndex: t.nonEmpty.groupIndex }) : undefined;
   return Object.assign(main, {
@@ -106,7 +151,7 @@ function build(pattern: string, flags: string, dialect: Dialect): CompiledPatter
  * The returned RegExp is shared: set `lastIndex` before each use.
  */
 export function compilePattern(pattern: string, flags: string, dialect: Dialect): CompiledPattern {
-  const key = `${dialect}\u0000${flags}\u0000${pattern}`;
+  const key = keyOf(pattern, flags, dialect);
   const hit = cache.get(key);
   if (hit instanceof RulewrightError) throw hit;
   if (hit) return hit;
