@@ -168,7 +168,7 @@ export const MIGRATIONS: readonly string[] = [
     pattern      TEXT NOT NULL,
     translation  TEXT NOT NULL,
     PRIMARY KEY (revision, flags, pattern)
-  ) WITHOUT ROWID;
+  );
   `,
 ];
 
