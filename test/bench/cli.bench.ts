@@ -68,8 +68,12 @@ export async function run(): Promise<BenchResult> {
 
     if (ref) {
       setup('b77.db', 'classification', join(ref, 'reference/banking77_gold.jsonl'), join(ref, 'benchmarks/results/results_banking77_new.json'));
+      const elapsedOf = (r: Timed) => (JSON.parse(r.stdout) as { elapsed_ms: number }).elapsed_ms;
+      // The first rank after the import translates the Python-dialect rules and keeps the
+      // translations in the workspace; every later one (the median) compiles what was kept.
+      const firstRank = elapsedOf(timed(node, cli('b77.db', 'rank', '--json'), dir));
       const [runsB77] = rounds([() => timed(node, cli('b77.db', 'rank', '--json'), dir)]);
-      const elapsed = median(runsB77!.map((r) => (JSON.parse(r.stdout) as { elapsed_ms: number }).elapsed_ms));
+      const elapsed = median(runsB77!.map(elapsedOf));
       const rulechef = JSON.parse(readFileSync(join(ref, 'reference/rc_banking77.json'), 'utf8')) as { timings_s: { rank: number } };
       const rcMs = rulechef.timings_s.rank * 1000;
       rows.push({
@@ -82,6 +86,7 @@ export async function run(): Promise<BenchResult> {
         'meets target': verdict(elapsed <= 60),
         'wall ms': wall(runsB77!),
       });
+      notes.push(`rank on Banking77: the first run after \`rules import\`, which translates the rules and keeps the translations, took ${Math.round(firstRank)} ms; the row is the median of the ${RUNS} after it.`);
       notes.push(`RuleChef's own ranking is ${rulechefHarnessMissing ?? 'installed, but not timed here'}: its figure is the median in reference/rc_banking77.json (2 cores).`);
 
       const tabRules = join(ref, 'benchmarks/results/results_extract_tab.ckpt_rulechef.json');
