@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { RulewrightError } from '../core/errors.js';
-import { Example, type ExampleSource } from '../core/schemas/example.js';
+import { Example, ExampleSource, Split } from '../core/schemas/example.js';
 import { isSpanTask, type TaskType } from '../core/schemas/task.js';
 import type { Span } from '../core/schemas/span.js';
 import type { FormatName, ImportedData, ParseOptions } from './types.js';
@@ -36,6 +36,51 @@ function describeIssues(error: z.ZodError): string {
       return where ? `${where}: ${issue.message}` : issue.message;
     })
     .join('; ');
+}
+
+const SPLITS: ReadonlySet<unknown> = new Set(Split.options);
+const SOURCES: ReadonlySet<unknown> = new Set(ExampleSource.options);
+
+/**
+ * The Example the schema would make of a row of the common short shape (a non-empty string id,
+ * string text, string or null label, a valid split and source, no other key), built without the
+ * schema: for short rows validation otherwise costs as much as reading them. Anything else gives
+ * undefined and goes through `Example.safeParse`, which then also words the error.
+ */
+function simpleExample(row: Record<string, unknown>): Example | undefined {
+  let id: unknown;
+  let text: unknown;
+  let label: unknown;
+  let split: unknown;
+  let source: unknown;
+  let hasText = false;
+  let hasLabel = false;
+  for (const k in row) {
+    const v = row[k];
+    if (v === undefined) return undefined;
+    if (k === 'id') id = v;
+    else if (k === 'text') {
+      text = v;
+      hasText = true;
+    } else if (k === 'label') {
+      label = v;
+      hasLabel = true;
+    } else if (k === 'split') split = v;
+    else if (k === 'source') source = v;
+    else return undefined;
+  }
+  if (typeof id !== 'string' || id === '') return undefined;
+  if (hasText && typeof text !== 'string') return undefined;
+  if (hasLabel && label !== null && typeof label !== 'string') return undefined;
+  if (split !== undefined && !SPLITS.has(split)) return undefined;
+  if (source !== undefined && !SOURCES.has(source)) return undefined;
+  // the schema's key order and defaults
+  const ex: Record<string, unknown> = { id };
+  if (hasText) ex.text = text;
+  if (hasLabel) ex.label = label;
+  ex.split = split ?? 'train';
+  ex.source = source ?? 'gold';
+  return ex as Example;
 }
 
 function compareSpans(a: Span, b: Span): number {
@@ -106,11 +151,14 @@ export class ExampleBuilder {
     if (forceSource !== undefined) row.source = forceSource;
     else if (source !== undefined && row.source === undefined) row.source = source;
 
-    const parsed = Example.safeParse(row);
-    if (!parsed.success) {
-      throw badInput(where, `invalid example: ${describeIssues(parsed.error)}; ${this.opts.hint}`);
+    let ex = simpleExample(row);
+    if (ex === undefined) {
+      const parsed = Example.safeParse(row);
+      if (!parsed.success) {
+        throw badInput(where, `invalid example: ${describeIssues(parsed.error)}; ${this.opts.hint}`);
+      }
+      ex = parsed.data;
     }
-    const ex = parsed.data;
     if (ex.spans) ex.spans = this.checkSpans(ex.spans, ex.text, where, 'spans');
     if (ex.truth?.spans) ex.truth.spans = this.checkSpans(ex.truth.spans, ex.text, where, 'truth.spans');
 

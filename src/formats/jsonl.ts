@@ -45,7 +45,13 @@ export class TextFieldTracker {
 
   add(input: Record<string, unknown> | undefined): void {
     const totals = this.totals;
-    const inp = input ?? {};
+    if (input === undefined) {
+      // no string field in common any more (the usual case outside transformation rows)
+      totals.clear();
+      this.first = false;
+      return;
+    }
+    const inp = input;
     for (const [k, v] of Object.entries(inp)) {
       if (typeof v !== 'string') continue;
       const prev = totals.get(k);

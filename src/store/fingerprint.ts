@@ -48,6 +48,18 @@ export function exampleContentHash(e: Example): string {
   return hash('sha256', JSON.stringify(view), 'hex');
 }
 
+/**
+ * `exampleContentHash` of an example that has only an id, a text and a class label (a null label
+ * counts as none), given as their JSON (undefined when missing): the same canonical view, written
+ * directly, since this runs once per imported row.
+ */
+export function simpleContentHash(idJson: string, labelJson: string | undefined, textJson: string | undefined): string {
+  let json = `{"id":${idJson}`;
+  if (labelJson !== undefined) json += `,"label":${labelJson}`;
+  if (textJson !== undefined) json += `,"text":${textJson}`;
+  return hash('sha256', `${json}}`, 'hex');
+}
+
 /** Combines per-example content hashes and splits into the dataset's gold hash. */
 export function datasetHash(rows: Iterable<{ hash: string; split: string }>): string {
   const items: string[] = [];

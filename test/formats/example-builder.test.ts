@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { Example } from '../../src/core/schemas/example.js';
 import { ExampleBuilder, badInput } from '../../src/formats/example-builder.js';
 import { errorOf } from './helpers.js';
 
@@ -41,5 +42,33 @@ describe('ExampleBuilder', () => {
   test('badInput formats FILE:LINE: message', () => {
     const e = badInput(() => 'x.csv:4', 'what; how');
     expect([e.code, e.message, e.exitCode]).toEqual(['BAD_INPUT', 'x.csv:4: what; how', 2]);
+  });
+
+  test('short rows come out exactly as the schema makes them, and unusual ones still get its errors', () => {
+    const rows: Record<string, unknown>[] = [
+      { id: 'a', text: 'x', label: 'b' },
+      { label: null, text: 'x', id: 'b', split: 'dev' },
+      { source: 'correction', id: 'c' },
+      { id: 'd', text: '', label: '' },
+    ];
+    for (const r of rows) {
+      const out = builder().add(structuredClone(r), 'f:1');
+      const want = Example.parse(r);
+      expect(out).toEqual(want);
+      expect(Object.keys(out)).toEqual(Object.keys(want));
+    }
+    const bad: [Record<string, unknown>, string][] = [
+      [{ id: '', text: 'x' }, 'id: Too small'],
+      [{ id: 'a', text: 1 }, 'text: Invalid input'],
+      [{ id: 'a', text: 'x', label: 2 }, 'label: Invalid input'],
+      [{ id: 'a', text: 'x', split: 'val' }, 'split: Invalid option'],
+      [{ id: 'a', text: 'x', lable: 'y' }, 'unknown key "lable"'],
+      [{ id: 'a', text: undefined, label: 'y' }, ''],
+    ];
+    for (const [r, msg] of bad) {
+      const parsed = Example.safeParse(r);
+      if (parsed.success) expect(builder().add(structuredClone(r), 'f:1')).toEqual(parsed.data);
+      else expect(errorOf(() => builder().add(structuredClone(r), 'f:3'))).toContain(`f:3: invalid example: ${msg}`);
+    }
   });
 });

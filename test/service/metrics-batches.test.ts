@@ -4,6 +4,7 @@ import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import { Task, type TaskInput } from '../../src/core/schemas/task.js';
 import { computeMetrics, type MetricsResult } from '../../src/service/metrics.js';
+import { ExecWorker } from '../../src/service/metrics-exec.js';
 import { Store } from '../../src/store/index.js';
 import { useTempDir } from '../helpers/temp.js';
 import { rule } from '../helpers/rules.js';
@@ -47,6 +48,19 @@ describe('metrics in batches', () => {
     },
   );
 
+  test('a worker thread running part of every batch gives the figures, samples, notes and stamps of one thread', async () => {
+    const one = cardWorkspace(tmp.path('one.db'));
+    const expected = await computeMetrics(datasetContext(one.store), {}, { rows: 1000 });
+    one.close();
+    const ws = cardWorkspace(tmp.path('w.db'));
+    const open = vi.spyOn(ExecWorker, 'open');
+    const r = await computeMetrics(datasetContext(ws.store), {}, { rows: 2, parallelFrom: 0 });
+    expect(open.mock.results.some((x) => x.value instanceof ExecWorker)).toBe(true);
+    expect(figures(r)).toEqual(figures(expected));
+    open.mockRestore();
+    ws.close();
+  });
+
   test('timeouts, rules that do not compile and refused matcher patterns name their example by its index in the split', async () => {
     const rows: ExampleInput[] = [
       { id: 'r0', input: { text: 'code: aa!' }, output: { code: 'a+!' } },
@@ -56,12 +70,13 @@ describe('metrics in batches', () => {
     const task: Partial<TaskInput> = { type: 'transformation', matching: { matchers: { code: 'regex' }, rule_budget_ms: 250 } };
     const rules = [rule('code', 'a+!', 'code'), rule('evil', '(a+)+$', 'evil'), rule('broken', '(unclosed', 'code')];
     const results: MetricsResult[] = [];
-    for (const [i, rows1] of [1, 100].entries()) {
+    for (const [i, size] of [{ rows: 1 }, { rows: 100 }, { rows: 3, parallelFrom: 0 }].entries()) {
       const s = store(tmp.path(`w${i}.db`), rows, task, rules);
-      results.push(await computeMetrics(datasetContext(s), {}, { rows: rows1 }));
+      results.push(await computeMetrics(datasetContext(s), {}, size));
       s.close();
     }
-    const [batched, whole] = results as [MetricsResult, MetricsResult];
+    const [batched, whole, parallel] = results as [MetricsResult, MetricsResult, MetricsResult];
+    expect(figures(parallel)).toEqual(figures(whole));
     expect(batched.issues.map((x) => [x.kind, x.rule_id, x.doc_index, x.doc_id])).toEqual([
       ['invalid', 'broken', null, null],
       ['timeout', 'evil', 1, 'r1'],

@@ -147,4 +147,57 @@ describe('ExamplesRepo', () => {
     expect(s.examples.hash(id, 'dev')).toBe(datasetHash(all.filter((r) => r.split === 'dev')));
     s.close();
   });
+
+  test('short classification rows get the same columns as the general encoding, in any key order', () => {
+    const { s, id } = open();
+    const shapes: Example[] = [
+      { id: 'k1', text: 'hi "there" \u2603', label: 'greet', split: 'train', source: 'gold' },
+      { label: 'bye', id: 'k2', text: 'bye', split: 'dev', source: 'gold' },
+      { id: 'k3', text: 'none', label: null, split: 'train', source: 'gold' },
+      { id: 'k4', text: 'empty', label: '', split: 'test', source: 'correction' },
+      { id: 'k5', text: 'no label', split: 'train', source: 'gold' },
+      { id: 'k6', label: 'no text', split: 'train', source: 'gold' },
+      { id: 'k7', text: undefined, label: 'undefined text', split: 'train', source: 'gold' },
+      { id: 'k8', text: 't', label: 'x', split: 'train', source: 'gold', meta: { a: 1 } },
+    ];
+    s.transaction(() => s.examples.insertMany(id, shapes));
+    const stored = s.db.prepare('SELECT id, labels, body, hash FROM examples WHERE dataset_id = ? ORDER BY seq').all(id);
+    expect(stored).toEqual(
+      shapes.map((e) => {
+        const { id: eid, split: _s, source: _o, ...body } = e;
+        const labels = typeof e.label === 'string' && e.label !== '' ? [e.label] : [];
+        return { id: eid, labels: JSON.stringify(labels), body: JSON.stringify(body), hash: exampleContentHash(e) };
+      }),
+    );
+    expect(s.examples.list(id)).toEqual(shapes.map((e) => ex(JSON.parse(JSON.stringify(e)) as ExampleInput)));
+    s.close();
+  });
+
+  test('a duplicate inside one multi-row statement is reported at its own index, the rows before it kept', () => {
+    const { s, id } = open();
+    const batch = Array.from({ length: 150 }, (_, i) => ex({ id: `r${i}`, text: 'x', label: 'l' }));
+    batch.splice(100, 0, ex({ id: 'r97', text: 'again', label: 'l' }));
+    let err: unknown;
+    s.transaction(() => {
+      try {
+        s.examples.insertMany(id, batch, undefined, undefined, { importId: 1, baseSeq: -1, offset: 1000 });
+      } catch (e) {
+        err = e;
+      }
+    });
+    expect(err).toMatchObject({ exampleId: 'r97', index: 1100, firstIndex: 97 });
+    expect(s.db.prepare('SELECT count(*) FROM examples').pluck().get()).toBe(100);
+    s.close();
+  });
+
+  test('batches of any size keep their order and call onProgress every `every` rows', () => {
+    const { s, id } = open();
+    const batch = Array.from({ length: 203 }, (_, i) => ex({ id: `r${i}`, text: `t${i}` }));
+    const calls: number[] = [];
+    s.transaction(() => s.examples.insertMany(id, batch, (done) => calls.push(done), 50));
+    expect(calls).toEqual([50, 100, 150, 200, 203]);
+    expect(s.examples.list(id).map((e) => e.id)).toEqual(batch.map((e) => e.id));
+    expect(s.examples.hash(id)).toBe(datasetHash(batch.map((e) => ({ hash: exampleContentHash(e), split: e.split }))));
+    s.close();
+  });
 });

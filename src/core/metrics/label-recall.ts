@@ -1,8 +1,9 @@
-import { resolveDocument, resolveRuleAlone } from '../engine/resolve.js';
+import { resolveRuleAlone } from '../engine/resolve.js';
 import { foldLabel } from '../eval/score-classification.js';
 import { f1OfTotals, ratio } from '../ratio.js';
 import type { TaskType } from '../schemas/task.js';
-import { allExcluded, type ScoredRun } from './scored-run.js';
+import type { ExampleScore } from '../eval/types.js';
+import { noOutputScores, type ScoredRun } from './scored-run.js';
 
 /** A rule's recall and F1 against the gold of its own label only. */
 export interface LabelRecall {
@@ -48,10 +49,14 @@ export function labelCounts(run: ScoredRun, into?: LabelCounts[]): LabelCounts[]
     if (g === undefined) {
       if (!fnByClass) {
         fnByClass = new Map();
-        const none = allExcluded(outputs);
-        for (let d = 0; d < examples.length; d++)
-          for (const [k, c] of Object.entries(scorer.score(examples[d]!, resolveDocument(outputs, d, none)).per_class))
-            fnByClass.set(k, (fnByClass.get(k) ?? 0) + c.fn);
+        // Examples that share a score (see noOutputScores) are summed once, times their number.
+        const noOutput = noOutputScores(run);
+        const times = new Map<ExampleScore, number>();
+        for (let d = 0; d < examples.length; d++) {
+          const s = noOutput(d);
+          times.set(s, (times.get(s) ?? 0) + 1);
+        }
+        for (const [s, n] of times) for (const [k, c] of Object.entries(s.per_class)) fnByClass.set(k, (fnByClass.get(k) ?? 0) + n * c.fn);
       }
       g = 0;
       for (const [k, fn] of fnByClass) if (sameLabel(type, k, label)) g += fn;

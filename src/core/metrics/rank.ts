@@ -12,6 +12,7 @@ import {
   type CountsVec,
   f1Of,
   minus,
+  noOutputScores,
   outputSize,
   plus,
   type ScoredRun,
@@ -111,6 +112,8 @@ export function accumulateRank(run: ScoredRun, onProgress?: ProgressFn): RankPar
   const emp = new Float64Array(3);
   const { docEntries, entryRule } = outputs;
   const spans = spanTask ? new SpanRank(outputs, scorer) : null;
+  // A class label's empty prediction scores the same for many examples (see noOutputScores).
+  const noOutput = classification ? noOutputScores(run) : null;
   for (let d = 0; d < examples.length; d++) {
     if (onProgress && d % PROGRESS_EVERY === 0 && d > 0) onProgress(d, examples.length);
     const ex = examples[d]!;
@@ -120,7 +123,7 @@ export function accumulateRank(run: ScoredRun, onProgress?: ProgressFn): RankPar
     }
     const k0 = docEntries[d]!;
     const k1 = docEntries[d + 1]!;
-    const e = scorer.counts(ex, resolveDocument(outputs, d, none));
+    const e = noOutput ? noOutput(d).counts : scorer.counts(ex, resolveDocument(outputs, d, none));
     addInto(emp, 0, e);
     if (k0 === k1) {
       addInto(ens, 0, e);

@@ -1,4 +1,6 @@
 import type { RuleOutputs } from '../engine/executor.js';
+import { resolveDocument } from '../engine/resolve.js';
+import type { ExampleScore } from '../eval/types.js';
 import { RulewrightError } from '../errors.js';
 import type { Scorer } from '../eval/scorer.js';
 import type { Counts } from '../ratio.js';
@@ -56,4 +58,25 @@ export function outputSize(p: { spans?: unknown[]; label?: string | null; output
 export function checkAligned(run: ScoredRun): void {
   if (run.outputs.texts.length !== run.examples.length)
     throw new RulewrightError('INTERNAL', `rule outputs cover ${run.outputs.texts.length} documents but ${run.examples.length} examples were given`);
+}
+
+/**
+ * Each example's score with no rule firing, for passes that need it for every example. A class
+ * label prediction of nothing is the same for every document, so a classification example with no
+ * `annotated` list that is not observed scores by its gold label alone: one score per label is
+ * computed and shared (read only). Other examples are scored each time.
+ */
+export function noOutputScores(run: ScoredRun): (d: number) => ExampleScore {
+  const { outputs, examples, scorer } = run;
+  const none = allExcluded(outputs);
+  const score = (d: number) => scorer.score(examples[d]!, resolveDocument(outputs, d, none));
+  if (outputs.task.type !== 'classification') return score;
+  const byLabel = new Map<string | null | undefined, ExampleScore>();
+  return (d) => {
+    const ex = examples[d]!;
+    if (ex.annotated !== undefined || ex.source === 'observed') return score(d);
+    let s = byLabel.get(ex.label);
+    if (!s) byLabel.set(ex.label, (s = score(d)));
+    return s;
+  };
 }
