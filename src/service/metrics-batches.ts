@@ -153,7 +153,7 @@ export async function measureMetrics(ctx: DatasetContext, req: MeasureRequest, b
   return { setup, n: offset, scorer, issues, matcher_issues, notes, result: acc.finish() };
 }
 
-interface ParallelSteps {
+export interface ParallelSteps {
   /** Runs documents on this thread. */
   own(examples: readonly Example[], base: number): { outputs: RuleOutputs; predictions: readonly (Prediction | null)[]; execute_ms: number };
   /** Sends documents to the worker. */
@@ -168,24 +168,34 @@ interface ParallelSteps {
  * counted in document order. The share sent to the worker follows the last batch's timings, so
  * both threads take about as long (this one also reads and counts). Returns the documents counted.
  */
-async function countInParallel(worker: ExecWorker, batches: Iterable<Example[]>, steps: ParallelSteps): Promise<number> {
+export async function countInParallel(worker: ExecWorker, batches: Iterable<Example[]>, steps: ParallelSteps): Promise<number> {
   let share = 0.6;
   let offset = 0;
-  let pending: { examples: Example[]; base: number; sent: number; part: ExecPart; own: ReturnType<ParallelSteps['own']> } | null = null;
+  let pending: { examples: Example[]; base: number; sent: number; part: ExecPart | null; own: ReturnType<ParallelSteps['own']> } | null = null;
   let cycleStart = performance.now();
   let waited = 0;
+  // A worker that stopped (crashed, or ran out of memory) costs only the second core: its part is
+  // run again here, and nothing more is sent to it. An error in the rules themselves recurs here.
+  let failed = false;
   const settle = async (p: NonNullable<typeof pending>) => {
     const t = performance.now();
-    const outputs = await p.part.outputs;
-    waited = performance.now() - t;
     const first = p.examples.slice(0, p.sent);
-    if (p.sent > 0) steps.count(first, outputs, () => first.map((_, d) => resolveDocument(outputs, d)), p.base);
+    let outputs: RuleOutputs | null = null;
+    if (p.part && !failed) outputs = await p.part.outputs.catch(() => ((failed = true), null));
+    waited = performance.now() - t;
+    if (p.sent > 0 && outputs) {
+      const o = outputs;
+      steps.count(first, o, () => first.map((_, d) => resolveDocument(o, d)), p.base);
+    } else if (p.sent > 0) {
+      const again = steps.own(first, p.base);
+      steps.count(first, again.outputs, () => again.predictions, p.base);
+    }
     if (p.sent < p.examples.length) steps.count(p.examples.slice(p.sent), p.own.outputs, () => p.own.predictions, p.base + p.sent);
     steps.onCounted?.(p.base + p.examples.length);
     // Per document: the worker's time and this thread's; besides running rules this thread spent the rest of the cycle.
     const n = p.examples.length;
     const mine = n - p.sent;
-    if (p.sent > 0 && mine > 0) {
+    if (outputs && p.sent > 0 && mine > 0) {
       const rw = outputs.elapsedMs / p.sent;
       const rm = p.own.execute_ms / mine;
       const other = Math.max(0, performance.now() - cycleStart - waited - p.own.execute_ms);
@@ -194,8 +204,8 @@ async function countInParallel(worker: ExecWorker, batches: Iterable<Example[]>,
   };
   for (const examples of batches) {
     const base = offset;
-    const sent = examples.length > 1 ? Math.round(examples.length * share) : 0;
-    const part = steps.send(examples.slice(0, sent), base);
+    const sent = examples.length > 1 && !failed ? Math.round(examples.length * share) : 0;
+    const part = sent > 0 ? steps.send(examples.slice(0, sent), base) : null;
     if (pending) await settle(pending);
     cycleStart = performance.now();
     pending = { examples, base, sent, part, own: steps.own(examples.slice(sent), base + sent) };

@@ -8,7 +8,7 @@ import { ExecWorker } from '../../src/service/metrics-exec.js';
 import { Store } from '../../src/store/index.js';
 import { useTempDir } from '../helpers/temp.js';
 import { rule } from '../helpers/rules.js';
-import { cardWorkspace } from '../helpers/fixtures.js';
+import { CARD_ROWS, cardWorkspace } from '../helpers/fixtures.js';
 import { datasetContext } from '../../src/service/dataset-context.js';
 
 /** What two runs of the same measurement share (the run id and the times differ). */
@@ -25,6 +25,9 @@ function store(path: string, rows: readonly ExampleInput[], task: Partial<TaskIn
   for (const r of rules) s.rules.insert(d.id, r);
   return s;
 }
+
+/** Enough dev examples for several batches of two. */
+const MANY = [...CARD_ROWS, ...Array.from({ length: 5 }, (_, k) => CARD_ROWS.filter((r) => r.split === 'dev').map((r) => ({ ...r, id: `${r.id}-${k}` }))).flat()];
 
 describe('metrics in batches', () => {
   const tmp = useTempDir();
@@ -58,6 +61,31 @@ describe('metrics in batches', () => {
     expect(open.mock.results.some((x) => x.value instanceof ExecWorker)).toBe(true);
     expect(figures(r)).toEqual(figures(expected));
     open.mockRestore();
+    ws.close();
+  });
+
+  test('a worker thread that stops costs only the second core: its parts run on this thread and the figures are the same', async () => {
+    const one = cardWorkspace(tmp.path('one.db'), MANY);
+    const expected = await computeMetrics(datasetContext(one.store), {}, { rows: 1000 });
+    one.close();
+    const healthy = cardWorkspace(tmp.path('healthy.db'), MANY);
+    const sends = vi.spyOn(ExecWorker.prototype, 'run');
+    await computeMetrics(datasetContext(healthy.store), {}, { rows: 2, parallelFrom: 0 });
+    const sentWhenHealthy = sends.mock.calls.length;
+    sends.mockRestore();
+    healthy.close();
+    const ws = cardWorkspace(tmp.path('w.db'), MANY);
+    const run = vi.spyOn(ExecWorker.prototype, 'run').mockImplementation(() => {
+      const outputs = Promise.reject(new Error('the worker thread stopped'));
+      outputs.catch(() => {});
+      return { outputs };
+    });
+    const r = await computeMetrics(datasetContext(ws.store), {}, { rows: 2, parallelFrom: 0 });
+    // Nothing more is sent once a part has come back failed.
+    expect(run.mock.calls.length).toBeGreaterThan(0);
+    expect(run.mock.calls.length).toBeLessThan(sentWhenHealthy);
+    expect(figures(r)).toEqual(figures(expected));
+    run.mockRestore();
     ws.close();
   });
 
