@@ -33,7 +33,7 @@ import { resolveId, resolveIds } from './resolve-id.js';
 import { prune, type PruneRequest, type PruneResultView } from './prune.js';
 import { rank, type RankResultView } from './rank.js';
 import { writeReport, type ReportRequest, type ReportResult } from './report.js';
-import { measuredRulesTableCsv, rulesTableCsvOf } from './report-csv.js';
+import { rulesTableCsvOf } from './report-csv.js';
 import { exportPredictions, type PredictionExportRequest, type PredictionExportResult } from './export-predictions.js';
 import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
 import { addRule, deleteRules, editRule, listRules, restoreRule, ruleHistory, setRuleStatus, showRule, type RuleDetail, type RuleHistory, type RuleList, type RuleResult } from './rules.js';
@@ -301,7 +301,7 @@ export class DatasetHandle {
     return computeMetrics(await this.context(), req);
   }
 
-  async rank(req: MeasureRequest = {}): Promise<RankResultView> {
+  async rank(req: MeasureRequest & { table?: boolean } = {}): Promise<RankResultView> {
     return rank(await this.context(), req);
   }
 
@@ -322,10 +322,6 @@ export class DatasetHandle {
     return rulesTableCsvOf(this.scope(), metrics, n);
   }
 
-  /** The report's rules table as CSV, measured afresh in `order` (`rank --format csv`); records nothing. */
-  async measuredRulesTableCsv(req: MeasureRequest & { order?: readonly string[] } = {}): Promise<string> {
-    return measuredRulesTableCsv(await this.context(), req);
-  }
 
   async exampleOutcomes(req: ExampleOutcomesRequest = {}): Promise<ExampleOutcomes> {
     return exampleOutcomes(await this.context(), req);

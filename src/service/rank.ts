@@ -5,6 +5,7 @@ import type { DatasetContext } from './dataset-context.js';
 import { type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
 import { round } from './pipeline.js';
 import { issueView } from './runs.js';
+import { tableCsvOfMeasured } from './report-csv.js';
 import { phaseProgress } from './types.js';
 
 /** One rule in `rank --json`: `{id, name, solo_f1, marginal_f1}`, the keys scripts read, and more. */
@@ -38,6 +39,8 @@ export interface RankResultView extends MeasuredRunView {
   rescored: number;
   /** The ranking's own compute time: load, execute once, rank. */
   elapsed_ms: number;
+  /** The report's rules table as CSV, in rank order, when asked for (`table`). */
+  table_csv?: string;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface RankResultView extends MeasuredRunView {
  * when there is one (else all examples). The rules run once; each rule's removal re-resolves only
  * the examples it fired on. The run is recorded.
  */
-export async function rank(ctx: DatasetContext, req: MeasureRequest = {}): Promise<RankResultView> {
+export async function rank(ctx: DatasetContext, req: MeasureRequest & { table?: boolean } = {}): Promise<RankResultView> {
   const t0 = performance.now();
   const { store, dataset: d } = ctx;
   const m = await measure(ctx, req, (x) => rankRules(x.run));
@@ -98,5 +101,7 @@ export async function rank(ctx: DatasetContext, req: MeasureRequest = {}): Promi
     ruleset_hash: p.ruleset_hash,
     run_id: recorded.id,
     elapsed_ms: elapsed,
+    // From the same run of the rules, so `rank --format csv` runs them once.
+    ...(req.table ? { table_csv: tableCsvOfMeasured(ctx, m, rules.map((x) => x.id)) } : {}),
   };
 }

@@ -3,7 +3,7 @@ import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
 import { ruleCard } from '../core/schemas/rule-card.js';
 import { rulesTableCsv, rulesTableRow } from '../report/rules-table.js';
 import type { DatasetContext } from './dataset-context.js';
-import { measure, type MeasureRequest } from './metrics.js';
+import type { Measured } from './metrics.js';
 
 /**
  * `metrics --format csv` and `rank --format csv`: the report's rules table (same columns) for
@@ -22,14 +22,12 @@ export function rulesTableCsvOf(ctx: DatasetContext, metrics: readonly RuleMetri
 }
 
 /**
- * The rules table measured afresh (each rule alone and its exact marginal F1, as the report
- * measures them), in `order` (rule ids; the rest after, in execution order). Nothing is recorded
- * or stamped.
+ * `rank --format csv`: the rules table of rules already measured (`m`; each rule alone and its
+ * exact marginal F1, as the report measures them), in `order` (rule ids; the rest after, in execution order).
  */
-export async function measuredRulesTableCsv(ctx: DatasetContext, req: MeasureRequest & { order?: readonly string[] } = {}): Promise<string> {
-  const m = await measure(ctx, req);
+export function tableCsvOfMeasured(ctx: DatasetContext, m: Measured, order: readonly string[] = []): string {
   const metrics = computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z: ctx.dataset.task.matching.wilson_z, perKind: 0 }).rules;
-  const at = new Map((req.order ?? []).map((id, i) => [id, i]));
+  const at = new Map(order.map((id, i) => [id, i]));
   const sorted = [...metrics].sort((a, b) => (at.get(a.id) ?? Infinity) - (at.get(b.id) ?? Infinity) || a.position - b.position);
   return rulesTableCsvOf(ctx, sorted, m.pipeline.examples.length);
 }

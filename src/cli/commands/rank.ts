@@ -44,8 +44,8 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (opts: MeasureOptions) => {
       const csv = csvOrJson(opts);
       const result = await ctx.withDataset(opts, async (d) => {
-        const r = await withProgress(ctx.io, opts.json || csv, 'running rules', (onProgress) => d.rank({ split: opts.split, onProgress }));
-        return csv ? d.measuredRulesTableCsv({ split: opts.split, order: r.rules.map((x) => x.id) }) : r;
+        const r = await withProgress(ctx.io, opts.json || csv, 'running rules', (onProgress) => d.rank({ split: opts.split, onProgress, table: csv }));
+        return csv ? (r.table_csv ?? '') : r;
       });
       if (typeof result === 'string') return void ctx.io.stdout.write(result);
       ctx.emit(opts, result, (out, r) => renderRank(out, r, opts));
