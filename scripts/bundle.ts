@@ -35,7 +35,7 @@ function packageOf(id: string): string {
 }
 
 /** Whether an import stays an import at run time instead of being copied into the bundle. */
-export function isExternal(id: string): boolean {
+function isExternal(id: string): boolean {
   if (id.startsWith('node:') || builtins.has(id)) return true;
   if (id.startsWith('.') || id.startsWith('/') || id.startsWith('\0')) return false;
   return !BUNDLED.has(packageOf(id));

@@ -153,7 +153,7 @@ export async function measureMetrics(ctx: DatasetContext, req: MeasureRequest, b
   return { setup, n: offset, scorer, issues, matcher_issues, notes, result: acc.finish() };
 }
 
-export interface ParallelSteps {
+interface ParallelSteps {
   /** Runs documents on this thread. */
   own(examples: readonly Example[], base: number): { outputs: RuleOutputs; predictions: readonly (Prediction | null)[]; execute_ms: number };
   /** Sends documents to the worker. */
@@ -168,7 +168,7 @@ export interface ParallelSteps {
  * counted in document order. The share sent to the worker follows the last batch's timings, so
  * both threads take about as long (this one also reads and counts). Returns the documents counted.
  */
-export async function countInParallel(worker: ExecWorker, batches: Iterable<Example[]>, steps: ParallelSteps): Promise<number> {
+async function countInParallel(worker: ExecWorker, batches: Iterable<Example[]>, steps: ParallelSteps): Promise<number> {
   let share = 0.6;
   let offset = 0;
   let pending: { examples: Example[]; base: number; sent: number; part: ExecPart | null; own: ReturnType<ParallelSteps['own']> } | null = null;

@@ -1,4 +1,4 @@
-import { Example } from '../core/schemas/example.js';
+import { Example, ExampleSource, Split } from '../core/schemas/example.js';
 import { answerLabels } from '../core/split.js';
 import { parseJson, validate } from './decode.js';
 import { exampleContentHash, simpleContentHash } from './fingerprint.js';
@@ -92,8 +92,8 @@ export function decodeRawRow(r: RawRow, datasetId: number): Example {
   return decodeParsed(id, split, source, body, datasetId);
 }
 
-const SPLITS = new Set<string>(['train', 'dev', 'test']);
-const SOURCES = new Set<string>(['gold', 'correction', 'observed']);
+const SPLITS: ReadonlySet<string> = new Set(Split.options);
+const SOURCES: ReadonlySet<string> = new Set(ExampleSource.options);
 
 function plainBody(b: unknown): b is { text?: string; label?: string | null } {
   if (b === null || typeof b !== 'object' || Array.isArray(b)) return false;

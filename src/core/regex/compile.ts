@@ -53,8 +53,11 @@ const cache = new LruCache<string, CompiledPattern | RulewrightError>(2000);
 
 /** Translations a workspace kept (see primeTranslations), by cache key; consumed when compiled. */
 const primed = new Map<string, CachedTranslation>();
-/** What a workspace would keep of each Python-dialect pattern compiled here, by cache key. */
-const records = new LruCache<string, CachedTranslation>(2000);
+/**
+ * What a workspace would keep of each Python-dialect pattern compiled here. Held by the compiled
+ * pattern itself, so a record lives exactly as long as what it describes stays cached.
+ */
+const records = new WeakMap<CompiledPattern, CachedTranslation>();
 
 const keyOf = (pattern: string, flags: string, dialect: Dialect) => `${dialect}\u0000${flags}\u0000${pattern}`;
 
@@ -74,7 +77,6 @@ export function primeTranslations(entries: Iterable<{ pattern: string; flags: st
 export function clearPatternCache(): void {
   cache.clear();
   primed.clear();
-  records.clear();
 }
 
 /**
@@ -83,11 +85,10 @@ export function clearPatternCache(): void {
  */
 export function translationRecord(pattern: string, flags: string): CachedTranslation | undefined {
   try {
-    compilePattern(pattern, flags, 'python');
+    return records.get(compilePattern(pattern, flags, 'python'));
   } catch {
     return undefined;
   }
-  return records.get(keyOf(pattern, flags, 'python'));
 }
 
 /** A translated Python pattern as a native RegExp; a failure is a typed error naming the pattern. */
@@ -129,10 +130,9 @@ function build(pattern: string, flags: string, dialect: Dialect): CompiledPatter
   const kept = primed.get(key);
   primed.delete(key);
   const t = kept ? fromRecord(kept, pattern, flags) : translatePython(pattern, flags);
-  records.set(key, kept ?? toRecord(t));
   const main = pythonRegexes(t, t.narrowed, 'dgu', pattern);
   const nonEmpty = t.nonEmpty ? Object.assign(pythonRegexes(t.nonEmpty, t.narrowed, 'dguy', pattern), { groupIndex: t.nonEmpty.groupIndex }) : undefined;
-  return Object.assign(main, {
+  const compiled = Object.assign(main, {
     groupNames: t.groupNames,
     groupCount: t.groupCount,
     dialect,
@@ -141,6 +141,8 @@ function build(pattern: string, flags: string, dialect: Dialect): CompiledPatter
     canMatchEmpty: t.canMatchEmpty,
     ...(nonEmpty ? { nonEmpty } : {}),
   });
+  records.set(compiled, kept ?? toRecord(t));
+  return compiled;
 }
 
 /**
