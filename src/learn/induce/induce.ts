@@ -6,7 +6,7 @@ import { fieldCandidates } from './fields.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
 import { induceClasses } from './covering/induce-classes.js';
 import { induceWindows } from './windows/induce-windows.js';
-import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
+import { finalizeRules, scoreRules, selectCandidates, type Figures } from './pipeline.js';
 import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
 import type { Candidate, InduceOptions, InduceReport, InduceResult } from './types.js';
@@ -50,18 +50,24 @@ export function selectionAffordable(train: readonly Example[], dev: readonly Exa
  * its gains on train and dev) runs as well, and the ruleset with the higher dev F1 is kept: dev
  * decides between two models, as it decides where to cut one.
  */
-async function bestOfTwo(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, started: number): Promise<{ rules: Rule[]; report: InduceReport; finalized: boolean }> {
-  const covering = induceClasses({ task, train, opts, report, started });
+async function bestOfTwo(
+  task: Task,
+  train: readonly Example[],
+  opts: ResolvedOptions,
+  report: InduceReport,
+  started: number,
+): Promise<{ rules: Rule[]; report: InduceReport; finalized: boolean; figures: Figures | null }> {
+  const learned = induceClasses({ task, train, opts, report, started });
+  const covering = learned.rules;
   const dev = opts.dev;
-  if (!dev) return { rules: covering, report, finalized: false };
-  if (!selectionAffordable(train, dev)) return { rules: covering, report, finalized: false };
+  if (!dev || !selectionAffordable(train, dev)) return { rules: covering, report, finalized: false, figures: learned.figures };
   const alt = newReport(task, train.length, dev.length);
   const altOpts: ResolvedOptions = { ...opts, maxRules: Math.min(opts.maxRules, 100), budgetMs: Math.max(0, opts.budgetMs - (performance.now() - started)) };
   const selection = await selectCandidates({ task, train, candidates: generateCandidates(task, train, altOpts), opts: altOpts, report: alt, started: performance.now(), merge: true });
   const a = scoreRules(task, covering, dev).f1 ?? 0;
   const b = scoreRules(task, selection, dev).f1 ?? 0;
   const note = `two learners were compared on dev: sequential covering F1 ${a.toFixed(3)} (${covering.length} rules), candidate selection F1 ${b.toFixed(3)} (${selection.length} rules); kept ${b > a ? 'candidate selection' : 'sequential covering'}`;
-  const winner = b > a ? { rules: selection, report: alt, finalized: true } : { rules: covering, report, finalized: false };
+  const winner = b > a ? { rules: selection, report: alt, finalized: true, figures: null } : { rules: covering, report, finalized: false, figures: learned.figures };
   winner.report.notes.push(note);
   return winner;
 }
@@ -102,7 +108,7 @@ export async function induce(task: Task, trainIn: readonly Example[], options: I
   }
   if (task.type === 'classification') {
     const chosen = await bestOfTwo(task, train, opts, report, started);
-    const rules = chosen.finalized ? chosen.rules : await finalizeRules({ task, train, opts, report: chosen.report, started }, chosen.rules);
+    const rules = chosen.finalized ? chosen.rules : await finalizeRules({ task, train, opts, report: chosen.report, started }, chosen.rules, [], chosen.figures);
     chosen.report.emitted = rules.length;
     chosen.report.elapsed_ms = Math.round(performance.now() - started);
     return { rules, remove: [], report: chosen.report };

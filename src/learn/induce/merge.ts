@@ -7,7 +7,8 @@ const UNIT_KINDS = new Set(['word', 'stem', 'phrase', 'gap', 'first', 'label_wor
  * Merges runs of adjacent classification candidates (in execution order) that emit the same
  * label into one rule whose pattern is the alternation of theirs: the merged rule fires exactly
  * where one of them fires, and no rule of another label sits between them, so the first firing
- * label of every text is unchanged. Conjunctions merge only with conjunctions.
+ * label of every text is unchanged. Conjunctions merge only with conjunctions, and only rules with
+ * the same flags merge (`u` beside `i` changes what `\w` and case folding match).
  */
 export function mergeAdjacent(ordered: readonly Candidate[]): Candidate[][] {
   const groups: Candidate[][] = [];
@@ -21,6 +22,7 @@ export function mergeAdjacent(ordered: readonly Candidate[]): Candidate[][] {
       c.format === 'regex' &&
       head.group === '$0' &&
       c.group === '$0' &&
+      head.flags === c.flags &&
       (UNIT_KINDS.has(head.kind) ? UNIT_KINDS.has(c.kind) : head.kind === c.kind && c.kind === 'conj') &&
       last.length < MAX_ALTERNATIVES;
     if (compatible) last.push(c);
@@ -33,7 +35,7 @@ export function mergeAdjacent(ordered: readonly Candidate[]): Candidate[][] {
 export function mergedCandidate(group: readonly Candidate[]): Candidate {
   if (group.length === 1) return group[0]!;
   const head = group[0]!;
-  const flags = [...new Set(group.flatMap((c) => [...c.flags]))].sort().join('');
+  const flags = head.flags;
   let pattern: string;
   if (head.kind === 'conj') {
     const bodies = group.map((c) => (c.pattern.startsWith('^(?=') && c.pattern.endsWith('.+') ? c.pattern.slice(1, -2) : undefined));

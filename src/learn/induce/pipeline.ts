@@ -139,7 +139,13 @@ function fitBudget(pool: Pool, count: () => number, maxRules: number): number[] 
 }
 
 /** Scores of a finished ruleset on train and on dev (null without dev). */
-function scoresOn(input: Pick<SelectionInput, 'task' | 'train' | 'opts'>, rules: readonly Rule[]): { train: SplitScore; dev: SplitScore | null } {
+/** A ruleset's scores on train and on dev (none without a dev split). */
+export interface Figures {
+  train: SplitScore;
+  dev: SplitScore | null;
+}
+
+function scoresOn(input: Pick<SelectionInput, 'task' | 'train' | 'opts'>, rules: readonly Rule[]): Figures {
   return { train: scoreRules(input.task, rules, input.train), dev: input.opts.dev ? scoreRules(input.task, rules, input.opts.dev) : null };
 }
 
@@ -235,7 +241,13 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
  * (the `kept` current rules, then the safe new ones) with its train and dev scores. Returns the
  * safe new rules.
  */
-export async function finalizeRules(input: Pick<SelectionInput, 'task' | 'train' | 'opts' | 'report' | 'started'>, rules: readonly Rule[], kept: readonly Rule[] = []): Promise<Rule[]> {
+export async function finalizeRules(
+  input: Pick<SelectionInput, 'task' | 'train' | 'opts' | 'report' | 'started'>,
+  rules: readonly Rule[],
+  kept: readonly Rule[] = [],
+  /** Figures already measured for rules that predict as `kept` and `rules` do: reused when the screen drops none. */
+  known: Figures | null = null,
+): Promise<Rule[]> {
   const { report, started } = input;
   const screened = await screen(rules);
   for (const r of screened.rejected) {
@@ -243,6 +255,7 @@ export async function finalizeRules(input: Pick<SelectionInput, 'task' | 'train'
     report.notes.push(`rule "${r.rule.name}" failed the safety checks and was dropped (${r.reason})`);
   }
   const finalSet = [...kept, ...screened.kept];
-  report.stages.push({ stage: 'final', rules: finalSet.length, ...scoresOn(input, finalSet), elapsed_ms: Math.round(performance.now() - started) });
+  const figures = known && !screened.rejected.length ? known : scoresOn(input, finalSet);
+  report.stages.push({ stage: 'final', rules: finalSet.length, ...figures, elapsed_ms: Math.round(performance.now() - started) });
   return screened.kept;
 }

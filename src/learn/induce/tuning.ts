@@ -67,6 +67,24 @@ export const TUNING = {
     correctionMaxWords: 6,
     /** Shortest shared prefix that counts as a stem of two observed words. */
     minStemPrefix: 5,
+    /**
+     * The globally ordered list (global-order.ts) pairs up each text's most predictive words and
+     * stems, at most this many per text, so pairs grow with the number of texts, not their length.
+     */
+    pairFeatures: 24,
+    /**
+     * z of the Wilson bound that orders the global list; dev (or cross-validation) chooses. Lower
+     * than covering's: each rule here is measured on all of train, not on a remainder.
+     */
+    globalZChoices: [1, 1.96],
+    /** The global list keeps each train text's first three firing rules: the one that decides it and two runners-up. */
+    globalDepth: 3,
+    /**
+     * The global order replaces covering's only when dev texts it alone gets right outnumber those
+     * covering alone gets right beyond chance (McNemar's z at the 95% level): dev is a sample, and
+     * on long texts the two can trade places from train to new text.
+     */
+    reorderMinGain: 1.96,
   },
   /** Token-window templates for spans (windows/). */
   windows: {

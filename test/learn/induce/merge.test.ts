@@ -32,6 +32,12 @@ describe('merging adjacent classification rules', () => {
     ]);
   });
 
+  test('rules with different flags do not merge: `u` beside `i` would change what the others match', () => {
+    const unicode = { ...c('word', 'a', '\\bcafé\\b'), flags: 'iu' };
+    const groups = mergeAdjacent([c('word', 'a', '\\bx\\b'), unicode, c('word', 'a', '\\by\\b')]);
+    expect(groups.map((g) => g.map((x) => x.flags))).toEqual([['i'], ['iu'], ['i']]);
+  });
+
   test('a merged rule fires exactly where one of its members fires', () => {
     const words = mergedCandidate([c('word', 'a', '\\bx\\b'), c('stem', 'a', '\\by\\w*')]);
     const conj = mergedCandidate([c('conj', 'a', '^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+'), c('conj', 'a', '^(?=.*?\\br\\b)(?=.*?\\bs\\b).+')]);

@@ -13,6 +13,8 @@ export interface CoverRule {
   score: number;
   /** The covering pass that learned it (0: the first; later ones are fallbacks). */
   pass: number;
+  /** `all`: tp and n count every train text it fires on (a globally ordered list), not only those left uncovered. */
+  scope?: 'all';
 }
 
 export interface CoverOptions {

@@ -1,5 +1,6 @@
 import { Coverer, satisfies, type CoverOptions, type CoverResult } from './cover.js';
 import { TUNING } from '../tuning.js';
+import { globalOrder } from './global-order.js';
 import { buildVocabulary, FeatureIndex, type FeatureConfig, type Vocabulary } from './features.js';
 
 /** A learned decision list with the index and vocabulary it was learned over. */
@@ -43,6 +44,19 @@ export function learnDecisionList(
     res.rules.push(...more.rules.map((r) => ({ ...r, pass: p })));
   }
   return { ...res, index, vocab, features, classes };
+}
+
+/**
+ * The list reordered by each rule's precision on all of train, with pairs of words (see
+ * global-order.ts); `labels` are those it was learned from.
+ */
+export function reorderList(list: DecisionList, labels: readonly (string | null)[], opts: { z: number; minScore: number; deadline: number }): DecisionList {
+  const rules = globalOrder(list.index, classIds(labels, list.classes), list.classes.length, list.rules, {
+    ...opts,
+    pairFeatures: TUNING.covering.pairFeatures,
+    depth: TUNING.covering.globalDepth,
+  });
+  return { ...list, rules };
 }
 
 /**

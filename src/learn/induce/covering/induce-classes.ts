@@ -10,13 +10,23 @@ import { clearlyHarmful } from '../dev-judges.js';
 import { prunePass } from '../select.js';
 import { labelWords, uniqSorted } from '../text.js';
 import type { Candidate, InduceReport } from '../types.js';
+import type { Figures } from '../pipeline.js';
 import type { CoverOptions } from './cover.js';
 import { chooseThreshold } from './cross-validate.js';
-import { learnDecisionList, type DecisionList } from './decision-list.js';
+import { learnDecisionList, reorderList, type DecisionList } from './decision-list.js';
 import { buildVocabulary, FeatureIndex, type FeatureConfig, type Vocabulary } from './features.js';
 import { renderRule } from './render.js';
+import { bestPerPass, pairedGain, type DevCut } from './dev-cut.js';
 import { TUNING } from '../tuning.js';
-import { f1OfTotals } from '../../../core/ratio.js';
+
+/**
+ * The learned rules and their train and dev figures: merging adjacent rules of one label into one
+ * alternation leaves every prediction as it was, so these are the figures of the rules returned.
+ */
+export interface ClassesResult {
+  rules: Rule[];
+  figures: Figures | null;
+}
 
 export interface ClassInput {
   task: Task;
@@ -56,6 +66,7 @@ function candidatesOf(list: DecisionList, floor: number | null, minScore: number
       keyOf: (f) => list.index.keys[f]!,
       tp: r.tp,
       n: r.n,
+      ...(r.scope ? { scope: r.scope } : {}),
     });
     out.push({ cand, score: r.score, pass: r.pass });
   }
@@ -82,7 +93,7 @@ function unruled(train: readonly Example[], rules: readonly Rule[], list: Decisi
  * not the index's estimates, decide from there), pruned of rules whose removal raises dev F1, and
  * adjacent rules of one label are merged.
  */
-export function induceClasses(input: ClassInput): Rule[] {
+export function induceClasses(input: ClassInput): ClassesResult {
   const { task, train, opts, report, started } = input;
   const deadline = started + opts.budgetMs;
   const texts = train.map((e) => e.text ?? '');
@@ -128,23 +139,38 @@ export function induceClasses(input: ClassInput): Rule[] {
   const vocab = buildVocabulary(texts, FEATURES);
   const prebuilt = { vocab, index: FeatureIndex.build(texts, vocab, FEATURES, () => performance.now() > deadline) };
   const base = { ...input, texts, labels, classes, minScore, deadline, prebuilt };
-  let fit: Fit | null = null;
-  // With dev, each z first learns one pass; the better then learns fallback passes, which dev
-  // judges pass by pass (each cut where dev F1 is best given what the earlier passes decide).
+  // Dev judges each list (the engine runs it on dev); only the chosen one also runs on train.
+  // With dev, each z first learns one pass; the better then learns fallback passes, judged pass
+  // by pass (each cut where dev F1 is best given what earlier passes decide).
+  let plan: Plan | null = null;
   for (const v of variants) {
-    if (fit && performance.now() > deadline) break;
-    const f = fitList({ ...base, passes: opts.dev ? 1 : passes, ...v, allPasses: false, onStep: v === variants[0] ? opts.onProgress : undefined });
-    if (!fit || f.devF1 > fit.devF1 + 1e-9) fit = f;
+    if (plan && performance.now() > deadline) break;
+    const p = planList({ ...base, passes: opts.dev ? 1 : passes, ...v, allPasses: false, onStep: v === variants[0] ? opts.onProgress : undefined });
+    if (!plan || p.estimate > plan.estimate + 1e-9) plan = p;
   }
-  if (opts.dev && fit && passes > 1 && performance.now() < deadline) {
-    const more = fitList({ ...base, passes, z: fit.z, global: fit.global, allPasses: true, onStep: undefined });
-    const gained = more.devF1 > fit.devF1 + 1e-9;
-    report.notes.push(`${passes - 1} fallback covering pass${passes === 2 ? '' : 'es'} ${gained ? 'raised' : 'did not raise'} dev F1 (${fit.devF1.toFixed(3)} -> ${more.devF1.toFixed(3)})${gained ? '' : '; kept one pass'}`);
-    if (gained) fit = more;
+  if (opts.dev && plan && passes > 1 && performance.now() < deadline) {
+    const more = planList({ ...base, passes, z: plan.z, global: plan.global, allPasses: true, onStep: undefined });
+    const gained = more.estimate > plan.estimate + 1e-9;
+    report.notes.push(`${passes - 1} fallback covering pass${passes === 2 ? '' : 'es'} ${gained ? 'raised' : 'did not raise'} dev F1 (${plan.estimate.toFixed(3)} -> ${more.estimate.toFixed(3)})${gained ? '' : '; kept one pass'}`);
+    if (gained) plan = more;
   }
-  const { list, picked, rules, pool, kept } = fit!;
+  // Dev then judges the same rules, with pairs of words, ordered by their precision on all of train.
+  if (opts.dev && plan) {
+    const covering = plan;
+    for (const orderZ of TUNING.covering.globalZChoices) {
+      if (performance.now() > deadline) break;
+      const g = planList({ ...base, passes, z: covering.z, global: covering.global, orderZ, allPasses: false, onStep: undefined }, covering.list);
+      const gain = pairedGain(covering.right, g.right);
+      if (g.estimate > plan.estimate + 1e-9 && gain >= TUNING.covering.reorderMinGain) plan = g;
+      report.notes.push(
+        `the list ordered by each rule's precision on all of train (Wilson z ${orderZ}, with pairs of words): dev F1 ${g.estimate.toFixed(3)} against covering's ${covering.estimate.toFixed(3)}, paired gain z ${gain.toFixed(2)}${plan === g ? '; kept' : ''}`,
+      );
+    }
+  }
+  const fit = runPlan(input, plan!);
+  const { list, picked, rules, pool } = fit;
   if (variants.length > 1)
-    report.notes.push(`dev chose Wilson z ${fit!.z}${fit!.global ? ', rules also bounded by their precision on all of train,' : ''} to rank rules (dev F1 ${fit!.devF1.toFixed(3)} at the cut)`);
+    report.notes.push(`dev chose Wilson z ${fit.z}${fit.global ? ', rules also bounded by their precision on all of train,' : ''} to rank rules (dev F1 ${fit.devF1.toFixed(3)} at the cut)`);
   report.index = { features: list.index.size, entries: list.index.entries() };
   report.covering = { rules: list.rules.length, stop: list.stop, uncovered_train: list.uncovered };
   if (list.stop === 'budget') {
@@ -154,20 +180,16 @@ export function induceClasses(input: ClassInput): Rule[] {
   if (list.stop === 'max_rules') report.notes.push(`stopped at ${opts.maxRules} rules (--max-rules): ${list.uncovered} train examples have no rule`);
   report.candidates.considered = list.index.size;
   report.candidates.by_kind = {};
-  for (const p of picked) report.candidates.by_kind[p.cand.kind] = (report.candidates.by_kind[p.cand.kind] ?? 0) + 1;
-  report.candidates.eligible = picked.length;
+  for (const p of plan!.picked) report.candidates.by_kind[p.cand.kind] = (report.candidates.by_kind[p.cand.kind] ?? 0) + 1;
+  report.candidates.eligible = plan!.picked.length;
   if (!picked.length || !pool) {
     report.notes.push('no rule was learned: no feature predicts a label on train with enough support');
-    return [];
+    return { rules: [], figures: null };
   }
   for (const m of pool.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
   const candOf = new Map(rules.map((r, i) => [r.id, picked[i]!]));
   if (pool.dev) {
-    const keep = new Set(kept);
-    for (let p = 0; p < pool.size; p++) {
-      if (keep.has(p)) pool.commit(pool.trial(p));
-      else drop(report, 'no_gain_dev', pool.rules[p]!.rule.name);
-    }
+    for (const name of fit.cutAway) drop(report, 'no_gain_dev', name);
     stage(report, 'dev_cut', pool, started);
     const pruned = prunePass(pool, clearlyHarmful(), deadline);
     for (const p of pruned) drop(report, 'pruned_dev', pool.rules[p]!.rule.name);
@@ -185,7 +207,8 @@ export function induceClasses(input: ClassInput): Rule[] {
   const missing = unruled(train, finals, list);
   report.labels_without_rules = missing;
   if (missing.length) report.notes.push(`${missing.length} label${missing.length === 1 ? '' : 's'} got no rule: ${missing.slice(0, 8).map((m) => `${m.label} (${m.reason})`).join('; ')}${missing.length > 8 ? '; …' : ''}`);
-  return finals;
+  const last = report.stages[report.stages.length - 1]!;
+  return { rules: finals, figures: { train: last.train, dev: last.dev } };
 }
 
 /** A rule of the list as a candidate, with its score and the pass that learned it. */
@@ -195,107 +218,99 @@ interface Picked {
   pass: number;
 }
 
-interface Fit {
+/** How a list is learned: covering's Wilson z, the train-wide bound, and the z of a global reorder. */
+interface Variant {
   z: number;
   global: boolean;
+  /** z of the global order (see global-order.ts), when the list is reordered. */
+  orderZ?: number;
+}
+
+/** A learned, rendered list, with its dev F1 at the best cut (no dev: 0). */
+interface Plan extends Variant {
   list: DecisionList;
   picked: Picked[];
+  estimate: number;
+  /** Dev texts it gets right at that cut (no dev: none). */
+  right: Uint8Array;
+  /** Ids of the rules the dev cut keeps (no dev: null, all are kept). */
+  keptIds: ReadonlySet<string> | null;
+}
+
+/** A plan run through the engine on train and dev, and cut there. */
+interface Fit extends Plan {
   rules: Rule[];
   pool: Pool | null;
-  /** Pool positions the dev cut keeps, and dev F1 with them (no dev: none, 0). */
-  kept: number[];
+  /** Names of the rules the dev cut left out. */
+  cutAway: string[];
+  /** Dev F1 at the cut (no dev: 0). */
   devF1: number;
 }
 
-interface FitInput extends ClassInput {
+interface FitInput extends ClassInput, Variant {
   texts: string[];
   labels: (string | null)[];
   classes: string[];
   passes: number;
   minScore: number;
-  z: number;
-  global: boolean;
   deadline: number;
   allPasses: boolean;
   prebuilt: { vocab: Vocabulary; index: FeatureIndex };
   onStep: ((done: number, total: number) => void) | undefined;
 }
 
-/** One decision list learned with a given z, rendered, run through the engine, and cut on dev. */
-function fitList(f: FitInput): Fit {
-  const { opts } = f;
-  const cover = { ...coverOptions(opts, f.deadline, f.onStep), z: f.z, global: f.global };
-  const list = learnDecisionList(f.texts, f.labels, f.classes, FEATURES, cover, f.passes, f.prebuilt, f.allPasses);
-  const picked = candidatesOf(list, opts.userMinPrecision, f.minScore);
-  if (!picked.length) return { z: f.z, global: f.global, list, picked, rules: [], pool: null, kept: [], devF1: 0 };
-  const rules = picked.map((p, i) => toRule(p.cand, { id: candidateId(p.cand, opts.idPrefix), priority: picked.length - i, confidence: p.score, status: 'active' }));
-  const pool = Pool.run(f.task, rules, f.train, opts.dev, opts.dev ? new Set() : new Set(rules.map((r) => r.id)));
+const norm = (l: string): string => l.trim().toLowerCase();
+
+/** The rules of a list, in order (priority falls along it). */
+function rulesOf(picked: readonly Picked[], opts: ResolvedOptions): Rule[] {
+  return picked.map((p, i) => toRule(p.cand, { id: candidateId(p.cand, opts.idPrefix), priority: picked.length - i, confidence: p.score, status: 'active' }));
+}
+
+/** Where dev F1 is best along a list whose rules the engine ran on dev, and that F1. */
+function cutOnDev(pool: Pool, split: Pool['train'], picked: readonly Picked[], rules: readonly Rule[]): DevCut {
   const passOf = new Int32Array(pool.size);
   rules.forEach((r, i) => (passOf[pool.position.get(r.id)!] = picked[i]!.pass));
-  const best = pool.dev ? bestPerPass(pool, passOf) : { kept: [], f1: 0 };
-  return { z: f.z, global: f.global, list, picked, rules, pool, kept: best.kept, devF1: best.f1 };
+  const o = split.outputs;
+  return bestPerPass({
+    firings: { docEntries: o.docEntries, entryRule: o.entryRule },
+    gold: split.examples.map((e) => norm(e.label ?? '')),
+    label: pool.rules.map((r) => norm(r.label)),
+    passOf,
+  });
 }
 
 /**
- * Which rules of the list to keep, pass by pass: the prefix of the first pass with the best dev F1
- * (read from the engine's matches: the first firing rule of a text is its prediction), then of
- * each later pass the prefix that is best on the texts no kept rule of an earlier pass decides.
- * A fallback pass is thus judged where it would decide, never cut away with the first pass's tail.
+ * One decision list learned with a variant and rendered, with its dev F1 at the best cut: the
+ * engine runs it on dev alone (the index's matches differ from the engine's at tokenizer edges,
+ * most on long texts), and only the chosen list is then run on train as well.
  */
-function bestPerPass(pool: Pool, passOf: Int32Array): { kept: number[]; f1: number } {
-  const dev = pool.dev!;
-  const o = dev.outputs;
-  const n = dev.examples.length;
-  const gold = dev.examples.map((e) => (e.label ?? '').trim().toLowerCase());
-  const label = pool.rules.map((r) => r.label.trim().toLowerCase());
-  const decided = new Uint8Array(n);
-  const kept: number[] = [];
-  let tp = 0;
-  let answered = 0;
-  let f1 = 0;
-  const passes = passOf.reduce((m, p) => Math.max(m, p), 0) + 1;
-  for (let s = 0; s < passes; s++) {
-    // The first rule of this pass firing on each undecided text.
-    const first = new Int32Array(n).fill(-1);
-    for (let d = 0; d < n; d++) {
-      if (decided[d]) continue;
-      for (let e = o.docEntries[d]!; e < o.docEntries[d + 1]!; e++) {
-        const p = o.entryRule[e]!;
-        if (passOf[p] === s) {
-          first[d] = p;
-          break;
-        }
-      }
-    }
-    const right = new Int32Array(pool.size);
-    const fired = new Int32Array(pool.size);
-    for (let d = 0; d < n; d++) {
-      const p = first[d]!;
-      if (p < 0) continue;
-      fired[p]!++;
-      if (label[p] === gold[d]) right[p]!++;
-    }
-    let best = -1;
-    let t = tp;
-    let a = answered;
-    for (let p = 0; p < pool.size; p++) {
-      if (passOf[p] !== s) continue;
-      t += right[p]!;
-      a += fired[p]!;
-      const f = f1OfTotals(t, a, n) ?? 0;
-      if (f > f1 + 1e-12) {
-        f1 = f;
-        best = p;
-      }
-    }
-    if (best < 0) continue;
-    for (let p = 0; p <= best; p++) {
-      if (passOf[p] !== s) continue;
-      kept.push(p);
-      tp += right[p]!;
-      answered += fired[p]!;
-    }
-    for (let d = 0; d < n; d++) if (first[d]! >= 0 && first[d]! <= best) decided[d] = 1;
-  }
-  return { kept, f1 };
+function planList(f: FitInput, from?: DecisionList): Plan {
+  const { opts } = f;
+  const variant: Variant = { z: f.z, global: f.global, ...(f.orderZ === undefined ? {} : { orderZ: f.orderZ }) };
+  const cover = { ...coverOptions(opts, f.deadline, f.onStep), z: f.z, global: f.global };
+  const learned = from ?? learnDecisionList(f.texts, f.labels, f.classes, FEATURES, cover, f.passes, f.prebuilt, f.allPasses);
+  const list = f.orderZ === undefined ? learned : reorderList(learned, f.labels, { z: f.orderZ, minScore: f.minScore, deadline: f.deadline });
+  const picked = candidatesOf(list, opts.userMinPrecision, f.minScore);
+  if (!opts.dev?.length || !picked.length) return { ...variant, list, picked, estimate: 0, right: new Uint8Array(0), keptIds: null };
+  const rules = rulesOf(picked, opts);
+  const onDev = Pool.run(f.task, rules, opts.dev, null);
+  const cut = cutOnDev(onDev, onDev.train, picked, rules);
+  return { ...variant, list, picked, estimate: cut.f1, right: cut.right, keptIds: new Set(cut.kept.map((p) => onDev.rules[p]!.id)) };
+}
+
+/**
+ * A plan's rules run through the engine on train and dev. With dev, only the rules its dev cut
+ * kept run (the rest are named in `cutAway`): the cut is the plan's, measured by the same engine.
+ */
+function runPlan(f: ClassInput, plan: Plan): Fit {
+  const { opts } = f;
+  const all = rulesOf(plan.picked, opts);
+  const keptIds = plan.keptIds;
+  const keep = (_: unknown, i: number) => !keptIds || keptIds.has(all[i]!.id);
+  const picked = plan.picked.filter(keep);
+  const rules = all.filter(keep);
+  const cutAway = keptIds ? all.filter((r) => !keptIds.has(r.id)).map((r) => r.name) : [];
+  if (!picked.length) return { ...plan, picked, rules: [], pool: null, cutAway, devF1: 0 };
+  const pool = Pool.run(f.task, rules, f.train, opts.dev, keptIds ?? new Set(rules.map((r) => r.id)));
+  return { ...plan, picked, rules, pool, cutAway, devF1: plan.estimate };
 }

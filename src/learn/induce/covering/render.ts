@@ -65,6 +65,8 @@ export interface RenderInput {
   keyOf: (feature: number) => string;
   tp: number;
   n: number;
+  /** `all`: tp and n count every train text it fires on, not only those earlier rules left. */
+  scope?: 'all';
 }
 
 const kindName = (k: number): string => ['word', 'stem', 'phrase', 'phrase', 'gap', 'first', 'first'][k] ?? 'word';
@@ -79,7 +81,7 @@ export function renderRule(r: RenderInput): Candidate {
   const neg = parts.filter((p) => p.l.negated);
   const unicode = parts.some((p) => p.s.unicode);
   const shown = pos.map((p) => p.s.display).join(' & ') + (neg.length ? ` unless ${neg.map((p) => p.s.display).join(' or ')}` : '');
-  const evidence = `in ${r.tp} of ${r.n} train texts it fired on (not yet covered by earlier rules) it is ${r.label}`;
+  const evidence = `in ${r.tp} of ${r.n} train texts it fired on${r.scope === 'all' ? '' : ' (not yet covered by earlier rules)'} it is ${r.label}`;
   const single = parts.length === 1 && pos.length === 1;
   const pattern = single ? pos[0]!.s.src : `^${pos.map((p) => `(?=${p.s.look})`).join('')}${neg.map((p) => `(?!${p.s.look})`).join('')}.+`;
   const kind = single ? kindName(r.kindOf(pos[0]!.l.feature)) : 'conj';

@@ -8,6 +8,7 @@ import { classIds, firingMaxima, learnDecisionList } from '../../../../src/learn
 import { buildVocabulary, FeatureIndex, featureKeys, Kind, type FeatureConfig } from '../../../../src/learn/induce/covering/features.js';
 import { featureSource, renderRule } from '../../../../src/learn/induce/covering/render.js';
 import { induceRules } from '../../../../src/learn/induce/index.js';
+import { scoreRules } from '../../../../src/learn/induce/pipeline.js';
 import { intents } from '../fixtures.js';
 
 const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: 1 };
@@ -145,6 +146,20 @@ describe('induceRules with covering', () => {
     const res = await induceRules(task, intents(1, 5, 'train'), { budgetMs: 0 });
     expect(res.report.budget_exhausted).toBe(true);
     expect(res.report.notes.join('\n')).toMatch(/budget ran out/);
+  });
+
+  test('with dev, the globally ordered list is judged against covering on dev, and the final figures are the returned rules\' own', async () => {
+    // Over 3,000 texts, so covering runs alone (no candidate-selection learner beside it).
+    const train = intents(1, 700, 'train');
+    const dev = intents(2, 100, 'dev');
+    const res = await induceRules(task, train, { dev, seed: 1 });
+    const notes = res.report.notes.join('\n');
+    expect(notes).toMatch(/ordered by each rule's precision on all of train \(Wilson z 1, with pairs of words\): dev F1 \d\.\d{3} against covering's \d\.\d{3}, paired gain z -?\d+\.\d{2}/);
+    expect(res.report.stages.map((s) => s.stage)).toEqual(['dev_cut', 'dev_prune', 'final']);
+    // Merged rules decide as the pruned list did, so the final stage reuses its figures: they must be exact.
+    const final = res.report.stages.at(-1)!;
+    expect(final.train).toEqual(scoreRules(task, res.rules, train));
+    expect(final.dev).toEqual(scoreRules(task, res.rules, dev));
   });
 
   test('labels with no learnable signal are listed with the reason', async () => {

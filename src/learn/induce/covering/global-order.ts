@@ -1,0 +1,155 @@
+import { wilsonLower } from '../../../core/metrics/wilson.js';
+import { satisfies, type CoverRule } from './cover.js';
+import { Kind, type FeatureIndex } from './features.js';
+import type { Literal } from './render.js';
+
+export interface GlobalOrderOptions {
+  /** z of the Wilson lower bound that orders the list. */
+  z: number;
+  /** Most features of one text that pairs are formed from: its most predictive words and stems. */
+  pairFeatures: number;
+  /** Kept rules: those among the first `depth` to fire on some train text (see `decidingRules`). */
+  depth: number;
+  /** Rules scoring below this are left out. */
+  minScore: number;
+  /** Absolute time (performance.now()) after which no more pairs are formed. */
+  deadline: number;
+}
+
+interface Stat {
+  cls: number;
+  k: number;
+  n: number;
+  score: number;
+}
+
+/** The best class of a set of documents, with its count, their number and the Wilson bound. */
+function statOf(docs: ArrayLike<number>, docClass: Int32Array, scratch: Int32Array, z: number): Stat | null {
+  const touched: number[] = [];
+  for (let i = 0; i < docs.length; i++) {
+    const c = docClass[docs[i]!]!;
+    if (c < 0) continue;
+    if (scratch[c] === 0) touched.push(c);
+    scratch[c]!++;
+  }
+  let cls = -1;
+  let k = 0;
+  for (const c of touched) {
+    if (scratch[c]! > k || (scratch[c] === k && c < cls)) {
+      k = scratch[c]!;
+      cls = c;
+    }
+    scratch[c] = 0;
+  }
+  const n = docs.length;
+  return cls < 0 ? null : { cls, k, n, score: wilsonLower(k / n, n, z) };
+}
+
+const pairable = (kind: number): boolean => kind === Kind.Word || kind === Kind.Stem;
+
+/** Train documents satisfying literals whose first one is a present feature. */
+function docsOf(index: FeatureIndex, literals: readonly Literal[]): number[] {
+  const rest = literals.slice(1);
+  const out: number[] = [];
+  for (const d of index.postings[literals[0]!.feature]!) if (satisfies(index.docFeatures[d]!, rest)) out.push(d);
+  return out;
+}
+
+/**
+ * The rules that are among the first `depth` to fire on at least one train document. Depth 1 keeps
+ * the rules that decide train; depth 2 also keeps each text's runner-up, which decides a new text
+ * that lacks the words of the rule that won on train.
+ */
+function decidingRules(index: FeatureIndex, rules: readonly CoverRule[], depth: number): CoverRule[] {
+  const byFeature = new Map<number, number[]>();
+  rules.forEach((r, i) => {
+    const f = r.literals[0]!.feature;
+    let xs = byFeature.get(f);
+    if (!xs) byFeature.set(f, (xs = []));
+    xs.push(i);
+  });
+  const keep = new Uint8Array(rules.length);
+  const firing: number[] = [];
+  for (const fs of index.docFeatures) {
+    firing.length = 0;
+    // The first `depth` firing rules overall are among the first `depth` of their own first feature.
+    for (const f of fs) {
+      let got = 0;
+      for (const i of byFeature.get(f) ?? []) {
+        if (got === depth) break;
+        if (satisfies(fs, rules[i]!.literals)) {
+          firing.push(i);
+          got++;
+        }
+      }
+    }
+    firing.sort((a, b) => a - b);
+    for (let j = 0; j < Math.min(depth, firing.length); j++) keep[firing[j]!] = 1;
+  }
+  return rules.filter((_, i) => keep[i] === 1);
+}
+
+/**
+ * A decision list ordered by how precise each rule is on all of train (a Yarowsky decision list):
+ * every indexed feature for its best label, pairs of a text's most predictive words and stems, and
+ * the covering rules, each scored by the Wilson lower bound of its precision on every train text
+ * it fires on, and sorted by that score. Covering scores a rule on what earlier rules left, so a
+ * rule learned late from a few leftover texts can sit before a well-attested one; here a rule's
+ * place reflects all its evidence, which is what decides on text the list has not seen.
+ * A pair is kept only when it outscores both its words (otherwise the better word, earlier in the
+ * list, fires wherever the pair does), and only rules that decide a train text, or come next on one, stay.
+ */
+export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number, covering: readonly CoverRule[], opts: GlobalOrderOptions): CoverRule[] {
+  const { z } = opts;
+  const scratch = new Int32Array(K);
+  const single: (Stat | null)[] = index.postings.map((p) => (p.length ? statOf(p, docClass, scratch, z) : null));
+  const out: CoverRule[] = [];
+  const push = (literals: Literal[], s: Stat) => {
+    if (s.score >= opts.minScore) out.push({ literals, cls: s.cls, tp: s.k, n: s.n, score: s.score, pass: 0, scope: 'all' });
+  };
+  single.forEach((s, f) => s && push([{ feature: f, negated: false }], s));
+
+  // Pairs: each text's best `pairFeatures` words and stems seen in two or more texts.
+  const pairs = new Map<number, number[]>();
+  const F = index.size;
+  for (let d = 0; d < index.docFeatures.length && performance.now() < opts.deadline; d++) {
+    const fs = Array.from(index.docFeatures[d]!).filter((f) => pairable(index.kinds[f]!) && index.postings[f]!.length >= 2 && single[f]);
+    fs.sort((a, b) => single[b]!.score - single[a]!.score || a - b);
+    const top = fs.slice(0, opts.pairFeatures).sort((a, b) => a - b);
+    for (let i = 0; i < top.length; i++)
+      for (let j = i + 1; j < top.length; j++) {
+        const key = top[i]! * F + top[j]!;
+        let xs = pairs.get(key);
+        if (!xs) pairs.set(key, (xs = []));
+        xs.push(d);
+      }
+  }
+  for (const [key, docs] of pairs) {
+    if (docs.length < 2) continue;
+    const a = Math.floor(key / F);
+    const b = key - a * F;
+    const s = statOf(docs, docClass, scratch, z);
+    if (s && s.score > Math.max(single[a]!.score, single[b]!.score))
+      push(
+        [
+          { feature: a, negated: false },
+          { feature: b, negated: false },
+        ],
+        s,
+      );
+  }
+  pairs.clear();
+  for (const r of covering) {
+    if (r.literals.length < 2 || r.literals[0]!.negated) continue;
+    const s = statOf(docsOf(index, r.literals), docClass, scratch, z);
+    if (s && s.cls === r.cls) push(r.literals, s);
+  }
+  // Higher score first; then more support, fewer conditions, and the order they were made in.
+  const order = out.map((r, i) => ({ r, i }));
+  order.sort((x, y) => y.r.score - x.r.score || y.r.n - x.r.n || x.r.literals.length - y.r.literals.length || x.i - y.i);
+  return decidingRules(
+    index,
+    order.map((o) => o.r),
+    opts.depth,
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { wilsonLower } from '../../../../src/core/metrics/wilson.js';
+import { classIds } from '../../../../src/learn/induce/covering/decision-list.js';
+import { buildVocabulary, FeatureIndex, type FeatureConfig } from '../../../../src/learn/induce/covering/features.js';
+import { globalOrder } from '../../../../src/learn/induce/covering/global-order.js';
+import { renderRule } from '../../../../src/learn/induce/covering/render.js';
+
+const WORDS: FeatureConfig = { stems: false, ngrams: false, gaps: false, positions: false, minNgramDf: 1 };
+const TRAIN: [string, string][] = [
+  ['pending cash', 'pc'],
+  ['pending cash', 'pc'],
+  ['pending transfer', 'pt'],
+  ['pending transfer', 'pt'],
+  ['cash limit', 'cl'],
+  ['transfer', 'pt'],
+];
+const classes = ['cl', 'pc', 'pt'];
+
+function listAt(depth: number) {
+  const texts = TRAIN.map(([t]) => t);
+  const index = FeatureIndex.build(texts, buildVocabulary(texts, WORDS), WORDS);
+  const rules = globalOrder(index, classIds(TRAIN.map(([, l]) => l), classes), classes.length, [], { z: 1, pairFeatures: 24, depth, minScore: 0, deadline: Infinity });
+  const shown = rules.map((r) => `${r.literals.map((l) => index.keys[l.feature]).join('&')}=${classes[r.cls]} ${r.tp}/${r.n}`);
+  return { rules, shown, index };
+}
+
+describe('the globally ordered list', () => {
+  test('scores every rule on all of train and sorts by that score; a pair stays only where it beats both its words', () => {
+    const { rules, shown } = listAt(2);
+    // transfer 3/3, pending&cash 2/2, limit 1/1, cash 2/3, pending 2/4 (a tie of 2 and 2 goes to the first label).
+    expect(shown).toEqual(['transfer=pt 3/3', 'pending&cash=pc 2/2', 'limit=cl 1/1', 'cash=pc 2/3', 'pending=pc 2/4']);
+    // pending&transfer (2/2) is below transfer (3/3), which fires wherever it does: never a rule.
+    expect(shown.some((s) => s.startsWith('pending&transfer'))).toBe(false);
+    rules.forEach((r) => expect(r.score).toBeCloseTo(wilsonLower(r.tp / r.n, r.n, 1), 12));
+    expect(rules.every((r) => r.scope === 'all' && r.pass === 0)).toBe(true);
+  });
+
+  test.each([
+    [1, ['transfer', 'pending&cash', 'limit']],
+    [2, ['transfer', 'pending&cash', 'limit', 'cash', 'pending']],
+  ])('at depth %i it keeps the rules among the first that many to fire on some train text', (depth, kept) => {
+    expect(listAt(depth).shown.map((s) => s.split('=')[0])).toEqual(kept);
+  });
+
+  test('a rule counted on all of train says so in its description', () => {
+    const { rules, index } = listAt(1);
+    const pair = rules[1]!;
+    const c = renderRule({ literals: pair.literals, label: 'pc', kindOf: (f) => index.kinds[f]!, keyOf: (f) => index.keys[f]!, tp: pair.tp, n: pair.n, scope: 'all' });
+    expect(c.description).toContain('in 2 of 2 train texts it fired on it is pc');
+    expect(renderRule({ literals: pair.literals, label: 'pc', kindOf: (f) => index.kinds[f]!, keyOf: (f) => index.keys[f]!, tp: 2, n: 2 }).description).toContain('not yet covered by earlier rules');
+  });
+
+  test('forms no pairs once its deadline has passed, and keeps the single words', () => {
+    const texts = TRAIN.map(([t]) => t);
+    const index = FeatureIndex.build(texts, buildVocabulary(texts, WORDS), WORDS);
+    const rules = globalOrder(index, classIds(TRAIN.map(([, l]) => l), classes), classes.length, [], { z: 1, pairFeatures: 24, depth: 2, minScore: 0, deadline: 0 });
+    expect(rules.every((r) => r.literals.length === 1)).toBe(true);
+    expect(rules.length).toBeGreaterThan(0);
+  });
+});
