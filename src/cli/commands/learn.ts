@@ -72,7 +72,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--matchers <file>', 'a JS module registering the custom matchers the task config names (as for eval)')
     .option('--budget <seconds>', 'offline: wall-clock budget of the inducer (default 90); when it runs out, the summary says so', parse.wholeNumber('--budget'))
     .option('--min-precision <p>', 'offline: lowest train precision of a learned rule, 0 to 1 (default: none; the rule list is cut where held-out F1 is best)', parse.fraction('--min-precision'))
-    .option('--max-rules <n>', 'offline: at most this many rules (default 2000 for classification, 1000 otherwise)', parse.wholeNumber('--max-rules'))
+    .option('--max-rules <n>', 'offline: at most this many rules (default 10000 for classification, 1000 otherwise)', parse.wholeNumber('--max-rules'))
     .option('--max-rules-per-label <n>', 'offline: at most this many rules of one label (default 200)', parse.wholeNumber('--max-rules-per-label'))
     .addHelpText('after', '\nExamples:\n  rulewright learn --offline\n  rulewright learn --offline --budget 30 --max-rules 300\n  rulewright learn --offline --min-precision 0.9   # fewer, more precise rules\n  rulewright learn --incremental                  # patch what feedback and corrections target')
     .action(async (opts: LearnOptions) => {

@@ -1,5 +1,4 @@
 import { isAscii } from '../regex/match.js';
-import { mayMatch } from '../regex/required-literals.js';
 import type { Matcher } from './compile-rule.js';
 import type { IntBuffer } from './int-buffer.js';
 
@@ -13,8 +12,7 @@ export function collectMatches(m: Matcher, text: string, out: IntBuffer, firstOn
   if (m.automaton) return m.automaton.scan(text, out, firstOnly);
   const ascii = m.asciiRegex !== null && asciiText(text);
   // A text without any literal the regex needs cannot match: it is not run there.
-  const req = ascii ? m.asciiRequired : m.required;
-  if (req && (!req.asciiOnly || asciiText(text)) && !mayMatch(req, text)) return 0;
+  if (!m.prefilter.allows(text, ascii, ascii || asciiText(text))) return 0;
   const re = ascii ? m.asciiRegex! : m.regex;
   re.lastIndex = 0;
   let count = 0;

@@ -4,7 +4,7 @@ import type { AhoCorasick } from '../lexicon/aho-corasick.js';
 import { compileLexicon } from '../lexicon/compile-lexicon.js';
 import { compilePattern } from '../regex/compile.js';
 import { groupNumber } from '../regex/match.js';
-import { requiredLiterals, type RequiredLiterals } from '../regex/required-literals.js';
+import { NO_PREFILTER, Prefilter } from './prefilter.js';
 import type { Rule } from '../schemas/rule.js';
 
 /**
@@ -35,10 +35,8 @@ export interface Matcher {
   /** `retry` for texts with no character above U+007F; null when `asciiRegex` is. */
   readonly asciiRetry: RegExp | null;
   readonly retryGroup: number;
-  /** Literals every match of `regex` contains: a text with none of them is skipped (null: none known, or Python's faithful regex). */
-  readonly required: RequiredLiterals | null;
-  /** The same for `asciiRegex`. */
-  readonly asciiRequired: RequiredLiterals | null;
+  /** Skips texts that lack every literal a match needs (Python's faithful regex is not screened). */
+  readonly prefilter: Prefilter;
 }
 
 /** A rule ready to run: the rule, its label and its matcher. */
@@ -98,7 +96,7 @@ function buildMatcher(rule: Rule): Matcher {
         reason: 'group',
       });
     const lex = compileLexicon(rule.terms ?? [], opts);
-    const plain = { asciiRegex: null, group: 0, unicode: true, retry: null, asciiRetry: null, retryGroup: 0, required: null, asciiRequired: null };
+    const plain = { asciiRegex: null, group: 0, unicode: true, retry: null, asciiRetry: null, retryGroup: 0, prefilter: NO_PREFILTER };
     if (lex.kind === 'automaton') return { automaton: lex.automaton, regex: NEVER, ...plain };
     return { automaton: null, regex: lex.regex, ...plain };
   }
@@ -118,8 +116,8 @@ function buildMatcher(rule: Rule): Matcher {
   if (cp.asciiRegex === null) {
     const regex = cp.regex.global && cp.regex.hasIndices ? cp.regex : new RegExp(cp.regex.source, withFlags(cp.regex.flags));
     const unicode = regex.unicode || regex.flags.includes('v');
-    const required = requiredLiterals(regex.source, regex.flags);
-    return { automaton: null, regex, asciiRegex: null, group, unicode, retry: cp.nonEmpty?.regex ?? null, asciiRetry: null, retryGroup, required, asciiRequired: null };
+    const prefilter = new Prefilter({ faithful: { source: regex.source, flags: regex.flags }, ascii: null });
+    return { automaton: null, regex, asciiRegex: null, group, unicode, retry: cp.nonEmpty?.regex ?? null, asciiRetry: null, retryGroup, prefilter };
   }
   // Python dialect with an ASCII-text regex (always `gdu`): the faithful regex is read through `cp`
   // on first use, so rules that only ever meet ASCII text never build it.
@@ -136,8 +134,7 @@ function buildMatcher(rule: Rule): Matcher {
     },
     asciiRetry: cp.nonEmpty?.asciiRegex ?? null,
     retryGroup,
-    required: null,
-    asciiRequired: requiredLiterals(cp.asciiRegex.source, cp.asciiRegex.flags),
+    prefilter: new Prefilter({ faithful: null, ascii: { source: cp.asciiRegex.source, flags: cp.asciiRegex.flags } }),
   };
 }
 

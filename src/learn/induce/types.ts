@@ -11,7 +11,7 @@ export interface InduceOptions {
   dev?: readonly Example[];
   /** Seed for the deterministic sampling used when a train set exceeds `maxTrainExamples`. */
   seed?: number;
-  /** At most this many rules are emitted (default 2000 for classification, counted before merging; 1000 otherwise). */
+  /** At most this many rules are emitted (default 10000 for classification, counted before merging; 1000 otherwise). */
   maxRules?: number;
   /** At most this many rules of one label (default 200). */
   maxRulesPerLabel?: number;

@@ -50,13 +50,17 @@ export function learnDecisionList(
  * The list reordered by each rule's precision on all of train, with pairs of words (see
  * global-order.ts); `labels` are those it was learned from.
  */
-export function reorderList(list: DecisionList, labels: readonly (string | null)[], opts: { z: number; minScore: number; deadline: number }): DecisionList {
-  const rules = globalOrder(list.index, classIds(labels, list.classes), list.classes.length, list.rules, {
+export function reorderList(
+  list: DecisionList,
+  labels: readonly (string | null)[],
+  opts: { z: number; minScore: number; deadline: number; maxRules: number; perClass: number },
+): DecisionList {
+  const { rules, capped } = globalOrder(list.index, classIds(labels, list.classes), list.classes.length, list.rules, {
     ...opts,
     pairFeatures: TUNING.covering.pairFeatures,
     depth: TUNING.covering.globalDepth,
   });
-  return { ...list, rules };
+  return { ...list, rules, ...(capped ? { stop: 'max_rules' as const } : {}) };
 }
 
 /**

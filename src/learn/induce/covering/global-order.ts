@@ -10,6 +10,9 @@ export interface GlobalOrderOptions {
   pairFeatures: number;
   /** Kept rules: those among the first `depth` to fire on some train text (see `decidingRules`). */
   depth: number;
+  /** Most rules kept (the best-scored), and most of one label. */
+  maxRules: number;
+  perClass: number;
   /** Rules scoring below this are left out. */
   minScore: number;
   /** Absolute time (performance.now()) after which no more pairs are formed. */
@@ -99,7 +102,7 @@ function decidingRules(index: FeatureIndex, rules: readonly CoverRule[], depth: 
  * A pair is kept only when it outscores both its words (otherwise the better word, earlier in the
  * list, fires wherever the pair does), and only rules that decide a train text, or come next on one, stay.
  */
-export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number, covering: readonly CoverRule[], opts: GlobalOrderOptions): CoverRule[] {
+export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number, covering: readonly CoverRule[], opts: GlobalOrderOptions): { rules: CoverRule[]; capped: boolean } {
   const { z } = opts;
   const scratch = new Int32Array(K);
   const single: (Stat | null)[] = index.postings.map((p) => (p.length ? statOf(p, docClass, scratch, z) : null));
@@ -147,9 +150,23 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
   // Higher score first; then more support, fewer conditions, and the order they were made in.
   const order = out.map((r, i) => ({ r, i }));
   order.sort((x, y) => y.r.score - x.r.score || y.r.n - x.r.n || x.r.literals.length - y.r.literals.length || x.i - y.i);
-  return decidingRules(
+  const deciding = decidingRules(
     index,
     order.map((o) => o.r),
     opts.depth,
   );
+  // The caps keep the best-scored rules, in list order.
+  const rules: CoverRule[] = [];
+  const ofClass = new Int32Array(K);
+  let capped = false;
+  for (const r of deciding) {
+    if (rules.length === opts.maxRules || ofClass[r.cls]! === opts.perClass) {
+      capped = true;
+      if (rules.length === opts.maxRules) break;
+      continue;
+    }
+    ofClass[r.cls]!++;
+    rules.push(r);
+  }
+  return { rules, capped };
 }

@@ -177,7 +177,12 @@ export function induceClasses(input: ClassInput): ClassesResult {
     report.budget_exhausted = true;
     report.notes.push(`the ${Math.round(opts.budgetMs / 1000)} s budget ran out while covering: ${list.uncovered} train examples have no rule yet (learn --budget SECONDS to give it more)`);
   }
-  if (list.stop === 'max_rules') report.notes.push(`stopped at ${opts.maxRules} rules (--max-rules): ${list.uncovered} train examples have no rule`);
+  if (list.stop === 'max_rules')
+    report.notes.push(
+      fit.orderZ === undefined
+        ? `stopped at ${opts.maxRules} rules (--max-rules): ${list.uncovered} train examples have no rule`
+        : `the globally ordered list was cut to at most ${opts.maxRules} rules and ${opts.maxRulesPerLabel} per label (--max-rules, --max-rules-per-label): its lowest-scored rules were left out`,
+    );
   report.candidates.considered = list.index.size;
   report.candidates.by_kind = {};
   for (const p of plan!.picked) report.candidates.by_kind[p.cand.kind] = (report.candidates.by_kind[p.cand.kind] ?? 0) + 1;
@@ -289,7 +294,7 @@ function planList(f: FitInput, from?: DecisionList): Plan {
   const variant: Variant = { z: f.z, global: f.global, ...(f.orderZ === undefined ? {} : { orderZ: f.orderZ }) };
   const cover = { ...coverOptions(opts, f.deadline, f.onStep), z: f.z, global: f.global };
   const learned = from ?? learnDecisionList(f.texts, f.labels, f.classes, FEATURES, cover, f.passes, f.prebuilt, f.allPasses);
-  const list = f.orderZ === undefined ? learned : reorderList(learned, f.labels, { z: f.orderZ, minScore: f.minScore, deadline: f.deadline });
+  const list = f.orderZ === undefined ? learned : reorderList(learned, f.labels, { z: f.orderZ, minScore: f.minScore, deadline: f.deadline, maxRules: opts.maxRules, perClass: opts.maxRulesPerLabel });
   const picked = candidatesOf(list, opts.userMinPrecision, f.minScore);
   if (!opts.dev?.length || !picked.length) return { ...variant, list, picked, estimate: 0, right: new Uint8Array(0), keptIds: null };
   const rules = rulesOf(picked, opts);

@@ -16,12 +16,14 @@ const TRAIN: [string, string][] = [
 ];
 const classes = ['cl', 'pc', 'pt'];
 
-function listAt(depth: number) {
+const OPTS = { z: 1, pairFeatures: 24, minScore: 0, deadline: Infinity, maxRules: 100, perClass: 100 };
+
+function listAt(depth: number, caps: Partial<typeof OPTS> = {}) {
   const texts = TRAIN.map(([t]) => t);
   const index = FeatureIndex.build(texts, buildVocabulary(texts, WORDS), WORDS);
-  const rules = globalOrder(index, classIds(TRAIN.map(([, l]) => l), classes), classes.length, [], { z: 1, pairFeatures: 24, depth, minScore: 0, deadline: Infinity });
+  const { rules, capped } = globalOrder(index, classIds(TRAIN.map(([, l]) => l), classes), classes.length, [], { ...OPTS, depth, ...caps });
   const shown = rules.map((r) => `${r.literals.map((l) => index.keys[l.feature]).join('&')}=${classes[r.cls]} ${r.tp}/${r.n}`);
-  return { rules, shown, index };
+  return { rules, shown, index, capped };
 }
 
 describe('the globally ordered list', () => {
@@ -42,6 +44,16 @@ describe('the globally ordered list', () => {
     expect(listAt(depth).shown.map((s) => s.split('=')[0])).toEqual(kept);
   });
 
+  test.each([
+    [{ maxRules: 2 }, ['transfer', 'pending&cash']],
+    [{ perClass: 1 }, ['transfer', 'pending&cash', 'limit']],
+  ])('caps %j keep the best-scored rules in list order and say they bound', (caps, kept) => {
+    const { shown, capped } = listAt(2, caps);
+    expect(shown.map((s) => s.split('=')[0])).toEqual(kept);
+    expect(capped).toBe(true);
+    expect(listAt(2).capped).toBe(false);
+  });
+
   test('a rule counted on all of train says so in its description', () => {
     const { rules, index } = listAt(1);
     const pair = rules[1]!;
@@ -53,7 +65,7 @@ describe('the globally ordered list', () => {
   test('forms no pairs once its deadline has passed, and keeps the single words', () => {
     const texts = TRAIN.map(([t]) => t);
     const index = FeatureIndex.build(texts, buildVocabulary(texts, WORDS), WORDS);
-    const rules = globalOrder(index, classIds(TRAIN.map(([, l]) => l), classes), classes.length, [], { z: 1, pairFeatures: 24, depth: 2, minScore: 0, deadline: 0 });
+    const { rules } = globalOrder(index, classIds(TRAIN.map(([, l]) => l), classes), classes.length, [], { ...OPTS, depth: 2, deadline: 0 });
     expect(rules.every((r) => r.literals.length === 1)).toBe(true);
     expect(rules.length).toBeGreaterThan(0);
   });
