@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { RulewrightError } from '../core/errors.js';
-import { Example, ExampleSource, Split } from '../core/schemas/example.js';
+import { Example, isExampleSource, isSplit, type ExampleSource } from '../core/schemas/example.js';
 import { isSpanTask, type TaskType } from '../core/schemas/task.js';
 import type { Span } from '../core/schemas/span.js';
 import type { FormatName, ImportedData, ParseOptions } from './types.js';
@@ -38,9 +38,6 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-const SPLITS: ReadonlySet<unknown> = new Set(Split.options);
-const SOURCES: ReadonlySet<unknown> = new Set(ExampleSource.options);
-
 /**
  * The Example the schema would make of a row of the common short shape (a non-empty string id,
  * string text, string or null label, a valid split and source, no other key), built without the
@@ -72,8 +69,8 @@ function simpleExample(row: Record<string, unknown>): Example | undefined {
   if (typeof id !== 'string' || id === '') return undefined;
   if (hasText && typeof text !== 'string') return undefined;
   if (hasLabel && label !== null && typeof label !== 'string') return undefined;
-  if (split !== undefined && !SPLITS.has(split)) return undefined;
-  if (source !== undefined && !SOURCES.has(source)) return undefined;
+  if (split !== undefined && !isSplit(split)) return undefined;
+  if (source !== undefined && !isExampleSource(source)) return undefined;
   // the schema's key order and defaults
   const ex: Record<string, unknown> = { id };
   if (hasText) ex.text = text;

@@ -31,7 +31,7 @@ import { observeTraffic, type ObserveRequest, type ObserveResult } from './obser
 import { runPipeline, type PipelineRequest, type PipelineResult, type SplitChoice } from './pipeline.js';
 import { resolveId, resolveIds } from './resolve-id.js';
 import { prune, type PruneRequest, type PruneResultView } from './prune.js';
-import { rank, type RankResultView } from './rank.js';
+import { rank, type RankRequest, type RankResultView } from './rank.js';
 import { writeReport, type ReportRequest, type ReportResult } from './report.js';
 import { rulesTableCsvOf } from './report-csv.js';
 import { exportPredictions, type PredictionExportRequest, type PredictionExportResult } from './export-predictions.js';
@@ -301,7 +301,7 @@ export class DatasetHandle {
     return computeMetrics(await this.context(), req);
   }
 
-  async rank(req: MeasureRequest & { table?: boolean } = {}): Promise<RankResultView> {
+  async rank(req: RankRequest = {}): Promise<RankResultView> {
     return rank(await this.context(), req);
   }
 
@@ -321,7 +321,6 @@ export class DatasetHandle {
   rulesTableCsv(metrics: readonly RuleMetrics[], n: number): string {
     return rulesTableCsvOf(this.scope(), metrics, n);
   }
-
 
   async exampleOutcomes(req: ExampleOutcomesRequest = {}): Promise<ExampleOutcomes> {
     return exampleOutcomes(await this.context(), req);

@@ -109,4 +109,3 @@ export class ExecWorker {
     await this.worker.terminate();
   }
 }
-

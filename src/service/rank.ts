@@ -8,6 +8,9 @@ import { issueView } from './runs.js';
 import { tableCsvOfMeasured } from './report-csv.js';
 import { phaseProgress } from './types.js';
 
+/** What `rank` measures, and whether to return the rules table as CSV beside the ranking (`rank --format csv`). */
+export type RankRequest = MeasureRequest & { table?: boolean };
+
 /** One rule in `rank --json`: `{id, name, solo_f1, marginal_f1}`, the keys scripts read, and more. */
 export interface RankedRuleView {
   rank: number;
@@ -49,7 +52,7 @@ export interface RankResultView extends MeasuredRunView {
  * when there is one (else all examples). The rules run once; each rule's removal re-resolves only
  * the examples it fired on. The run is recorded.
  */
-export async function rank(ctx: DatasetContext, req: MeasureRequest & { table?: boolean } = {}): Promise<RankResultView> {
+export async function rank(ctx: DatasetContext, req: RankRequest = {}): Promise<RankResultView> {
   const t0 = performance.now();
   const { store, dataset: d } = ctx;
   const m = await measure(ctx, req, (x) => rankRules(x.run));

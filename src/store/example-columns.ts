@@ -1,4 +1,4 @@
-import { Example, ExampleSource, Split } from '../core/schemas/example.js';
+import { Example, isExampleSource, isSplit } from '../core/schemas/example.js';
 import { answerLabels } from '../core/split.js';
 import { parseJson, validate } from './decode.js';
 import { exampleContentHash, simpleContentHash } from './fingerprint.js';
@@ -81,19 +81,16 @@ export type RawRow = [number, string, string, string, string];
 export function decodeRawRow(r: RawRow, datasetId: number): Example {
   const [, id, split, source, text] = r;
   const body = parseJson(text, `example "${id}" of dataset ${datasetId}`);
-  if (typeof id === 'string' && id !== '' && SPLITS.has(split) && SOURCES.has(source) && plainBody(body)) {
+  if (typeof id === 'string' && id !== '' && isSplit(split) && isExampleSource(source) && plainBody(body)) {
     const e = { id } as Example;
     if (body.text !== undefined) e.text = body.text;
     if (body.label !== undefined) e.label = body.label;
-    e.split = split as Example['split'];
-    e.source = source as Example['source'];
+    e.split = split;
+    e.source = source;
     return e;
   }
   return decodeParsed(id, split, source, body, datasetId);
 }
-
-const SPLITS: ReadonlySet<string> = new Set(Split.options);
-const SOURCES: ReadonlySet<string> = new Set(ExampleSource.options);
 
 function plainBody(b: unknown): b is { text?: string; label?: string | null } {
   if (b === null || typeof b !== 'object' || Array.isArray(b)) return false;
@@ -111,8 +108,5 @@ function decodeParsed(id: string, split: string, source: string, body: unknown, 
 }
 
 export function decodeRow(r: StoredRow, datasetId: number): Example {
-  const where = `example "${r.id}" of dataset ${datasetId}`;
-  const body = parseJson(r.body, where);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return validate(Example, body, where);
-  return validate(Example, { id: r.id, ...body, split: r.split, source: r.source }, where);
+  return decodeParsed(r.id, r.split, r.source, parseJson(r.body, `example "${r.id}" of dataset ${datasetId}`), datasetId);
 }

@@ -12,7 +12,7 @@ export function collectMatches(m: Matcher, text: string, out: IntBuffer, firstOn
   if (m.automaton) return m.automaton.scan(text, out, firstOnly);
   const ascii = m.asciiRegex !== null && asciiText(text);
   // A text without any literal the regex needs cannot match: it is not run there.
-  if (!m.prefilter.allows(text, ascii, ascii || asciiText(text))) return 0;
+  if (m.prefilter && !m.prefilter.allows(text, ascii, ascii || asciiText(text))) return 0;
   const re = ascii ? m.asciiRegex! : m.regex;
   re.lastIndex = 0;
   let count = 0;

@@ -4,7 +4,7 @@ import type { AhoCorasick } from '../lexicon/aho-corasick.js';
 import { compileLexicon } from '../lexicon/compile-lexicon.js';
 import { compilePattern } from '../regex/compile.js';
 import { groupNumber } from '../regex/match.js';
-import { NO_PREFILTER, Prefilter } from './prefilter.js';
+import { Prefilter, sourceOf } from './prefilter.js';
 import type { Rule } from '../schemas/rule.js';
 
 /**
@@ -35,8 +35,8 @@ export interface Matcher {
   /** `retry` for texts with no character above U+007F; null when `asciiRegex` is. */
   readonly asciiRetry: RegExp | null;
   readonly retryGroup: number;
-  /** Skips texts that lack every literal a match needs (Python's faithful regex is not screened). */
-  readonly prefilter: Prefilter;
+  /** Skips texts that lack every literal a match needs (null for automata; Python's faithful regex is not screened). */
+  readonly prefilter: Prefilter | null;
 }
 
 /** A rule ready to run: the rule, its label and its matcher. */
@@ -96,9 +96,9 @@ function buildMatcher(rule: Rule): Matcher {
         reason: 'group',
       });
     const lex = compileLexicon(rule.terms ?? [], opts);
-    const plain = { asciiRegex: null, group: 0, unicode: true, retry: null, asciiRetry: null, retryGroup: 0, prefilter: NO_PREFILTER };
-    if (lex.kind === 'automaton') return { automaton: lex.automaton, regex: NEVER, ...plain };
-    return { automaton: null, regex: lex.regex, ...plain };
+    const plain = { asciiRegex: null, group: 0, unicode: true, retry: null, asciiRetry: null, retryGroup: 0 };
+    if (lex.kind === 'automaton') return { automaton: lex.automaton, regex: NEVER, ...plain, prefilter: null };
+    return { automaton: null, regex: lex.regex, ...plain, prefilter: new Prefilter({ faithful: sourceOf(lex.regex), ascii: null }) };
   }
   if (!rule.pattern.trim())
     throw new RulewrightError('INVALID_RULE', `rule ${rule.id}: the pattern is empty; give a regex that matches what the rule extracts`, {
@@ -116,7 +116,7 @@ function buildMatcher(rule: Rule): Matcher {
   if (cp.asciiRegex === null) {
     const regex = cp.regex.global && cp.regex.hasIndices ? cp.regex : new RegExp(cp.regex.source, withFlags(cp.regex.flags));
     const unicode = regex.unicode || regex.flags.includes('v');
-    const prefilter = new Prefilter({ faithful: { source: regex.source, flags: regex.flags }, ascii: null });
+    const prefilter = new Prefilter({ faithful: sourceOf(regex), ascii: null });
     return { automaton: null, regex, asciiRegex: null, group, unicode, retry: cp.nonEmpty?.regex ?? null, asciiRetry: null, retryGroup, prefilter };
   }
   // Python dialect with an ASCII-text regex (always `gdu`): the faithful regex is read through `cp`
@@ -134,7 +134,7 @@ function buildMatcher(rule: Rule): Matcher {
     },
     asciiRetry: cp.nonEmpty?.asciiRegex ?? null,
     retryGroup,
-    prefilter: new Prefilter({ faithful: null, ascii: { source: cp.asciiRegex.source, flags: cp.asciiRegex.flags } }),
+    prefilter: new Prefilter({ faithful: null, ascii: sourceOf(cp.asciiRegex) }),
   };
 }
 

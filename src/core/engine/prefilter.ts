@@ -13,6 +13,9 @@ export interface Source {
   flags: string;
 }
 
+/** The source and flags of a built regex. */
+export const sourceOf = (re: RegExp): Source => ({ source: re.source, flags: re.flags });
+
 /**
  * Skips a regex on texts that lack every literal its matches need (see required-literals.ts),
  * once the matcher has run often enough for the parse to pay. Mutable: one per cached matcher.
@@ -44,6 +47,3 @@ export class Prefilter {
     if (ascii) this.ascii = requiredLiterals(ascii.source, ascii.flags);
   }
 }
-
-/** A prefilter that never rules a text out (automata, lexicons). */
-export const NO_PREFILTER = new Prefilter({ faithful: null, ascii: null });

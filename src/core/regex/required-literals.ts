@@ -20,6 +20,13 @@ const MAX_ALTERNATIVES = 16;
 
 type Req = string[] | null;
 
+/** An ASCII character as a literal (lower case under `fold`); null for any other. */
+const literalChar = (value: number, fold: boolean): string | null => {
+  if (value >= 0x80) return null;
+  const c = String.fromCharCode(value);
+  return fold ? c.toLowerCase() : c;
+};
+
 /** The better of two requirements: the one whose shortest alternative is longest, then the one with fewer alternatives. */
 function better(a: Req, b: Req): Req {
   if (!a) return b;
@@ -54,9 +61,9 @@ function sequence(elements: readonly AST.Element[], fold: boolean): Req {
     run = '';
   };
   for (const el of elements) {
-    if (el.type === 'Character' && el.value < 0x80) {
-      const c = String.fromCharCode(el.value);
-      run += fold ? c.toLowerCase() : c;
+    const c = el.type === 'Character' ? literalChar(el.value, fold) : null;
+    if (c !== null) {
+      run += c;
       continue;
     }
     flush();
@@ -69,8 +76,10 @@ function sequence(elements: readonly AST.Element[], fold: boolean): Req {
 /** What one element requires of any text it matches in (null: nothing known). */
 function element(el: AST.Element, fold: boolean): Req {
   switch (el.type) {
-    case 'Character':
-      return el.value < 0x80 ? [fold ? String.fromCharCode(el.value).toLowerCase() : String.fromCharCode(el.value)] : null;
+    case 'Character': {
+      const c = literalChar(el.value, fold);
+      return c === null ? null : [c];
+    }
     case 'Quantifier':
       return el.min >= 1 ? element(el.element, fold) : null;
     case 'CapturingGroup':

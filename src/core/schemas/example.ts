@@ -7,6 +7,13 @@ export type Split = z.infer<typeof Split>;
 export const ExampleSource = z.enum(['gold', 'correction', 'observed']);
 export type ExampleSource = z.infer<typeof ExampleSource>;
 
+const SPLITS: ReadonlySet<unknown> = new Set(Split.options);
+const SOURCES: ReadonlySet<unknown> = new Set(ExampleSource.options);
+/** Whether a value is a split name: the schema's check, for hot paths that build examples without it. */
+export const isSplit = (v: unknown): v is Split => SPLITS.has(v);
+/** Whether a value is an example source (see `isSplit`). */
+export const isExampleSource = (v: unknown): v is ExampleSource => SOURCES.has(v);
+
 /** The answer part of an example: spans, a label, or a structured output, by task type. */
 export const Answer = z.strictObject({
   spans: z.array(Span).optional(),

@@ -22,7 +22,6 @@ export function clearlyHarmful(): Judge {
   };
 }
 
-
 /**
  * The mirror of `clearlyHarmful` for additions: a rule is added only when adding it raises dev F1
  * and the Wilson lower bound of its dev precision on what it adds beats half the ensemble's F1, so

@@ -138,13 +138,13 @@ function fitBudget(pool: Pool, count: () => number, maxRules: number): number[] 
   return removed;
 }
 
-/** Scores of a finished ruleset on train and on dev (null without dev). */
 /** A ruleset's scores on train and on dev (none without a dev split). */
 export interface Figures {
   train: SplitScore;
   dev: SplitScore | null;
 }
 
+/** Scores of a finished ruleset on train and on dev (null without dev). */
 function scoresOn(input: Pick<SelectionInput, 'task' | 'train' | 'opts'>, rules: readonly Rule[]): Figures {
   return { train: scoreRules(input.task, rules, input.train), dev: input.opts.dev ? scoreRules(input.task, rules, input.opts.dev) : null };
 }

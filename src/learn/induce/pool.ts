@@ -91,12 +91,19 @@ export class Pool {
   static run(task: Task, rules: readonly Rule[], train: readonly Example[], dev: readonly Example[] | null, active: ReadonlySet<string> = new Set()): Pool {
     const { compiled, issues } = prepareRules(task, rules, { statuses: ['active', 'proposed', 'disabled'] });
     const messages = issues.map((i) => i.message);
-    const exec = (examples: readonly Example[]) => {
-      const outputs = executeRules(task, compiled, examples.map((e) => textOf(task, e)), { ids: examples.map((e) => e.id), meta: examples.map((e) => e.meta) });
-      for (const i of outputs.issues) if (messages.length < 50) messages.push(i.message);
-      return { examples, outputs };
-    };
-    return new Pool(task, compiled, exec(train), dev && dev.length ? exec(dev) : null, active, messages);
+    return new Pool(task, compiled, execSplit(task, compiled, train, messages), dev && dev.length ? execSplit(task, compiled, dev, messages) : null, active, messages);
+  }
+
+  /**
+   * A pool of `rules` (all of them run in this pool) over a new train split, run now, and this
+   * pool's dev split: dev is not run again. Judging lists on dev alone and then running the chosen
+   * one on train as well costs one dev run, not two.
+   */
+  withTrain(rules: readonly Rule[], train: readonly Example[], active: ReadonlySet<string> = new Set()): Pool {
+    const sub = this.derive(rules);
+    const messages = [...this.issues];
+    const dev = sub.dev ? { examples: sub.dev.examples, outputs: sub.dev.outputs } : null;
+    return new Pool(this.task, sub.rules, execSplit(this.task, sub.rules, train, messages), dev, active, messages);
   }
 
   /**
@@ -195,6 +202,13 @@ export class Pool {
     apply(this.train, t.train);
     apply(this.dev, t.dev);
   }
+}
+
+/** The engine run on one split; its first problems are added to `messages`. */
+function execSplit(task: Task, compiled: readonly CompiledRule[], examples: readonly Example[], messages: string[]): { examples: readonly Example[]; outputs: RuleOutputs } {
+  const outputs = executeRules(task, compiled, examples.map((e) => textOf(task, e)), { ids: examples.map((e) => e.id), meta: examples.map((e) => e.meta) });
+  for (const i of outputs.issues) if (messages.length < 50) messages.push(i.message);
+  return { examples, outputs };
 }
 
 /**

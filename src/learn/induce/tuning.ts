@@ -77,8 +77,8 @@ export const TUNING = {
      */
     pairFeatures: 24,
     /**
-     * z of the Wilson bound that orders the global list; dev (or cross-validation) chooses. Lower
-     * than covering's: each rule here is measured on all of train, not on a remainder.
+     * z of the Wilson bound that orders the global list; dev chooses (without dev the list is not
+     * reordered). Lower than covering's: each rule here is measured on all of train, not on a remainder.
      */
     globalZChoices: [1, 1.96],
     /** The global list keeps each train text's first three firing rules: the one that decides it and two runners-up. */

@@ -32,6 +32,19 @@ describe('Pool', () => {
     expect(derived.rules.map((r) => r.id)).toEqual(['num', 'code', 'year']);
   });
 
+  test('withTrain runs a subset on a new train split beside the dev outputs it already has, as one run on both would', () => {
+    const dev = docs.map((e) => ({ ...e, spans: [{ start: 3, end: 16, label: 'D' }] }));
+    const subset = [rules[0]!, rules[3]!];
+    const active = new Set(subset.map((r) => r.id));
+    const beside = Pool.run(task, rules, [], dev).withTrain(subset, docs, active);
+    const once = Pool.run(task, subset, docs, dev, active);
+    expect(beside.rules.map((r) => r.id)).toEqual(once.rules.map((r) => r.id));
+    for (const split of ['train', 'dev'] as const) {
+      expect(beside[split]!.totals.counts).toEqual(once[split]!.totals.counts);
+      docs.forEach((_, d) => expect(resolveDocument(beside[split]!.outputs, d, beside.excluded)).toEqual(resolveDocument(once[split]!.outputs, d, once.excluded)));
+    }
+  });
+
   test('a trial changes nothing until committed, and a commit matches a fresh ensemble score', () => {
     const gold = docs.map((e) => ({ ...e, spans: [{ start: 3, end: 16, label: 'D' }] }));
     gold[1] = { ...gold[1]!, spans: [{ start: 3, end: 7, label: 'D' }] };

@@ -170,7 +170,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
   const fit = runPlan(input, plan!);
   const { list, picked, rules, pool } = fit;
   if (variants.length > 1)
-    report.notes.push(`dev chose Wilson z ${fit.z}${fit.global ? ', rules also bounded by their precision on all of train,' : ''} to rank rules (dev F1 ${fit.devF1.toFixed(3)} at the cut)`);
+    report.notes.push(`dev chose Wilson z ${fit.z}${fit.global ? ', rules also bounded by their precision on all of train,' : ''} to rank rules (dev F1 ${fit.estimate.toFixed(3)} at the cut)`);
   report.index = { features: list.index.size, entries: list.index.entries() };
   report.covering = { rules: list.rules.length, stop: list.stop, uncovered_train: list.uncovered };
   if (list.stop === 'budget') {
@@ -231,10 +231,14 @@ interface Variant {
   orderZ?: number;
 }
 
-/** A learned, rendered list, with its dev F1 at the best cut (no dev: 0). */
+/** A learned, rendered list and its rules, with its dev F1 at the best cut (no dev: 0). */
 interface Plan extends Variant {
   list: DecisionList;
   picked: Picked[];
+  /** `picked` as rules, in the same order. */
+  rules: Rule[];
+  /** The engine's run of `rules` on dev (no dev: null). */
+  devRun: Pool | null;
   estimate: number;
   /** Dev texts it gets right at that cut (no dev: none). */
   right: Uint8Array;
@@ -242,14 +246,11 @@ interface Plan extends Variant {
   keptIds: ReadonlySet<string> | null;
 }
 
-/** A plan run through the engine on train and dev, and cut there. */
+/** A plan cut on dev, its kept rules run through the engine on train (`picked` and `rules`: those kept). */
 interface Fit extends Plan {
-  rules: Rule[];
   pool: Pool | null;
   /** Names of the rules the dev cut left out. */
   cutAway: string[];
-  /** Dev F1 at the cut (no dev: 0). */
-  devF1: number;
 }
 
 interface FitInput extends ClassInput, Variant {
@@ -271,15 +272,15 @@ function rulesOf(picked: readonly Picked[], opts: ResolvedOptions): Rule[] {
   return picked.map((p, i) => toRule(p.cand, { id: candidateId(p.cand, opts.idPrefix), priority: picked.length - i, confidence: p.score, status: 'active' }));
 }
 
-/** Where dev F1 is best along a list whose rules the engine ran on dev, and that F1. */
-function cutOnDev(pool: Pool, split: Pool['train'], picked: readonly Picked[], rules: readonly Rule[]): DevCut {
-  const passOf = new Int32Array(pool.size);
-  rules.forEach((r, i) => (passOf[pool.position.get(r.id)!] = picked[i]!.pass));
-  const o = split.outputs;
+/** Where dev F1 is best along a list whose rules the engine ran on dev (`devRun`), and that F1. */
+function cutOnDev(devRun: Pool, picked: readonly Picked[], rules: readonly Rule[]): DevCut {
+  const dev = devRun.dev!;
+  const passOf = new Int32Array(devRun.size);
+  rules.forEach((r, i) => (passOf[devRun.position.get(r.id)!] = picked[i]!.pass));
   return bestPerPass({
-    firings: { docEntries: o.docEntries, entryRule: o.entryRule },
-    gold: split.examples.map((e) => norm(e.label ?? '')),
-    label: pool.rules.map((r) => norm(r.label)),
+    firings: { docEntries: dev.outputs.docEntries, entryRule: dev.outputs.entryRule },
+    gold: dev.examples.map((e) => norm(e.label ?? '')),
+    label: devRun.rules.map((r) => norm(r.label)),
     passOf,
   });
 }
@@ -296,26 +297,26 @@ function planList(f: FitInput, from?: DecisionList): Plan {
   const learned = from ?? learnDecisionList(f.texts, f.labels, f.classes, FEATURES, cover, f.passes, f.prebuilt, f.allPasses);
   const list = f.orderZ === undefined ? learned : reorderList(learned, f.labels, { z: f.orderZ, minScore: f.minScore, deadline: f.deadline, maxRules: opts.maxRules, perClass: opts.maxRulesPerLabel });
   const picked = candidatesOf(list, opts.userMinPrecision, f.minScore);
-  if (!opts.dev?.length || !picked.length) return { ...variant, list, picked, estimate: 0, right: new Uint8Array(0), keptIds: null };
   const rules = rulesOf(picked, opts);
-  const onDev = Pool.run(f.task, rules, opts.dev, null);
-  const cut = cutOnDev(onDev, onDev.train, picked, rules);
-  return { ...variant, list, picked, estimate: cut.f1, right: cut.right, keptIds: new Set(cut.kept.map((p) => onDev.rules[p]!.id)) };
+  if (!opts.dev?.length || !picked.length) return { ...variant, list, picked, rules, devRun: null, estimate: 0, right: new Uint8Array(0), keptIds: null };
+  const devRun = Pool.run(f.task, rules, [], opts.dev);
+  const cut = cutOnDev(devRun, picked, rules);
+  return { ...variant, list, picked, rules, devRun, estimate: cut.f1, right: cut.right, keptIds: new Set(cut.kept.map((p) => devRun.rules[p]!.id)) };
 }
 
 /**
- * A plan's rules run through the engine on train and dev. With dev, only the rules its dev cut
- * kept run (the rest are named in `cutAway`): the cut is the plan's, measured by the same engine.
+ * A plan's rules run through the engine on train, beside its dev run. With dev, only the rules
+ * its dev cut kept run (the rest are named in `cutAway`): the cut is the plan's, measured by the
+ * same engine.
  */
 function runPlan(f: ClassInput, plan: Plan): Fit {
-  const { opts } = f;
-  const all = rulesOf(plan.picked, opts);
-  const keptIds = plan.keptIds;
-  const keep = (_: unknown, i: number) => !keptIds || keptIds.has(all[i]!.id);
+  const { keptIds, devRun } = plan;
+  const keep = (_: unknown, i: number) => !keptIds || keptIds.has(plan.rules[i]!.id);
   const picked = plan.picked.filter(keep);
-  const rules = all.filter(keep);
-  const cutAway = keptIds ? all.filter((r) => !keptIds.has(r.id)).map((r) => r.name) : [];
-  if (!picked.length) return { ...plan, picked, rules: [], pool: null, cutAway, devF1: 0 };
-  const pool = Pool.run(f.task, rules, f.train, opts.dev, keptIds ?? new Set(rules.map((r) => r.id)));
-  return { ...plan, picked, rules, pool, cutAway, devF1: plan.estimate };
+  const rules = plan.rules.filter(keep);
+  const cutAway = keptIds ? plan.rules.filter((r) => !keptIds.has(r.id)).map((r) => r.name) : [];
+  if (!picked.length) return { ...plan, picked, rules: [], pool: null, cutAway };
+  const active = keptIds ?? new Set(rules.map((r) => r.id));
+  const pool = devRun ? devRun.withTrain(rules, f.train, active) : Pool.run(f.task, rules, f.train, null, active);
+  return { ...plan, picked, rules, pool, cutAway };
 }
