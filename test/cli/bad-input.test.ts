@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
 import { runBin, runCli, runCliAt, type CliRun } from './helpers.js';
+import { MORE_CLASSES } from './bad-input-classes/index.js';
+import type { BadInput } from './bad-input-classes/types.js';
 
 /**
  * Every class of bad input a hostile user tried: what they gave, the exit code, a fragment of the
@@ -14,27 +16,6 @@ import { runBin, runCli, runCliAt, type CliRun } from './helpers.js';
  * backticks) or names a flag, the fix is run too and must succeed: a hint that does not work is
  * a bug. The README's "Bad input" section lists these classes.
  */
-
-type Files = Record<string, string | Buffer>;
-
-interface BadInput {
-  /** What the user got wrong. */
-  what: string;
-  files?: Files;
-  args: string[];
-  code: 1 | 2;
-  fragment: string | RegExp;
-  /** Arguments of the command with the hint applied, which must exit 0. */
-  fix?: string[];
-  /** Run the hint in backticks of the message (a shell command), then this, which must exit 0. */
-  pasteThen?: string[];
-  /**
-   * Run through the real binary too, as a user's shell does; the rest run in-process, which is the
-   * same `main` without a process start per class (a megabyte argument never goes to a binary: it
-   * is more than a real process may be given).
-   */
-  bin?: boolean;
-}
 
 const utf16 = (s: string, le: boolean, bom: boolean): Buffer => {
   const body = Buffer.from(s, 'utf16le');
@@ -111,6 +92,7 @@ const CLASSES: BadInput[] = [
   { what: 'a --dataset that does not exist', args: ['stats', '--dataset', 'nope'], code: 2, fragment: 'no dataset "nope"' },
   { what: 'an unknown --split', args: ['eval', '--split', 'holdout'], code: 2, fragment: "argument 'holdout' is invalid" },
   { what: 'a --dev fraction out of range', args: ['split', '--dev', '1.5'], code: 2, fragment: '--dev must be a fraction in [0, 1)' },
+  ...MORE_CLASSES,
 ];
 
 /** Every table's rows (but SQLite's own counters), or what the file is when it is not a workspace. */
