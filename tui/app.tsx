@@ -18,6 +18,7 @@ import { ScreenFor } from './screens/ScreenFor.js';
 import { FeedbackComposer } from './screens/FeedbackComposer.js';
 import { KeyPump } from './KeyPump.js';
 import { parseCommand } from './model/command-line.js';
+import { AUTO_MEASURE_WORK } from './model/measure-plan.js';
 import { editLine, type LineState, lineOf } from './model/line-edit.js';
 import type { RuleFilter } from './model/rule-rows.js';
 import { TextField } from './components/TextField.js';
@@ -37,9 +38,15 @@ export interface AppProps {
   readonly spareRows?: number;
   /** The first screen (default: the rules). */
   readonly initial?: Route;
+  /** Re-measure by itself up to this many examples × rules (see RescoreHost); false: only on m. */
+  readonly autoMeasure?: number | false;
+  /** Told the exit code when the user quits: 0, or 130 for Ctrl-C (as a shell reports an interrupt). */
+  readonly onExitCode?: (code: number) => void;
 }
 
 const NOTICE_MS = 4000;
+/** The exit code of a program stopped by Ctrl-C (128 + SIGINT), as shells report it. */
+const INTERRUPTED = 130;
 /** Below this size the screens cannot be laid out readably: the app says so instead. */
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
@@ -58,7 +65,7 @@ function tabOf(screen: ScreenName): ScreenName {
  * going back finds them as they were), the help overlay, the feedback composer and the footer.
  * It owns the global keys (q, ?, 1-6) unless a screen has captured the keyboard for a text field.
  */
-export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initial }: AppProps) {
+export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initial, autoMeasure = AUTO_MEASURE_WORK, onExitCode }: AppProps) {
   const terminal = useWindowSize(size);
   const columns = terminal.columns;
   const rows = Math.max(8, terminal.rows - spareRows);
@@ -97,10 +104,14 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
   );
   const services = useMemo<Services>(() => ({ ws, dataset: data ?? ws.dataset(dataset), jobs }), [ws, dataset, data, jobs]);
 
-  const quit = useCallback(() => {
-    jobs.close();
-    exit();
-  }, [jobs, exit]);
+  const quit = useCallback(
+    (code = 0) => {
+      onExitCode?.(code);
+      jobs.close();
+      exit();
+    },
+    [jobs, exit, onExitCode],
+  );
 
   const entries = useRef<KeyEntry[]>([]);
   const hub = useMemo<KeyHub>(
@@ -119,6 +130,7 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
   const runCommand = (line: string) => {
     const c = parseCommand(line);
     if (c.kind === 'error') return setNotice(c.message);
+    if (c.kind === 'quit') return quit();
     if (c.kind === 'rule') {
       // The service resolves a unique start of an id and says which ids an ambiguous one matches.
       const found = services.dataset.showRule(c.id).rule;
@@ -144,6 +156,11 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
 
   const globalKey = (input: string, key: Key): boolean => {
     const { help, composer, command } = state.current;
+    // Ctrl-C quits from anywhere, a text field included, with the code of an interrupt.
+    if (key.ctrl && input === 'c') {
+      quit(INTERRUPTED);
+      return true;
+    }
     if (help) {
       setHelp(false);
       return true;
@@ -187,7 +204,7 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
       <ServicesContext.Provider value={services}>
         <ShellContext.Provider value={shell}>
           <KeyHubContext.Provider value={hub}>
-            <RescoreHost startRef={rescore}>
+            <RescoreHost startRef={rescore} autoMeasure={autoMeasure}>
               <KeyPump onKey={dispatch} />
               {tooSmall ? (
                 <Box flexDirection="column" width={columns}>
@@ -217,7 +234,7 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
                   ) : null}
                 </Box>
                 {command ? (
-                  <TextField label=":" line={command} focused width={columns} placeholder="rule ID · filter TEXT · sort COLUMN" />
+                  <TextField label=":" line={command} focused width={columns} placeholder="rule ID · filter TEXT · sort COLUMN · q" />
                 ) : (
                   <Footer hints={screenHints} fixed={FIXED_HINTS} message={notice} width={columns} />
                 )}

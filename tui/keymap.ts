@@ -46,7 +46,7 @@ export const GLOBAL_KEYS = [
   { keys: 'esc', does: 'back / cancel' },
   { keys: 'tab', does: 'next pane' },
   { id: 'metrics', on: ['m'], keys: 'm', does: 'recompute the metrics (in the background)' },
-  { id: 'command', on: [':'], keys: ':', does: 'command line: :rule ID · :filter TEXT · :sort COLUMN' },
+  { id: 'command', on: [':'], keys: ':', does: 'command line: :rule ID · :filter TEXT · :sort COLUMN · :q quits' },
   { id: 'help', on: ['?'], keys: '?', does: 'help', footer: true },
   { id: 'quit', on: ['q'], keys: 'q', does: 'quit', footer: true },
 ] as const satisfies readonly KeyBinding[];

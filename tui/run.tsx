@@ -22,17 +22,18 @@ const ALT_SCREEN_ON = '\u001b[?1049h';
 const ALT_SCREEN_OFF = '\u001b[?1049l';
 
 /**
- * Opens the workbench on a workspace and resolves when the user quits. The dataset is resolved
- * first, so a missing workspace or an ambiguous dataset is a normal CLI error (exit 2), not a
- * screen. In a real terminal it draws on the alternate screen and gives the terminal back as
- * it was, whatever happens.
+ * Opens the workbench on a workspace and resolves with the exit code when the user quits (130
+ * after Ctrl-C). The dataset is resolved first, so a missing workspace or an ambiguous dataset
+ * is a normal CLI error (exit 2), not a screen. In a real terminal it draws on the alternate
+ * screen and gives the terminal back as it was, whatever happens.
  */
-export async function runTui(opts: RunTuiOptions = {}): Promise<void> {
+export async function runTui(opts: RunTuiOptions = {}): Promise<number> {
   const env = opts.env ?? process.env;
   const stdin = opts.stdin ?? process.stdin;
   const stdout = opts.stdout ?? process.stdout;
   const ws = Workspace.open({ db: opts.db, env, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
   let jobs: JobRunner | undefined;
+  let code = 0;
   const tty = stdout.isTTY === true;
   try {
     const data = ws.dataset(opts.dataset, { matchers: opts.matchers });
@@ -44,10 +45,12 @@ export async function runTui(opts: RunTuiOptions = {}): Promise<void> {
     const instance = render(
       // One row is left free: a frame as tall as the terminal makes Ink clear and redraw the
       // whole screen on every change, which flickers.
-      <App ws={ws} dataset={dataset} data={data} jobs={jobs} theme={themeFromEnv(env)} spareRows={tty ? 1 : 0} />,
-      { stdin, stdout, stderr: opts.stderr ?? process.stderr, exitOnCtrlC: true, patchConsole: true },
+      <App ws={ws} dataset={dataset} data={data} jobs={jobs} theme={themeFromEnv(env)} spareRows={tty ? 1 : 0} onExitCode={(c) => (code = c)} />,
+      // The app takes Ctrl-C itself, to close its jobs and exit 130.
+      { stdin, stdout, stderr: opts.stderr ?? process.stderr, exitOnCtrlC: false, patchConsole: true },
     );
     await instance.waitUntilExit();
+    return code;
   } finally {
     jobs?.close();
     ws.close();

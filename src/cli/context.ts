@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { z } from 'zod';
 import { RulewrightError } from '../core/errors.js';
 import { existsSync, rmSync } from 'node:fs';
 import type { DatasetHandle, Workspace } from '../service/index.js';
@@ -46,6 +47,8 @@ export class CliContext {
       const result = await fn(ws);
       failed = false;
       return result;
+    } catch (e) {
+      throw ws.explain(e);
     } finally {
       const empty = failed && !existed && ws.listDatasets().length === 0;
       ws.close();
@@ -86,6 +89,14 @@ export const parse = {
       const n = Number(v);
       if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0`);
       return n;
+    };
+  },
+  /** A number the schema accepts (its message says the range), e.g. a time budget. */
+  bySchema(name: string, schema: z.ZodType<number | undefined>) {
+    return (v: string): number => {
+      const r = schema.safeParse(v.trim() === '' ? Number.NaN : Number(v));
+      if (!r.success || r.data === undefined) throw new InvalidArgumentError(`${name} ${r.error?.issues[0]?.message ?? 'is invalid'}`);
+      return r.data;
     };
   },
   list(v: string): string[] {

@@ -77,8 +77,9 @@ Options of every command (before or after the command):
 
 Environment:
   RULEWRIGHT_DB      default workspace file
-  OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL
+  OPENAI_API_KEY, OPENAI_BASE_URL
                      the LLM learn uses (none: learn learns offline)
+  RULEWRIGHT_MODEL   the model (else $OPENAI_MODEL, else gpt-4o-mini)
   NO_COLOR           plain output, no colours
   NO_PROGRESS        no progress bars
 

@@ -59,7 +59,7 @@ export async function createProgram(ctx: CliContext, argv?: readonly string[]): 
  */
 export async function main(argvIn: string[], io: Partial<CliIo> = {}): Promise<number> {
   // `-V` as well as `-v`: commander takes one short flag for the version.
-  const argv = hoistGlobalOptions(argvIn.length === 1 && argvIn[0] === '-V' ? ['--version'] : argvIn);
+  const argv = hoistGlobalOptions(argvIn.length === 1 && argvIn[0] === '-V' ? ['--version'] : helpAsFlag(argvIn));
   const ctx = new CliContext({
     stdout: io.stdout ?? process.stdout,
     stderr: io.stderr ?? process.stderr,
@@ -79,6 +79,12 @@ export async function main(argvIn: string[], io: Partial<CliIo> = {}): Promise<n
   } catch (e) {
     return report(e, ctx);
   }
+}
+
+/** `help rules list` as `rules list --help`: commander's own `help` command goes one level deep only. */
+function helpAsFlag(argv: string[]): string[] {
+  const [first, ...rest] = argv;
+  return first === 'help' && rest.length > 1 && !rest[0]!.startsWith('-') ? [...rest, '--help'] : argv;
 }
 
 function report(e: unknown, ctx: CliContext): number {

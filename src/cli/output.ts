@@ -26,7 +26,10 @@ export interface Column<R> {
   key: keyof R & string;
   header?: string;
   align?: 'left' | 'right';
-  /** Cut longer cells to this many characters (with an ellipsis), except with `--wide`. */
+  /**
+   * At a known terminal width, cells longer than this are cut first (with an ellipsis) and get
+   * back whatever width the table leaves unused; piped and `--wide` output shows them whole.
+   */
   max?: number;
   format?: (value: R[keyof R], row: R) => string;
   fit?: 'keep' | 'narrow' | 'drop';
@@ -34,6 +37,8 @@ export interface Column<R> {
   cut?: 'middle' | 'end';
   /** The narrowest a narrowed column gets (default 10, or its header). */
   min?: number;
+  /** Droppable columns with a drop order go before those without, the highest first. */
+  dropOrder?: number;
 }
 
 const visibleLength = (s: string) => stripVTControlCharacters(s).length;
@@ -126,9 +131,7 @@ export class Output {
     const full = rows.map((row) =>
       columns.map((col) => {
         const v = row[col.key];
-        const s = col.format ? col.format(v, row) : fmt(v);
-        if (!col.max || this.wide) return s;
-        return col.cut === 'middle' ? clipMiddle(s, col.max) : clip(s, col.max);
+        return col.format ? col.format(v, row) : fmt(v);
       }),
     );
     const right = columns.map((col) => col.align === 'right' || (col.align === undefined && rows.length > 0 && rows.every((r) => isNumeric(r[col.key]))));
@@ -173,20 +176,28 @@ function fitOf<R>(col: Column<R>): NonNullable<Column<R>['fit']> {
 /** The narrowest any cut column gets when even its minimum does not fit. */
 const FLOOR = 4;
 
+/** Droppable columns in the order they go: by drop order (highest first), then the rightmost first. */
+function dropSequence<R>(columns: readonly Column<R>[]): number[] {
+  const idx = columns.flatMap((col, i) => (fitOf(col) === 'drop' ? [i] : []));
+  const order = (i: number) => columns[i]!.dropOrder ?? -Infinity;
+  return idx.sort((a, b) => order(b) - order(a) || b - a);
+}
+
 /**
- * Each column's width at `width` (null: left out), from the natural widths. When the table is
- * too wide: columns with nothing in them go; then droppable columns, rightmost first, until the
- * rest fits with the cut-able ones at their minimum; then the widest cut-able column loses a
- * character at a time, to its minimum and, if need be, below it to FLOOR.
+ * Each column's width at `width` (null: left out), from the natural widths; null width (piped,
+ * `--wide`) keeps every cell whole. When the table is too wide: columns with nothing in them
+ * go; then droppable columns (see dropSequence) until the rest fits with the cut-able ones at
+ * their minimum; then the widest cut-able column loses a character at a time, to its minimum
+ * and, if need be, below it to FLOOR. Columns capped by `max` get back the width left unused.
  */
 function fitWidths<R>(columns: readonly Column<R>[], headers: readonly string[], natural: readonly number[], blank: readonly boolean[], width: number | null): (number | null)[] {
-  const widths: (number | null)[] = [...natural];
-  if (width === null) return widths;
+  if (width === null) return [...natural];
+  const widths: (number | null)[] = natural.map((n, i) => Math.min(n, Math.max(columns[i]!.max ?? n, visibleLength(headers[i]!))));
   const sum = (ws: readonly (number | null)[]) => ws.reduce<number>((t, w) => (w === null ? t : t + w + GAP), -GAP);
-  const mins = columns.map((col, i) => (fitOf(col) === 'keep' ? natural[i]! : Math.min(natural[i]!, Math.max(col.min ?? 10, visibleLength(headers[i]!)))));
+  const mins = columns.map((col, i) => (fitOf(col) === 'keep' ? widths[i]! : Math.min(widths[i]!, Math.max(col.min ?? 10, visibleLength(headers[i]!)))));
   const atMin = () => sum(widths.map((w, i) => (w === null ? null : mins[i]!)));
   for (let i = columns.length - 1; i >= 0 && sum(widths) > width; i--) if (blank[i]) widths[i] = null;
-  for (let i = columns.length - 1; i >= 0 && atMin() > width; i--) if (fitOf(columns[i]!) === 'drop') widths[i] = null;
+  for (const i of dropSequence(columns)) if (atMin() > width) widths[i] = null;
   for (const floor of [mins, natural.map((n) => Math.min(n, FLOOR))]) {
     for (let excess = sum(widths) - width; excess > 0; excess--) {
       let pick = -1;
@@ -199,7 +210,19 @@ function fitWidths<R>(columns: readonly Column<R>[], headers: readonly string[],
       widths[pick] = widths[pick]! - 1;
     }
   }
+  giveSpare(widths, natural, width - sum(widths));
   return widths;
+}
+
+/** Hands unused width to the shown columns that are cut, leftmost first (the right gives way first, as when dropping). */
+function giveSpare(widths: (number | null)[], natural: readonly number[], spare: number): void {
+  for (let i = 0; i < widths.length && spare > 0; i++) {
+    const w = widths[i];
+    if (w === null || w === undefined || w >= natural[i]!) continue;
+    const more = Math.min(spare, natural[i]! - w);
+    widths[i] = w + more;
+    spare -= more;
+  }
 }
 
 function isNumeric(v: unknown): boolean {

@@ -1,14 +1,48 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
+import { MAX_WHOLE_BYTES } from '../formats/stream-input.js';
 import type { CliIo } from './output.js';
 
-/** Every byte of `stream` (stdin, for a FILE argument given as `-`). */
+/** Every byte of `stream` (stdin, for a FILE argument given as `-`), up to the bound on a stream read whole. */
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
+  let size = 0;
+  for await (const c of stream) {
+    const b = typeof c === 'string' ? Buffer.from(c) : c;
+    size += b.length;
+    if (size > MAX_WHOLE_BYTES) {
+      throw new RulewrightError('BAD_INPUT', `stdin: longer than ${MAX_WHOLE_BYTES} bytes (${MAX_WHOLE_BYTES / 2 ** 20} MiB), the most read from a stream whole: save it to a file and pass the file`);
+    }
+    chunks.push(b);
+  }
   return Buffer.concat(chunks);
+}
+
+/** Writes all of `stream` to a file `stdin` in `dir` (a file named as errors are to name it). */
+async function spool(dir: string, stream: NodeJS.ReadableStream): Promise<string> {
+  const path = join(dir, 'stdin');
+  writeFileSync(path, await readAll(stream));
+  return path;
+}
+
+/**
+ * Runs `fn` with the descriptor a FILE argument `-` reads: none (the process's own stdin, read
+ * as it comes) unless the CLI was given another stdin stream (when run in-process), which is
+ * then held in a private file first.
+ */
+export async function withStdinFd<T>(io: CliIo, fn: (fd: number | undefined) => T | Promise<T>): Promise<T> {
+  const given = io.stdin;
+  if (!given) return fn(undefined);
+  return inTempDir(async (dir) => {
+    const fd = openSync(await spool(dir, given), 'r');
+    try {
+      return await fn(fd);
+    } finally {
+      closeSync(fd);
+    }
+  });
 }
 
 /** A private folder for a file that stands in for stdin or stdout, removed after `fn`. */
@@ -27,8 +61,7 @@ async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
  */
 export function withStdinFile<T>(io: CliIo, fn: (path: string) => T | Promise<T>): Promise<T> {
   return inTempDir(async (dir) => {
-    const path = join(dir, 'stdin');
-    writeFileSync(path, await readAll(io.stdin ?? process.stdin));
+    const path = await spool(dir, io.stdin ?? process.stdin);
     try {
       return named(await fn(path), path);
     } catch (e) {

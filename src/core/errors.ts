@@ -22,7 +22,7 @@ const INPUT_CODES: ReadonlySet<ErrorCode> = new Set(['BAD_INPUT', 'USAGE', 'NOT_
  */
 export interface ErrorDetails {
   /** Why a rule did not compile (the rule checks file it under a problem code), or every problem its checks found. */
-  INVALID_RULE: { reason: 'empty' | 'group' } | { problems: RuleProblem[] };
+  INVALID_RULE: { reason: 'empty' | 'group' | 'limit' } | { problems: RuleProblem[] };
   /** Where an LLM request went and how it last failed (never the key). */
   LLM: { endpoint: string; model: string; status: number | null; attempts: number };
 }

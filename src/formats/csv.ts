@@ -1,9 +1,11 @@
+import { Parser } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import type { Example } from '../core/schemas/example.js';
 import type { Task, TaskType } from '../core/schemas/task.js';
 import { isSpanTask } from '../core/schemas/task.js';
 import { ExampleBuilder, badInput, type Where } from './example-builder.js';
 import { describeJsonError } from './json-positions.js';
+import type { LineInput, TextLine } from './lines.js';
 import type { ImportedData, ParseOptions } from './types.js';
 
 const CANDIDATE_DELIMITERS = [',', '\t', ';', '|'] as const;
@@ -28,18 +30,39 @@ interface CsvErrorLike {
   code?: string;
   lines?: number;
   message: string;
+  /** 0-based index of the field in its record, and what of it was read. */
+  column?: number;
+  field?: string;
 }
+
+/** Quote errors that `--relax-quotes` turns into text (csv-parse names one without its CSV_ prefix). */
+const QUOTE_ERRORS = new Set(['INVALID_OPENING_QUOTE', 'CSV_INVALID_OPENING_QUOTE', 'CSV_INVALID_CLOSING_QUOTE']);
 
 function csvFailure(name: string, err: unknown): Error {
   const e = err as CsvErrorLike;
-  if (typeof e?.code !== 'string' || !e.code.startsWith('CSV_')) return err as Error;
+  if (typeof e?.code !== 'string' || !(e.code.startsWith('CSV_') || QUOTE_ERRORS.has(e.code))) return err as Error;
+  const where = `${name}:${e.lines ?? 1}`;
+  const relax = 'or pass --relax-quotes to read such quotes as text';
+  if (e.code.endsWith('INVALID_OPENING_QUOTE')) {
+    const field = typeof e.column === 'number' ? `field ${e.column + 1}` : 'a field';
+    const start = typeof e.field === 'string' ? ` (it starts ${JSON.stringify(e.field)})` : '';
+    return badInput(where, `a quote (") inside ${field}, which does not start with one${start}; put the whole field in quotes and double each quote inside it, ${relax}`);
+  }
   const what = e.message.replace(/ on line \d+\.?$/, '').replace(/:? ?at line \d+,?/, '');
   const fix =
     e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
       ? 'every row needs as many fields as the header; quote fields that contain the delimiter'
-      : 'quote fields that contain the delimiter, quotes or line breaks, and double quotes inside them';
-  return badInput(`${name}:${e.lines ?? 1}`, `${what}; ${fix}`);
+      : `quote fields that contain the delimiter, quotes or line breaks, and double quotes inside them${QUOTE_ERRORS.has(e.code) ? `, ${relax}` : ''}`;
+  return badInput(where, `${what}; ${fix}`);
 }
+
+/** The csv-parse options every read of a file uses (a second read must see the same records). */
+const parseOptions = (delimiter: string, opts: ParseOptions) => ({
+  bom: true,
+  delimiter,
+  skip_empty_lines: true,
+  ...(opts.csv?.relaxQuotes ? { relax_quotes: true } : {}),
+});
 
 const FOUND = Symbol('found');
 
@@ -47,22 +70,37 @@ const FOUND = Symbol('found');
  * 1-based first line of record `k` (0-based, the header is record 0), from a second parse with
  * `info` that stops there (only done when an error needs it, and holds no record).
  */
-function recordStartLine(content: string | Buffer, delimiter: string, k: number): number | undefined {
+interface RecordInfo {
+  lines: number;
+  empty_lines: number;
+}
+
+/** The 1-based first line of each record, from the info csv-parse gives at each record's end. */
+function recordLines(): (info: RecordInfo) => number {
   let prevEnd = 0;
   let prevEmpty = 0;
-  let i = 0;
-  let found: number | undefined;
-  const onRecord = (_rec: unknown, info: { lines: number; empty_lines: number }): null => {
-    if (i++ === k) {
-      found = prevEnd + 1 + (info.empty_lines - prevEmpty);
-      throw FOUND;
-    }
+  return (info) => {
+    const start = prevEnd + 1 + (info.empty_lines - prevEmpty);
     prevEnd = info.lines;
     prevEmpty = info.empty_lines;
+    return start;
+  };
+}
+
+function recordStartLine(content: string | Buffer, options: ReturnType<typeof parseOptions>, k: number): number | undefined {
+  const startOf = recordLines();
+  let i = 0;
+  let found: number | undefined;
+  const onRecord = (_rec: unknown, info: RecordInfo): null => {
+    const start = startOf(info);
+    if (i++ === k) {
+      found = start;
+      throw FOUND;
+    }
     return null;
   };
   try {
-    parse(content, { bom: true, delimiter, skip_empty_lines: true, info: true, on_record: onRecord as never });
+    parse(content, { ...options, info: true, on_record: onRecord as never });
   } catch (e) {
     if (e !== FOUND) throw e;
   }
@@ -73,32 +111,62 @@ function recordStartLine(content: string | Buffer, delimiter: string, k: number)
  * `FILE:LINE` of the data record with this index (0-based, header excluded), for a caller that
  * left duplicate ids to the store and has only the record's index.
  */
-export function csvRecordWhere(content: string | Buffer, name: string, index: number, delimiter?: string): string {
-  return `${name}:${recordStartLine(content, delimiter ?? sniffDelimiter(content), index + 1) ?? index + 2}`;
+export function csvRecordWhere(content: string | Buffer, name: string, index: number, opts: ParseOptions = {}): string {
+  const options = parseOptions(opts.csv?.delimiter ?? sniffDelimiter(content), opts);
+  return `${name}:${recordStartLine(content, options, index + 1) ?? index + 2}`;
+}
+
+/** csv-parse's incremental parser: what its stream parser runs on each chunk, called synchronously. */
+interface CsvApi {
+  parse(buf: Buffer | undefined, end: boolean, push: (r: unknown) => void, close: () => void): Error | undefined;
+}
+
+/**
+ * Parses the lines of a stream as they come (csv-parse's sync `parse` wants the whole input), so
+ * a bad record stops the reading at its line.
+ */
+function parseLines(lines: Iterator<TextLine>, first: TextLine, options: object): void {
+  const api = (new Parser(options) as unknown as { api: CsvApi }).api;
+  const skip = () => undefined;
+  const feed = (buf: Buffer | undefined, end: boolean) => {
+    const err = api.parse(buf, end, skip, skip);
+    if (err !== undefined) throw err;
+  };
+  feed(Buffer.from(`${first.text}\n`), false);
+  for (let r = lines.next(); !r.done; r = lines.next()) feed(Buffer.from(`${r.value.text}\n`), false);
+  feed(undefined, true);
 }
 
 /**
  * Parses a CSV with a header row into classification examples (`text` and `label`/`category`
  * columns by default), or span examples when it has a `spans` column of JSON span lists (what
  * `writeCsv` writes for span tasks). Ids come from the `id` column when there is one, else `row-N`.
- * `content` may be the file's UTF-8 bytes.
+ * `content` may be the file's UTF-8 bytes, or a stream's lines (parsed as they come).
  */
-export function parseCsv(content: string | Buffer, name: string, opts: ParseOptions = {}): ImportedData {
-  const delimiter = opts.csv?.delimiter ?? sniffDelimiter(content);
-  const lineOf = (k: number): string => `${name}:${recordStartLine(content, delimiter, k) ?? k + 1}`;
-  const whereOf = (k: number): Where => () => lineOf(k);
+export function parseCsv(content: LineInput, name: string, opts: ParseOptions = {}): ImportedData {
+  const whole = typeof content === 'string' || Buffer.isBuffer(content);
+  const lines = whole ? undefined : content[Symbol.iterator]();
+  const first = lines?.next().value as TextLine | undefined;
+  const delimiter = opts.csv?.delimiter ?? sniffDelimiter(whole ? content : (first?.text ?? ''));
+  const options = parseOptions(delimiter, opts);
+  const lineOf = (k: number): string => `${name}:${(whole && recordStartLine(content, options, k)) || k + 1}`;
+  // a stream is read once: its records' lines are counted as they come, not found by a second read
+  const startOf = recordLines();
+  let streamedLine = 0;
+  const whereOf = (k: number): Where => (whole ? () => lineOf(k) : `${name}:${streamedLine}`);
   const b = new ExampleBuilder({
     ...opts,
     format: 'csv',
     hint: 'fix the fields of this row',
     // every record after the header is one example
-    locate: (index) => lineOf(index + 1),
+    ...(whole ? { locate: (index: number) => lineOf(index + 1) } : {}),
   });
   let columns: ReturnType<typeof csvColumns> | undefined;
   let k = 0;
   let emptyLabels = 0;
   // Records are handled as the parser yields them, never collected: a large CSV is not held twice.
-  const onRecord = (rec: string[]): null => {
+  const onRecord = (rec: string[], info: RecordInfo): null => {
+    if (!whole) streamedLine = startOf(info);
     if (k++ === 0) {
       columns = csvColumns(rec, name, opts);
       return null;
@@ -129,11 +197,13 @@ export function parseCsv(content: string | Buffer, name: string, opts: ParseOpti
     return null;
   };
   try {
-    parse(content, { bom: true, delimiter, skip_empty_lines: true, on_record: onRecord });
+    if (whole) parse(content, { ...options, on_record: onRecord as never });
+    else if (first) parseLines(lines!, first, { ...options, on_record: onRecord });
   } catch (e) {
     throw csvFailure(name, e);
   }
   columns ??= csvColumns([], name, opts);
+  if (k <= 1) throw badInput(`${name}:1`, 'the CSV has a header but no rows: there is nothing to import; add one row per example under the header');
   if (emptyLabels > 0) b.warn(`${emptyLabels} row(s) have an empty label and were imported without one`);
   if (columns.ignored.length > 0) b.warn(`column(s) ${columns.ignored.map((h) => JSON.stringify(h)).join(', ')} were ignored`);
   return b.finish(columns.taskType);

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { basename, extname } from 'node:path';
+import type { RulewrightError } from '../core/errors.js';
 import { badInput } from './example-builder.js';
 
 /**
@@ -19,8 +20,22 @@ export function utf8Name(path: string): string {
   return `${path.slice(0, path.length - ext.length)}.utf8${ext}`;
 }
 
-function convertHint(path: string, from: string): string {
-  return `iconv -f ${from} -t UTF-8 ${shellQuote(path)} > ${shellQuote(utf8Name(path))}`;
+/**
+ * What the refusals of bytes that are not UTF-8 call the input, and the clause that says how to
+ * convert it from encoding `from` (with a command to paste): a file is converted to a new file, a
+ * stream on its way in.
+ */
+export interface TextSource {
+  noun: string;
+  convert: (from: string) => string;
+}
+
+/** A file on disk: `iconv` writes a UTF-8 copy beside it. */
+export function fileSource(path: string): TextSource {
+  return {
+    noun: 'the file',
+    convert: (from) => `save it as UTF-8, e.g. \`iconv -f ${from} -t UTF-8 ${shellQuote(path)} > ${shellQuote(utf8Name(path))}\`, and import that`,
+  };
 }
 
 /** How many bytes of the start are looked at to tell UTF-16 without a byte-order mark. */
@@ -103,32 +118,46 @@ export function decodeUtf8(buf: Buffer, name: string): string {
   return buf.toString('utf8');
 }
 
+/** Refuses UTF-16 text: the start of the input (a byte-order mark, or NULs beside text) tells. */
+export function checkNotUtf16(buf: Buffer, name: string, source: TextSource): void {
+  const bom16 = buf[0] === 0xff && buf[1] === 0xfe ? 'le' : buf[0] === 0xfe && buf[1] === 0xff ? 'be' : undefined;
+  const utf16 = bom16 ?? sniffUtf16(buf);
+  if (!utf16) return;
+  const how = `${utf16 === 'le' ? 'little' : 'big'}-endian, ${bom16 ? 'with' : 'without'} a byte-order mark`;
+  const from = bom16 ? 'UTF-16' : utf16 === 'le' ? 'UTF-16LE' : 'UTF-16BE';
+  throw badInput(name, `${source.noun} is UTF-16 (${how}), not UTF-8: ${source.convert(from)}`);
+}
+
+/** The refusal of a NUL byte at byte `offset` (on line `line`): the input is binary, not text. */
+export function binaryInput(name: string, line: number, offset: number): RulewrightError {
+  return badInput(`${name}:${line}`, `this is a binary file (a NUL byte at byte offset ${offset}), not a text dataset: import a JSONL, JSON, CSV, CoNLL or TREC file`);
+}
+
+/** The refusal of a byte that breaks UTF-8, at byte `offset` of the input and `column` of line `line`. */
+export function invalidUtf8(name: string, line: number, offset: number, byte: number, column: number, source: TextSource): RulewrightError {
+  const hex = byte.toString(16).toUpperCase().padStart(2, '0');
+  return badInput(
+    `${name}:${line}`,
+    `invalid UTF-8 at byte offset ${offset} (byte 0x${hex}, byte ${column} of the line): ${source.noun} is not UTF-8 (perhaps Windows-1252 or Latin-1); ` +
+      source.convert('WINDOWS-1252'),
+  );
+}
+
 /** Refuses bytes that are not UTF-8 text (as `decodeUtf8` does) without decoding them. */
 export function checkUtf8(buf: Buffer, name: string): void {
   if (buf.length === 0) throw badInput(name, 'the file is empty (0 bytes): there is nothing to import; check that this is the file you meant');
-  const bom16 = buf[0] === 0xff && buf[1] === 0xfe ? 'le' : buf[0] === 0xfe && buf[1] === 0xff ? 'be' : undefined;
-  const utf16 = bom16 ?? sniffUtf16(buf);
-  if (utf16) {
-    const how = `${utf16 === 'le' ? 'little' : 'big'}-endian, ${bom16 ? 'with' : 'without'} a byte-order mark`;
-    const from = bom16 ? 'UTF-16' : utf16 === 'le' ? 'UTF-16LE' : 'UTF-16BE';
-    throw badInput(name, `the file is UTF-16 (${how}), not UTF-8: save it as UTF-8, e.g. \`${convertHint(name, from)}\`, and import that`);
-  }
+  const source = fileSource(name);
+  checkNotUtf16(buf, name, source);
+  checkTextBytes(buf, name, source);
+}
+
+/** Refuses a NUL byte (binary data) or invalid UTF-8 in bytes known not to be UTF-16. */
+export function checkTextBytes(buf: Buffer, name: string, source: TextSource): void {
   const nul = buf.indexOf(0);
-  if (nul !== -1) {
-    const { line } = lineOfByte(buf, nul);
-    throw badInput(
-      `${name}:${line}`,
-      `this is a binary file (a NUL byte at byte offset ${nul}), not a text dataset: import a JSONL, JSON, CSV, CoNLL or TREC file`,
-    );
-  }
+  if (nul !== -1) throw binaryInput(name, lineOfByte(buf, nul).line, nul);
   if (!isUtf8(buf)) {
     const off = firstInvalidUtf8(buf);
     const { line, column } = lineOfByte(buf, off);
-    const hex = buf[off]!.toString(16).toUpperCase().padStart(2, '0');
-    throw badInput(
-      `${name}:${line}`,
-      `invalid UTF-8 at byte offset ${off} (byte 0x${hex}, byte ${column} of the line): the file is not UTF-8 (perhaps Windows-1252 or Latin-1); ` +
-        `convert it, e.g. \`${convertHint(name, 'WINDOWS-1252')}\`, and import that`,
-    );
+    throw invalidUtf8(name, line, off, buf[off]!, column, source);
   }
 }

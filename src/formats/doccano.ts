@@ -1,7 +1,7 @@
 import type { TaskType } from '../core/schemas/task.js';
 import { ExampleBuilder, badInput, whereText, type Where } from './example-builder.js';
 import { isObj } from './json-positions.js';
-import { jsonObjectLines } from './lines.js';
+import { jsonObjectLines, type LineInput } from './lines.js';
 import { codePointToUtf16Offsets } from './offsets.js';
 import type { ImportedData, ParseOptions } from './types.js';
 
@@ -23,7 +23,7 @@ type Kind = 'spans' | 'label';
  * classification: `{"text" (or "data"), "label": ["class"]}`, one class per example. Offsets are
  * code points (Doccano's backend is Python). Ids: the row's `id`, else `d1`, `d2`, ….
  */
-export function parseDoccano(content: string, name: string, opts: ParseOptions = {}): ImportedData {
+export function parseDoccano(content: LineInput, name: string, opts: ParseOptions = {}): ImportedData {
   const b = new ExampleBuilder({ ...opts, format: 'doccano', hint: 'fix this line' });
   let kind: Kind | undefined = opts.taskType === 'classification' ? 'label' : undefined;
   let kindWhere: Where = kind ? 'the task type' : '';

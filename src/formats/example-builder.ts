@@ -3,7 +3,7 @@ import { RulewrightError } from '../core/errors.js';
 import { Example, isExampleSource, isSplit, type ExampleSource } from '../core/schemas/example.js';
 import { isSpanTask, type TaskType } from '../core/schemas/task.js';
 import type { Span } from '../core/schemas/span.js';
-import type { FormatName, ImportedData, ParseOptions } from './types.js';
+import type { ExampleSink, FormatName, ImportedData, ParseOptions } from './types.js';
 
 /** Where a row came from, as `FILE:LINE`; a function when computing it costs a scan (JSON formats). */
 export type Where = string | (() => string);
@@ -94,7 +94,7 @@ export interface BuilderOptions extends ParseOptions {
    * Receives each example as it is validated instead of `examples` keeping it, so a large file is
    * never held as objects. Only for parsers that do not revisit examples after adding them.
    */
-  sink?: (ex: Example) => void;
+  sink?: ExampleSink;
   /**
    * Where the example with this index came from, for a parser whose `Where` is a function: the
    * builder then remembers each id's index instead of a function per row.
@@ -174,7 +174,7 @@ export class ExampleBuilder {
     if (typeof ex.truth?.label === 'string') this.classLabels.add(ex.truth.label);
     for (const k of Object.keys(ex.output ?? {})) this.fieldLabels.add(k);
     this.count++;
-    if (this.opts.sink) this.opts.sink(ex);
+    if (this.opts.sink) this.opts.sink(ex, where);
     else this.examples.push(ex);
     return ex;
   }

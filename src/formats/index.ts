@@ -3,22 +3,23 @@ import { basename, dirname, join } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
 import type { Example } from '../core/schemas/example.js';
 import type { Task } from '../core/schemas/task.js';
-import { isBlank } from './lines.js';
+import { isBlank, type LineInput } from './lines.js';
 import { parseConll, writeConll } from './conll.js';
 import { parseCsv, writeCsv } from './csv.js';
-import { checkUtf8, decodeUtf8 } from './decode-text.js';
+import { checkTextBytes, checkUtf8, decodeUtf8, type TextSource } from './decode-text.js';
 import { detectFolderFormat, detectFormatFromContent } from './detect.js';
 import { parseDoccano } from './doccano.js';
 import { parseJsonl, writeJsonl } from './jsonl.js';
 import { parseLabelStudio } from './label-studio.js';
-import { BYTE_PARSED, detectFromPrefix } from './large-file.js';
+import { BYTE_PARSED, LINE_STREAMED, detectFromPrefix, detectStreamFormat } from './large-file.js';
 import { parseRestaurant8k } from './restaurant8k.js';
 import { parseRulechef } from './rulechef-dataset.js';
 import { parseSroie, type SroieReceipt } from './sroie.js';
+import { isStreamInput, peekStream, type PeekedStream } from './stream-input.js';
 import { parseTab } from './tab.js';
 import { parseTraffic } from './traffic.js';
 import { parseTrec } from './trec.js';
-import type { FormatName, ImportedData, ImportOptions, ParseOptions } from './types.js';
+import type { ExampleSink, FormatName, ImportedData, ImportOptions, ParseOptions } from './types.js';
 
 const bad = (message: string): RulewrightError => new RulewrightError('BAD_INPUT', message);
 
@@ -89,24 +90,37 @@ function readTab(path: string, opts: ImportOptions, parse: ParseOptions): Import
   return data;
 }
 
+/**
+ * The receipt files of a SROIE folder, by stem. The original release names both kinds `.txt`
+ * (`X00016469612.txt`); copies such as the shared one rename them `.csv` and `.json`.
+ */
+function receiptFiles(dir: string, exts: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of readdirSync(dir).sort()) {
+    const ext = exts.find((e) => f.endsWith(e));
+    if (!ext) continue;
+    const stem = f.slice(0, -ext.length);
+    const prev = out.get(stem);
+    if (prev) throw bad(`${join(dir, f)}: receipt ${stem} has two files (${prev} too); keep one`);
+    out.set(stem, f);
+  }
+  return out;
+}
+
 function readSroie(folder: string, parse: ParseOptions): ImportedData {
   if (!isDir(folder)) throw bad(`${folder}: SROIE is read from a folder holding box/ and key/; pass that folder`);
   const boxDir = join(folder, 'box');
   const keyDir = join(folder, 'key');
   if (!isDir(boxDir) || !isDir(keyDir)) throw bad(`${folder}: SROIE needs the subfolders box/ (OCR CSVs) and key/ (key JSONs)`);
-  const stems = (dir: string, ext: string): string[] =>
-    readdirSync(dir)
-      .filter((f) => f.endsWith(ext))
-      .map((f) => f.slice(0, -ext.length))
-      .sort();
-  const boxes = stems(boxDir, '.csv');
-  const keys = new Set(stems(keyDir, '.json'));
-  for (const s of boxes) if (!keys.has(s)) throw bad(`${join(boxDir, `${s}.csv`)}: no matching ${join(keyDir, `${s}.json`)}; every receipt needs both files`);
-  const boxSet = new Set(boxes);
-  for (const s of keys) if (!boxSet.has(s)) throw bad(`${join(keyDir, `${s}.json`)}: no matching ${join(boxDir, `${s}.csv`)}; every receipt needs both files`);
-  const receipts: SroieReceipt[] = boxes.map((id) => {
-    const boxName = join(boxDir, `${id}.csv`);
-    const keyName = join(keyDir, `${id}.json`);
+  const boxes = receiptFiles(boxDir, ['.csv', '.txt']);
+  const keys = receiptFiles(keyDir, ['.json', '.txt']);
+  if (boxes.size === 0) throw bad(`${boxDir}: no receipts (NNN.csv or NNN.txt files of OCR lines); check that this is the SROIE folder`);
+  const missing = (dir: string, stem: string, ext: string) => `no matching ${join(dir, `${stem}${ext}`)}; every receipt needs both files`;
+  for (const [s, f] of boxes) if (!keys.has(s)) throw bad(`${join(boxDir, f)}: ${missing(keyDir, s, f.endsWith('.txt') ? '.txt' : '.json')}`);
+  for (const [s, f] of keys) if (!boxes.has(s)) throw bad(`${join(keyDir, f)}: ${missing(boxDir, s, f.endsWith('.txt') ? '.txt' : '.csv')}`);
+  const receipts: SroieReceipt[] = [...boxes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, box]) => {
+    const boxName = join(boxDir, box);
+    const keyName = join(keyDir, keys.get(id)!);
     return { id, boxName, box: readText(boxName), keyName, key: readText(keyName) };
   });
   return parseSroie(receipts, parse);
@@ -133,41 +147,68 @@ const GUESSED = new Set<FormatName>(['csv', 'conll', 'trec']);
 export const LINE_LOCATED: ReadonlySet<FormatName> = new Set<FormatName>(['jsonl', 'doccano', 'trec', 'traffic']);
 
 /**
- * Reads a dataset file (or a TAB / SROIE folder) into validated examples, detecting the format
- * from the content unless `opts.format` names it. All-or-nothing: the first bad row throws
- * `RulewrightError('BAD_INPUT', 'FILE:LINE: what is wrong and how to fix it')`. With `sink`, every
- * example goes to it in file order and `examples` comes back empty: line formats are then never
- * held as objects, which bounds the memory of a large import.
+ * Reads a dataset file (or a TAB / SROIE folder, or a stream: stdin as `-`, a FIFO, `/dev/fd/N`)
+ * into validated examples, detecting the format from the content unless `opts.format` names it.
+ * All-or-nothing: the first bad row throws `RulewrightError('BAD_INPUT', 'FILE:LINE: what is
+ * wrong and how to fix it')`. With `sink`, every example goes to it in file order and `examples`
+ * comes back empty: line formats are then never held as objects, which bounds the memory of a
+ * large import. `stream`: a stream input the caller has opened and peeked at already.
  */
-export function readDataset(path: string, opts: ImportOptions = {}, sink?: (ex: Example) => void): ImportedData {
+export function readDataset(path: string, opts: ImportOptions = {}, sink?: ExampleSink, stream?: PeekedStream): ImportedData {
+  if (stream || isStreamInput(path)) {
+    const s = stream ?? peekStream(path, opts.format !== undefined);
+    try {
+      return readStream(s, opts, sink, (bytes, format) => readBytesAs(bytes, s.input.name, { ...opts, ...(format ? { format } : {}) }, sink, s.input.source));
+    } finally {
+      if (!stream) s.input.close();
+    }
+  }
   if (!existsSync(path)) throw bad(`${path}: no such file or folder; check the path`);
-  const { format: _f, spansFile: _s, idsCheckedByCaller, ...parse } = opts;
-  const dir = isDir(path);
-  const bytes = dir ? undefined : readBytes(path);
-  if (bytes) checkUtf8(bytes, path);
+  if (isDir(path)) {
+    const format = opts.format ?? detectFolderFormat(path);
+    // a folder's examples reach the sink like a file's
+    if (format === 'tab' || format === 'sroie') return parseAs(format, opts.format === undefined, path, '', opts, sink);
+    throw bad(`${path}: is a folder, but the ${format} format reads a file; pass the file`);
+  }
+  const bytes = readBytes(path);
+  checkUtf8(bytes, path);
+  return readBytesAs(bytes, path, opts, sink);
+}
+
+/** A file's bytes (or a stream's, read whole), known to be UTF-8, as a dataset. */
+function readBytesAs(bytes: Buffer, path: string, opts: ImportOptions, sink: ExampleSink | undefined, source?: TextSource): ImportedData {
+  if (source) checkTextBytes(bytes, path, source);
   let format = opts.format;
   const detected = format === undefined;
-  if (bytes && sink && format === undefined) format = detectFromPrefix(bytes, path);
+  if (sink && format === undefined) format = detectFromPrefix(bytes, path);
   // Streamed to a sink, a line format is parsed from the bytes and never held as one string.
-  const fromBytes = bytes !== undefined && sink !== undefined && format !== undefined && BYTE_PARSED.has(format) && !isBlankBytes(bytes);
-  const content = dir || fromBytes ? undefined : bytes!.toString('utf8');
-  if (content !== undefined && isBlank(content)) {
+  const fromBytes = sink !== undefined && format !== undefined && BYTE_PARSED.has(format) && !isBlankBytes(bytes);
+  const content = fromBytes ? bytes : bytes.toString('utf8');
+  if (!fromBytes && isBlank(content as string)) {
     throw bad(`${path}: the file is empty (only blank space): there is nothing to import; check that this is the file you meant`);
   }
-  if (format === undefined) format = dir ? detectFolderFormat(path) : detectFormatFromContent(content!, path);
+  format ??= detectFormatFromContent(content as string, path);
+  if (source) notFromStream(path, format);
+  return parseAs(format, detected, path, content, opts, sink);
+}
+
+/**
+ * Parses `content` (text, UTF-8 bytes of a JSONL or CSV file, or a stream's lines) as `format`.
+ * A format guessed from the shape of plain-text lines that then fails says what it guessed.
+ */
+function parseAs(format: FormatName, detected: boolean, path: string, content: LineInput, opts: ImportOptions, sink: ExampleSink | undefined): ImportedData {
+  const { format: _f, spansFile: _s, idsCheckedByCaller, ...parse } = opts;
   try {
     let data: ImportedData;
     if (format === 'tab') data = readTab(path, opts, parse);
     else if (format === 'sroie') data = readSroie(path, parse);
-    else if (dir) throw bad(`${path}: is a folder, but the ${format} format reads a file; pass the file`);
     else {
       const streamed: ParseOptions | undefined = sink && STREAMING.has(format) ? { ...parse, sink } : undefined;
       // A sink that writes to the store can leave duplicate ids to its key, where a line format
       // still gets FILE:LINE; a million ids are then not held here as well.
       if (streamed && (LINE_LOCATED.has(format) || format === 'csv') && idsCheckedByCaller) streamed.idsCheckedByCaller = true;
-      if (fromBytes && format === 'jsonl') data = parseJsonl(bytes!, path, streamed ?? parse);
-      else if (fromBytes && format === 'csv') data = parseCsv(bytes!, path, streamed ?? parse);
-      else data = PARSERS[format](content!, path, streamed ?? parse);
+      // bytes come only for BYTE_PARSED formats and lines only for LINE_STREAMED ones, whose parsers take them
+      data = (PARSERS[format] as (c: LineInput, n: string, o: ParseOptions) => ImportedData)(content, path, streamed ?? parse);
     }
     if (sink && data.examples.length > 0) {
       for (const ex of data.examples) sink(ex);
@@ -175,13 +216,31 @@ export function readDataset(path: string, opts: ImportOptions = {}, sink?: (ex: 
     }
     return data;
   } catch (e) {
-    // A format guessed from the shape of plain-text lines that then fails says what it guessed:
-    // the file may be another format (JSON documents are told apart by their keys, reliably).
+    // the file may be another format (JSON documents are told apart by their keys, reliably)
     if (detected && GUESSED.has(format) && e instanceof RulewrightError && e.code === 'BAD_INPUT') {
       throw new RulewrightError('BAD_INPUT', `${e.message} (read as ${format}, detected from the content; if it is another format, pass --format)`);
     }
     throw e;
   }
+}
+
+/** TAB and SROIE read several files by their paths, which a stream has not. */
+function notFromStream(name: string, format: FormatName | undefined): void {
+  if (format === 'tab' || format === 'sroie') throw bad(`${name}: the ${format} format is read from files and folders, not a stream; pass the path`);
+}
+
+/**
+ * A stream as a dataset: a line format (named, or told from the first lines) is parsed as its
+ * lines come, so an endless stream stops at its first bad line; anything else is read whole, up
+ * to a bound, and parsed as a file is.
+ */
+function readStream(s: PeekedStream, opts: ImportOptions, sink: ExampleSink | undefined, whole: (bytes: Buffer, format?: FormatName) => ImportedData): ImportedData {
+  const { input, head, ended } = s;
+  notFromStream(input.name, opts.format);
+  if (ended) return whole(head);
+  const format = opts.format ?? detectStreamFormat(head, input.name);
+  if (format === undefined || !LINE_STREAMED.has(format)) return whole(input.readWhole(head), format);
+  return parseAs(format, opts.format === undefined, input.name, input.lines(head), opts, sink);
 }
 
 /**

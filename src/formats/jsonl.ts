@@ -3,7 +3,7 @@ import type { Span } from '../core/schemas/span.js';
 import type { TaskType } from '../core/schemas/task.js';
 import { isSpanTask } from '../core/schemas/task.js';
 import { EXAMPLE_KEYS, ExampleBuilder, badInput, type Where } from './example-builder.js';
-import { jsonObjectLines } from './lines.js';
+import { jsonObjectLines, type LineInput } from './lines.js';
 import type { ImportedData, ParseOptions } from './types.js';
 
 type RowKind = 'spans' | 'label' | 'output' | 'text';
@@ -79,9 +79,10 @@ export function inferTextField(examples: readonly Example[]): string | undefined
 /**
  * Parses native JSONL (one example per line; unknown keys are rejected so a typo is never data). The task type comes
  * from the rows: `spans` → ner (or `opts.taskType` extraction), `label` → classification,
- * `input`/`output` → transformation. Blank lines are skipped. `content` may be the file's UTF-8 bytes.
+ * `input`/`output` → transformation. Blank lines are skipped. `content` may be the file's UTF-8
+ * bytes, or a stream's lines.
  */
-export function parseJsonl(content: string | Buffer, name: string, opts: ParseOptions = {}): ImportedData {
+export function parseJsonl(content: LineInput, name: string, opts: ParseOptions = {}): ImportedData {
   const b = new ExampleBuilder({
     ...opts,
     format: 'jsonl',

@@ -42,6 +42,12 @@ export function parseLabelStudio(content: string, name: string, opts: ParseOptio
     if (!isObj(task) || !isObj(data)) throw badInput(where, 'expected a task object with a "data" object');
     const text = taskText(data);
     if (text === undefined) throw badInput(where, 'found no text in "data"; the text must be in data.text (or be its only string field)');
+    for (const key of ['annotations', 'completions'] as const) {
+      const v = task[key];
+      if (v !== undefined && v !== null && !Array.isArray(v)) {
+        throw badInput(where, `task ${i}: "${key}" must be a list of annotations like [{"result": [...]}]; found ${clipJson(v)}`);
+      }
+    }
     const listKey = Array.isArray(task.annotations) ? 'annotations' : 'completions';
     const all: unknown[] = Array.isArray(task.annotations) ? task.annotations : Array.isArray(task.completions) ? task.completions : [];
     const live = all.map((a, index) => ({ a, index })).filter(({ a }) => isObj(a) && a.was_cancelled !== true) as { a: Record<string, unknown>; index: number }[];

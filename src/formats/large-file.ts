@@ -1,4 +1,5 @@
 import { detectFormatFromContent } from './detect.js';
+import { isObj } from './json-positions.js';
 import { isBlank } from './lines.js';
 import type { FormatName } from './types.js';
 
@@ -48,4 +49,34 @@ export function detectFromPrefix(buf: Buffer, name: string): FormatName | undefi
   }
   if (format === 'csv' && nonBlank.length >= SAMPLED_LINES) return 'csv';
   return undefined;
+}
+
+/** Formats a stream is parsed in as its lines come, never revisiting an example (the others are read whole, up to a bound). */
+export const LINE_STREAMED: ReadonlySet<FormatName> = new Set<FormatName>(['jsonl', 'traffic', 'csv']);
+
+const firstLineObject = (line: string): boolean => {
+  try {
+    return isObj(JSON.parse(line));
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The format of a stream from its first complete lines, where they tell it: JSONL rows (a first
+ * line that is an object, or a broken one followed by another "{" line, which the JSONL reader
+ * then names), CSV, CoNLL or TREC. Undefined for what may be a JSON document ("[", or a "{" line
+ * that is not a whole object), which is read whole, and for what detection cannot tell.
+ */
+export function detectStreamFormat(head: Buffer, name: string): FormatName | undefined {
+  const text = head.toString('utf8', 0, head.lastIndexOf(10) + 1).replace(/^\uFEFF/, '');
+  const lines = text.split('\n', SAMPLED_LINES).filter((l) => !isBlank(l));
+  const first = lines[0]?.trim();
+  if (first === undefined || first.startsWith('[')) return undefined;
+  if (first.startsWith('{') && !firstLineObject(first)) return lines[1]?.trim().startsWith('{') ? 'jsonl' : undefined;
+  try {
+    return detectFormatFromContent(text, name);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,32 +1,49 @@
 import { badInput } from './example-builder.js';
 import { checkJsonDepth, describeJsonError } from './json-positions.js';
 
-/**
- * One JSON object per non-blank line, with its 1-based line number; blank lines are skipped. The
- * content may be UTF-8 bytes (checked to be UTF-8), decoded a line at a time.
- */
-export function* jsonObjectLines(content: string | Buffer, name: string): Generator<{ row: Record<string, unknown>; line: number }> {
+/** One decoded line of an input, with its 1-based number. */
+export interface TextLine {
+  text: string;
+  line: number;
+}
+
+/** A dataset's text: decoded, its UTF-8 bytes (checked to be UTF-8), or the lines of a stream. */
+export type LineInput = string | Buffer | Iterable<TextLine>;
+
+/** The lines of a whole text or its UTF-8 bytes, decoded a line at a time. */
+function* textLines(content: string | Buffer): Generator<TextLine> {
   // Walked with indexOf rather than split('\n'): a million-row file is never held twice.
   let from = 0;
-  for (let n = 0; from < content.length; n++) {
+  for (let n = 1; from < content.length; n++) {
     let to = typeof content === 'string' ? content.indexOf('\n', from) : content.indexOf(10, from);
     if (to === -1) to = content.length;
-    let line = typeof content === 'string' ? content.slice(from, to) : content.toString('utf8', from, to);
+    const text = typeof content === 'string' ? content.slice(from, to) : content.toString('utf8', from, to);
     from = to + 1;
-    if (n === 0 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+    yield { text, line: n };
+  }
+}
+
+/** The lines of any LineInput. */
+export const linesOf = (content: LineInput): Iterable<TextLine> =>
+  typeof content === 'string' || Buffer.isBuffer(content) ? textLines(content) : content;
+
+/** One JSON object per non-blank line, with its 1-based line number; blank lines are skipped. */
+export function* jsonObjectLines(content: LineInput, name: string): Generator<{ row: Record<string, unknown>; line: number }> {
+  for (const { text, line: n } of linesOf(content)) {
+    const line = n === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     if (isBlank(line)) continue;
     let row: unknown;
     try {
       row = JSON.parse(line);
     } catch {
-      const { text } = describeJsonError(line);
-      throw badInput(`${name}:${n + 1}`, `${text.replace(/ at line 1,/, ' at')}; each line must be one JSON object`);
+      const { text: what } = describeJsonError(line);
+      throw badInput(`${name}:${n}`, `${what.replace(/ at line 1,/, ' at')}; each line must be one JSON object`);
     }
-    checkJsonDepth(line, name, n + 1);
+    checkJsonDepth(line, name, n);
     if (row === null || typeof row !== 'object' || Array.isArray(row)) {
-      throw badInput(`${name}:${n + 1}`, 'expected a JSON object on this line');
+      throw badInput(`${name}:${n}`, 'expected a JSON object on this line');
     }
-    yield { row: row as Record<string, unknown>, line: n + 1 };
+    yield { row: row as Record<string, unknown>, line: n };
   }
 }
 

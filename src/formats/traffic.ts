@@ -1,7 +1,7 @@
 import type { TaskType } from '../core/schemas/task.js';
 import { isSpanTask } from '../core/schemas/task.js';
 import { ExampleBuilder, badInput } from './example-builder.js';
-import { jsonObjectLines } from './lines.js';
+import { jsonObjectLines, type LineInput } from './lines.js';
 import { entitiesToSpans } from './python-spans.js';
 import type { ImportedData, ParseOptions } from './types.js';
 
@@ -14,7 +14,7 @@ export const isTrafficRow = (row: Record<string, unknown>): boolean => 'llm_labe
  * optional `gold_label` (or `gold_entities`) that becomes `truth`. Every example is `observed`:
  * its answer is what the LLM said. `llm_response` is kept in `meta`. Ids: `id` or `o1`, `o2`, ….
  */
-export function parseTraffic(content: string, name: string, opts: ParseOptions = {}): ImportedData {
+export function parseTraffic(content: LineInput, name: string, opts: ParseOptions = {}): ImportedData {
   const b = new ExampleBuilder({ ...opts, format: 'traffic', hint: 'fix this line', forceSource: 'observed' });
   let taskType: TaskType | undefined;
   let count = 0;

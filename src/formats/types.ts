@@ -40,8 +40,12 @@ export interface ImportOptions {
   source?: ExampleSource;
   /** Task type when the rows cannot tell (`extraction` instead of `ner` for span rows, say). */
   taskType?: TaskType;
-  /** CSV column mapping: text column (default `text`), label column (default `label`, else `category`), id column (default `id` when present), delimiter (default: from the header). */
-  csv?: { text?: string; label?: string; id?: string; delimiter?: string };
+  /**
+   * CSV column mapping: text column (default `text`), label column (default `label`, else
+   * `category`), id column (default `id` when present), delimiter (default: from the header);
+   * `relaxQuotes` reads a quote inside an unquoted field as text.
+   */
+  csv?: { text?: string; label?: string; id?: string; delimiter?: string; relaxQuotes?: boolean };
   /** TAB: the gold spans file that goes with a texts file. */
   spansFile?: string;
   /** TREC: label with the coarse class (`NUM`, default) or the fine one (`NUM:dist`). */
@@ -85,5 +89,8 @@ export interface RulechefExtras {
 /** The import options a pure parser needs (no file system ones). */
 export type ParseOptions = Omit<ImportOptions, 'format' | 'spansFile'> & {
   /** Streaming parsers hand each validated example here instead of returning them all (see ExampleBuilder). */
-  sink?: (ex: Example) => void;
+  sink?: ExampleSink;
 };
+
+/** Receives each validated example, with where it came from when the parser streams (`FILE:LINE`, or a function that works it out). */
+export type ExampleSink = (ex: Example, where?: string | (() => string)) => void;

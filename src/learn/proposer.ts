@@ -153,8 +153,13 @@ export class LlmProposer implements Proposer {
   /** Notes on an answer's quality (truncation, dropped elements); an error when nothing is usable. */
   #read<T>(what: string, res: LlmResponse<T>, p: Proposal): T | undefined {
     if (res.truncated) p.notes.push(`${what}: the answer was cut off; its complete rules were kept`);
-    if (res.invalid.length)
-      p.notes.push(`${what}: ${res.invalid.length} malformed rule${res.invalid.length > 1 ? 's' : ''} dropped (${res.invalid.map((i) => i.issues).slice(0, 3).join(' | ')})`);
+    const malformed = res.invalid.filter((i) => !i.secret);
+    const keyed = res.invalid.filter((i) => i.secret);
+    if (malformed.length)
+      p.notes.push(`${what}: ${malformed.length} malformed rule${malformed.length > 1 ? 's' : ''} dropped (${malformed.map((i) => i.issues).slice(0, 3).join(' | ')})`);
+    // Loud: the model saw or made up a credential, which the user should know about.
+    if (keyed.length)
+      (p.warnings ??= []).push(`${what}: ${keyed.length} rule${keyed.length > 1 ? 's' : ''} left out rather than stored with a key in ${keyed.length > 1 ? 'them' : 'it'} (${keyed.map((i) => `${i.path}: ${i.issues}`).reverse().slice(0, 3).join(' | ')})`);
     if (res.parsed === undefined) {
       p.errors.push(`${what}: the answer was unusable (${res.parseError ?? 'no JSON'})`);
       return undefined;

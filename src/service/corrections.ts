@@ -6,6 +6,7 @@ import { isSpanTask, type Task } from '../core/schemas/task.js';
 import { z } from 'zod';
 import type { Store } from '../store/index.js';
 import { checkCorrectionsNow, producedAnswer } from './correction-holds.js';
+import { type CorrectionRulePreview, previewCorrectionRule } from './correction-preview.js';
 import type { DatasetContext } from './dataset-context.js';
 import { splitCounts } from './split.js';
 import type { SplitCounts } from './types.js';
@@ -49,6 +50,8 @@ export interface CorrectionResult {
   moved: { example_id: string; from: 'dev' | 'test'; splits_before: SplitCounts; splits_after: SplitCounts } | null;
   /** Things to look at: an expected output that contradicts the example's gold. */
   warnings: string[];
+  /** Classification: the rule learning would make for it and what else it would catch (null: none needed). */
+  rule_preview: CorrectionRulePreview | null;
   notes: string[];
 }
 
@@ -181,7 +184,7 @@ export function addCorrection(ctx: DatasetContext, req: CorrectionRequest): Corr
     );
   const from = source.split === 'dev' || source.split === 'test' ? source.split : null;
 
-  return store.transaction(() => {
+  const result = store.transaction(() => {
     let moved: CorrectionResult['moved'] = null;
     if (from !== null) {
       const before = splitCounts(store.examples.countsBy(d.id, 'split'));
@@ -224,8 +227,12 @@ export function addCorrection(ctx: DatasetContext, req: CorrectionRequest): Corr
     const parsed = Example.safeParse(candidate);
     if (!parsed.success) throw badInput(`the corrected example is not valid: ${describeIssues(parsed.error)}`);
     store.examples.insertMany(d.id, [parsed.data]);
-    return { dataset: d.name, correction, example_id: exampleId, already_right: alreadyRight, moved, warnings, notes };
+    return { dataset: d.name, correction, example_id: exampleId, already_right: alreadyRight, moved, warnings, rule_preview: null, notes };
   });
+  // Before any learning run keeps a rule for it, the person sees what else that rule would catch.
+  const preview = alreadyRight ? null : previewCorrectionRule(ctx, result.example_id);
+  if (preview) notes.push(preview.note);
+  return { ...result, rule_preview: preview };
 }
 
 /** The example's gold as an answer; null when it has none to compare with (observed traffic without truth). */

@@ -53,6 +53,7 @@ import { llmActivity, type LlmActivity } from './views/llm-activity.js';
 import { storedRuleMetrics, type StoredRuleMetrics } from './views/rule-detail.js';
 import { previewRuleEdit, type RuleEditPreview, type RuleEditPreviewRequest } from './views/rule-edit-preview.js';
 import { rulesOverview, type RulesOverview } from './views/rules-overview.js';
+import { measureNeed, type MeasureNeed } from './views/measure-need.js';
 import { getStoredMetrics, type StoredMetrics } from './views/stored-metrics.js';
 
 /** What a dataset handle is opened with, read once (see `Workspace.dataset`). */
@@ -354,6 +355,10 @@ export class DatasetHandle {
 
   rulesOverview(req: { split?: SplitChoice } = {}): RulesOverview {
     return rulesOverview(this.scope(), req);
+  }
+
+  measureNeed(): MeasureNeed {
+    return measureNeed(this.scope());
   }
 
   predictExample(req: { exampleId: string }): ExamplePrediction {

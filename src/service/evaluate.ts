@@ -2,7 +2,8 @@ import { parseChoice } from '../core/errors.js';
 import { compareReports, type ReportComparison } from '../core/eval/compare.js';
 import type { ScoreContext } from '../core/eval/types.js';
 import type { EvalReport } from '../core/schemas/eval-report.js';
-import type { EvalRunConfig, RecordedIssue, RunOf } from '../core/schemas/run.js';
+import { type EvalRunConfig, isReadable, type RecordedIssue, type RunOf } from '../core/schemas/run.js';
+import { canonicalJson } from '../core/hash.js';
 import { MatchMode } from '../core/schemas/task.js';
 import type { DatasetContext } from './dataset-context.js';
 import { environmentJudge } from './llm-judge.js';
@@ -30,6 +31,11 @@ export interface EvalRequest {
   context?: Omit<ScoreContext, 'registry'>;
   /** Told how far the rules have run, for a progress bar. */
   onProgress?: (p: Progress) => void;
+  /**
+   * Return a recorded run with the same data, rules and config instead of recording another
+   * (the terminal UI, whose split and compare keys would otherwise record a run per key press).
+   */
+  reuse?: boolean;
 }
 
 /** An example whose outcome moved between two runs. */
@@ -51,6 +57,7 @@ export interface EvalComparison extends ReportComparison {
 export type EvalResult = EvalReport & {
   dataset: string;
   elapsed_ms: number;
+  /** 0 when the workspace is read-only: the run was scored but not recorded (a note says so). */
   run_id: number;
   /**
    * Rules that did not compile, timeouts and failures, each with its document; and pairs a matcher
@@ -99,7 +106,10 @@ export async function evaluate(ctx: DatasetContext, req: EvalRequest = {}): Prom
     matchers_module: loaded?.module ?? null,
     rules: 'active',
   };
-  const recorded = store.transaction(() =>
+  const same = req.reuse ? sameEvalRun(ctx, report, config) : undefined;
+  // A read-only workspace is still evaluated: the figures are printed, only the record is skipped.
+  const unwritable = same ? null : store.readOnly;
+  const recorded = same ?? (unwritable ? null : store.transaction(() =>
     store.runs.insert(d.id, {
       kind: 'eval',
       dataset_hash: report.dataset_hash,
@@ -115,11 +125,23 @@ export async function evaluate(ctx: DatasetContext, req: EvalRequest = {}): Prom
       },
       elapsed_ms: run.elapsed_ms,
     }),
-  );
-  if (llm?.recorder.ids.length) store.llmCalls.assignRun(llm.recorder.ids, recorded.id);
-  const result: EvalResult = { ...report, dataset: d.name, elapsed_ms: run.elapsed_ms, run_id: recorded.id, issues };
+  ));
+  if (recorded && llm?.recorder.ids.length) store.llmCalls.assignRun(llm.recorder.ids, recorded.id);
+  const notes = unwritable ? [...report.notes, `this run was not recorded: ${unwritable}`] : report.notes;
+  const result: EvalResult = { ...report, dataset: d.name, elapsed_ms: run.elapsed_ms, run_id: recorded?.id ?? 0, issues, notes };
   if (base) result.compare = compareRuns(base, base.result, report, outcomes, config);
   return result;
+}
+
+/** Recent eval runs looked through for one to reuse. */
+const REUSE_WINDOW = 50;
+
+/** A recent recorded eval run of the same data, rules and scoring config, if any. */
+function sameEvalRun(ctx: DatasetContext, report: EvalReport, config: EvalRunConfig): RunOf<'eval'> | undefined {
+  const key = canonicalJson(config);
+  return ctx.store.runs
+    .list(ctx.dataset.id, { kind: 'eval', limit: REUSE_WINDOW })
+    .find((r): r is RunOf<'eval'> => isReadable(r) && r.kind === 'eval' && r.dataset_hash === report.dataset_hash && r.ruleset_hash === report.ruleset_hash && canonicalJson(r.config) === key);
 }
 
 /** What moved from a recorded eval run to the current one. */

@@ -4,7 +4,7 @@ import type { Split } from '../core/schemas/example.js';
 import { writeDataset } from '../formats/index.js';
 import type { DatasetContext } from './dataset-context.js';
 import type { ExportResult } from './types.js';
-import { writeFileAtomic } from './write-atomic.js';
+import { writeOutput } from './output-path.js';
 
 export type ExportFormat = 'jsonl' | 'csv' | 'conll';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['jsonl', 'csv', 'conll'];
@@ -36,10 +36,10 @@ export function exportText(ctx: DatasetContext, opts: ExportOptions & { format: 
   };
 }
 
-/** Writes a dataset to a file (atomically: a temporary file renamed into place). */
+/** Writes a dataset to a file (see writeOutput: never onto the workspace; special files in place). */
 export function exportFile(ctx: DatasetContext, path: string, opts: ExportOptions = {}): ExportResult {
   const format = opts.format ?? formatFromPath(path);
   const { text, result } = exportText(ctx, { ...opts, format });
-  writeFileAtomic(path, text);
+  writeOutput(ctx, path, text);
   return { ...result, file: path };
 }

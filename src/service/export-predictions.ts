@@ -1,10 +1,9 @@
-import { resolve } from 'node:path';
 import { textOf } from '../core/engine/predict.js';
 import { RulewrightError } from '../core/errors.js';
 import { REVIEW_FORMATS, type ReviewFormat, toDoccano, toLabelStudio } from '../formats/review-export.js';
 import type { DatasetContext } from './dataset-context.js';
 import { runPipeline, type SplitChoice } from './pipeline.js';
-import { writeFileAtomic } from './write-atomic.js';
+import { checkOutputPath, writeOutput } from './output-path.js';
 
 export interface PredictionExportRequest {
   format: ReviewFormat;
@@ -33,14 +32,15 @@ export async function exportPredictions(ctx: DatasetContext, path: string, req: 
   if (!REVIEW_FORMATS.includes(req.format))
     throw new RulewrightError('USAGE', `cannot export predictions as "${String(req.format)}": use --format ${REVIEW_FORMATS.join(' or --format ')}`);
   const { store, dataset: d } = ctx;
+  // Refused before the rules run, not after.
+  checkOutputPath(ctx, path);
   if (d.task.type === 'transformation')
     throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" is a transformation task: Label Studio and Doccano review spans and classes; use \`rulewright extract\` for its outputs`);
   const run = await runPipeline(store, { dataset: d.name, split: req.split ?? 'all', registry: ctx.matchers?.registry, outcomes: false });
   const items = run.examples.map((e, i) => ({ id: e.id, text: textOf(d.task, e), prediction: run.predictions[i]! }));
   const text =
     req.format === 'labelstudio' ? toLabelStudio(d.task.type, items, { modelVersion: `rulewright ruleset ${run.ruleset_hash.slice(0, 12)}` }) : toDoccano(d.task.type, items);
-  const file = resolve(ctx.cwd, path);
-  writeFileAtomic(file, text);
+  const file = writeOutput(ctx, path, text);
   const withOutput = items.filter((it) => (d.task.type === 'classification' ? !!it.prediction.label : (it.prediction.spans?.length ?? 0) > 0)).length;
   return { dataset: d.name, file, format: req.format, examples: items.length, with_output: withOutput, dataset_hash: run.dataset_hash, ruleset_hash: run.ruleset_hash };
 }

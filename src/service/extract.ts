@@ -9,7 +9,7 @@ import { parseRuleset } from '../core/rulesets/parse.js';
 import { screenRedos } from '../core/safety/redos.js';
 import type { Prediction } from '../core/schemas/prediction.js';
 import type { Rule } from '../core/schemas/rule.js';
-import { Task, TaskType } from '../core/schemas/task.js';
+import { clampRuleBudget, RULE_BUDGET_MS, ruleBudgetRange, Task, TaskType } from '../core/schemas/task.js';
 import type { DatasetContext } from './dataset-context.js';
 import { round } from './round.js';
 
@@ -47,6 +47,8 @@ export interface ExtractRuleset {
   compiled: CompiledRule[];
   /** Rules that do not compile (they are left out). */
   invalid: ExecutionIssue[];
+  /** What was changed to run the file at all (an out-of-range budget brought into range). */
+  warnings?: string[];
 }
 
 function prepared(source: string, task: Task, rules: Rule[]): ExtractRuleset {
@@ -64,10 +66,25 @@ export function rulesetFromFile(path: string, opts: { type?: string } = {}): Ext
   const parsed = parseRuleset(readFileSync(path, 'utf8'), { where: path });
   let type = parsed.taskType;
   if (opts.type !== undefined) type = parseChoice(TaskType, opts.type, 'task type', 'USAGE');
-  const base = parsed.task ?? { name: 'ruleset' };
+  const warnings: string[] = [];
+  const base = boundedBudget(parsed.task ?? { name: 'ruleset' }, path, warnings);
   const task = Task.safeParse({ ...base, ...(type ? { type } : {}), ...(base.type || type ? {} : { type: 'extraction' }) });
   if (!task.success) throw new RulewrightError('BAD_INPUT', `${path}: the ruleset's task is not valid (${task.error.issues[0]?.message})`);
-  return prepared(path, task.data, parsed.rules);
+  return { ...prepared(path, task.data, parsed.rules), warnings };
+}
+
+/**
+ * A file's budget out of range is clamped with a warning rather than refused: the budget is how
+ * long this tool lets a rule run, not part of what the rules match, so the file still runs as
+ * its author meant, and the cap can only stop a runaway rule sooner.
+ */
+function boundedBudget(task: Record<string, unknown>, path: string, warnings: string[]): Record<string, unknown> {
+  const matching = task.matching as Record<string, unknown> | undefined;
+  const ms = matching?.rule_budget_ms;
+  if (typeof ms !== 'number' || (ms >= RULE_BUDGET_MS.min && ms <= RULE_BUDGET_MS.max)) return task;
+  const clamped = clampRuleBudget(ms);
+  warnings.push(`${path}: rule_budget_ms ${ms} is out of range (${ruleBudgetRange}); running with ${clamped} ms`);
+  return { ...task, matching: { ...matching, rule_budget_ms: clamped } };
 }
 
 /** A rule of a ruleset file left out because it can backtrack catastrophically. */
@@ -170,15 +187,31 @@ export function parseExtractLine(raw: string, line: number, task: Pick<Task, 'ty
 export interface ExtractOptions {
   /** Name of the input in messages (default `stdin`). */
   where?: string;
-  /** Documents per guarded execution batch (default 256). */
+  /**
+   * Most documents per guarded execution batch (default 256). Batches start at one document and
+   * grow while they finish quickly, so output streams line by line when documents are slow.
+   */
   batchDocs?: number;
   /** Characters per batch (default 1,000,000). */
   batchChars?: number;
   /** Per-rule, per-document budget (default the task's). */
   budgetMs?: number;
-  /** Called for every problem: rules that do not compile (once), timeouts and failures with their line. */
+  /** Timeouts after which a rule is not run on the rest of the input (default 3, fewer for budgets over 3.3 s, so at most 10 s). */
+  maxTimeouts?: number;
+  /**
+   * Called for every problem: rules that do not compile (once), timeouts and failures with their
+   * line, and a rule left out for the rest of the input after `maxTimeouts` timeouts (once).
+   */
   onIssue?: (message: string, issue: ExecutionIssue) => void;
+  /** Told the number of documents written so far, after each batch. */
+  onProgress?: (documents: number) => void;
 }
+
+/** What a rule's timeouts may cost in all before it is left out (at least one timeout, at most three). */
+const TIMEOUTS_CAP_MS = 10_000;
+
+/** A batch taking longer than this halves the next one; a quicker one doubles it. */
+const BATCH_TARGET_MS = 100;
 
 export interface ExtractSummary {
   source: string;
@@ -209,6 +242,8 @@ function describe(i: ExecutionIssue, doc: ExtractDoc | undefined, where: string,
 /**
  * Streams documents through the ruleset: reads `lines`, runs each batch through the guarded
  * executor, and writes one JSON line per document to `write` (awaited, for back-pressure).
+ * A rule that runs out of its budget `maxTimeouts` times is left out for the rest of the input,
+ * so a runaway rule costs at most that many budgets however long the input is.
  */
 export async function extractStream(
   ruleset: ExtractRuleset,
@@ -221,31 +256,43 @@ export async function extractStream(
   const maxDocs = opts.batchDocs ?? 256;
   const maxChars = opts.batchChars ?? 1_000_000;
   const budget = opts.budgetMs ?? ruleset.task.matching.rule_budget_ms;
+  const maxTimeouts = opts.maxTimeouts ?? Math.max(1, Math.min(3, Math.floor(TIMEOUTS_CAP_MS / budget)));
+  const timeoutsLeft = new Int32Array(ruleset.compiled.length).fill(maxTimeouts);
   let issues = 0;
-  for (const i of ruleset.invalid) {
+  const report = (message: string, i: ExecutionIssue) => {
     issues++;
-    opts.onIssue?.(describe(i, undefined, where, budget), i);
-  }
+    opts.onIssue?.(message, i);
+  };
+  for (const i of ruleset.invalid) report(describe(i, undefined, where, budget), i);
   let documents = 0;
   let outputs = 0;
   let batch: ExtractDoc[] = [];
   let chars = 0;
+  let size = 1;
 
   const flush = async () => {
     if (!batch.length) return;
     const docs = batch;
     batch = [];
     chars = 0;
+    const started = performance.now();
     const run = executeRules(ruleset.task, ruleset.compiled, docs.map((d) => d.text), {
       ids: docs.map((d) => d.id ?? `line ${d.line}`),
       meta: docs.map((d) => d.meta),
       docOffset: documents,
       budgetMs: budget,
+      timeoutsLeft,
     });
+    size = performance.now() - started < BATCH_TARGET_MS ? Math.min(maxDocs, size * 2) : Math.max(1, size >> 1);
+    const docOf = (i: ExecutionIssue) => (i.doc_index === null ? undefined : docs[i.doc_index - documents]);
+    const lastTimeout = new Map<number, ExecutionIssue>();
     for (const i of run.issues) {
-      issues++;
-      opts.onIssue?.(describe(i, i.doc_index === null ? undefined : docs[i.doc_index - documents], where, budget), i);
+      report(describe(i, docOf(i), where, budget), i);
+      if (i.kind === 'timeout' && i.rule_position !== null) lastTimeout.set(i.rule_position, i);
     }
+    // A rule out of timeouts never runs again, so this is said once, in the batch that used the last.
+    for (const [r, i] of lastTimeout)
+      if (timeoutsLeft[r]! <= 0) report(leftOut(ruleset.compiled[r]!, maxTimeouts, budget, docOf(i), where), { ...i, doc_index: null, doc_id: null });
     const out: string[] = new Array(docs.length);
     for (let d = 0; d < docs.length; d++) {
       const p = resolveDocument(run, d);
@@ -255,17 +302,18 @@ export async function extractStream(
     }
     documents += docs.length;
     await write(`${out.join('\n')}\n`);
+    opts.onProgress?.(documents);
   };
 
   let n = 0;
   try {
-    for await (const raw of lines) {
+    for await (const raw of flushingWhenIdle(lines, () => (batch.length ? flush() : undefined))) {
       n++;
       const doc = parseExtractLine(raw, n, ruleset.task, where);
       if (!doc) continue;
       batch.push(doc);
       chars += doc.text.length;
-      if (batch.length >= maxDocs || chars >= maxChars) await flush();
+      if (batch.length >= size || chars >= maxChars) await flush();
     }
   } catch (e) {
     // What came before the bad line is written first, so the output is a clean prefix.
@@ -282,4 +330,37 @@ export async function extractStream(
     issues,
     elapsed_ms: round(performance.now() - t0),
   };
+}
+
+const IDLE = Symbol('idle');
+const NOT_YET: Promise<typeof IDLE> = Promise.resolve(IDLE);
+
+/**
+ * The lines, calling `onIdle` whenever the next one has not been read yet: a document typed or
+ * piped in slowly gets its output line before the reader waits for more, whatever the batch
+ * size. A line already read comes from a settled promise, which wins the race against NOT_YET
+ * (listed second), so a file read in chunks pays no wait: only one check per line.
+ */
+async function* flushingWhenIdle(lines: AsyncIterable<string> | Iterable<string>, onIdle: () => void | Promise<void>): AsyncGenerator<string> {
+  if (!(Symbol.asyncIterator in lines)) return yield* lines;
+  const it = lines[Symbol.asyncIterator]();
+  for (;;) {
+    const next = it.next();
+    let r = await Promise.race([next, NOT_YET]);
+    if (r === IDLE) {
+      await onIdle();
+      r = await next;
+    }
+    if (r.done) return;
+    yield r.value;
+  }
+}
+
+/** The one message saying a rule is left out for the rest of the input, and why. */
+function leftOut(c: CompiledRule, maxTimeouts: number, budget: number, doc: ExtractDoc | undefined, where: string): string {
+  const last = doc ? ` (the last at ${where}:${doc.line})` : '';
+  return (
+    `rule ${c.id} (${c.rule.name}) ran out of its ${budget} ms budget on ${maxTimeouts} documents${last}, so it is left out ` +
+    'for the rest of the input; its pattern can backtrack catastrophically: rewrite it'
+  );
 }

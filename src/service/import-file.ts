@@ -7,7 +7,9 @@ import type { Example } from '../core/schemas/example.js';
 import { csvRecordWhere } from '../formats/csv.js';
 import { detectFormat } from '../formats/detect.js';
 import { detectFromPrefix } from '../formats/large-file.js';
+import { whereText, type Where } from '../formats/example-builder.js';
 import { LINE_LOCATED, readDataset } from '../formats/index.js';
+import { isStreamInput, peekStream, type PeekedStream } from '../formats/stream-input.js';
 import type { FormatName, ImportedData, ImportOptions } from '../formats/types.js';
 import { DuplicateIdError } from '../store/examples.js';
 import type { DatasetRecord } from '../store/datasets.js';
@@ -27,6 +29,8 @@ export interface ImportFileOptions extends ImportOptions {
   onProgress?: (p: Progress) => void;
   /** Told once when the import has to wait for another import into the same dataset. */
   onWait?: (note: string) => void;
+  /** The descriptor a path of `-` reads (default 0: the process's standard input). */
+  stdinFd?: number;
 }
 
 const sameShape = (a: TaskType, b: TaskType) => a === b || (isSpanTask(a) && isSpanTask(b));
@@ -49,25 +53,32 @@ export function importFile(store: Store, path: string, opts: ImportFileOptions):
   // Checked before anything is written or waited for.
   if (opts.create?.type) buildTask({ ...opts.create, type: opts.create.type });
   const targetName = opts.create?.name ?? opts.dataset ?? resolveForImport(store, undefined)!.name;
-  const importId = store.imports.begin(targetName, (holder) =>
-    opts.onWait?.(`waiting for another import into "${targetName}" (process ${holder.pid}, since ${holder.started_at}) to finish`),
-  );
+  // A stream is opened and its start checked before the lock is taken: a FIFO with no writer
+  // yet, or input that is empty, UTF-16 or binary, then leaves no import behind.
+  const stream = isStreamInput(path) ? peekStream(path, opts.format !== undefined, opts.stdinFd) : undefined;
   try {
-    const result = importLocked(store, path, opts, importId, targetName, t0);
-    return result;
-  } catch (e) {
-    store.imports.abort(importId);
-    if (e instanceof DuplicateIdError) throw locateDuplicate(e, path, opts.format, opts.csv?.delimiter);
-    throw e;
+    const importId = store.imports.begin(targetName, (holder) =>
+      opts.onWait?.(`waiting for another import into "${targetName}" (process ${holder.pid}, since ${holder.started_at}) to finish`),
+    );
+    try {
+      return importLocked(store, path, opts, importId, targetName, t0, stream);
+    } catch (e) {
+      store.imports.abort(importId);
+      if (e instanceof DuplicateIdError) throw locateDuplicate(e, path, opts);
+      throw e;
+    }
+  } finally {
+    stream?.input.close();
   }
 }
 
-function importLocked(store: Store, path: string, opts: ImportFileOptions, importId: number, targetName: string, t0: number): ImportResult {
+function importLocked(store: Store, path: string, opts: ImportFileOptions, importId: number, targetName: string, t0: number, stream: PeekedStream | undefined): ImportResult {
+  const name = stream?.input.name ?? path;
   let existing = opts.create ? store.datasets.getByName(opts.create.name) : resolveForImport(store, targetName);
   const declaredType = existing?.task.type ?? (opts.create?.type ? buildTask({ ...opts.create, type: opts.create.type }).type : undefined);
   let idPrefix = opts.idPrefix;
   // Generated ids (row-1, s1, …) of a second file would collide with the first's.
-  if (idPrefix === undefined && existing && store.examples.count(existing.id) > 0) idPrefix = `${stem(path)}-`;
+  if (idPrefix === undefined && existing && store.examples.count(existing.id) > 0) idPrefix = `${stem(name)}-`;
 
   // The rows need a dataset to belong to: a new one is created hidden, with a provisional task
   // that is replaced once the file has said what it holds.
@@ -85,49 +96,73 @@ function importLocked(store: Store, path: string, opts: ImportFileOptions, impor
   const created = !existing;
   const baseSeq = store.examples.maxSeq(d.id);
 
-  const { onProgress, onWait: _w, create, dataset: _target, ...readOpts } = opts;
-  const estimate = estimateRows(path);
+  const { onProgress, onWait: _w, create, dataset: _target, stdinFd: _fd, ...readOpts } = opts;
+  const estimate = stream ? 0 : estimateRows(path);
   onProgress?.({ phase: 'parse', done: 0, total: 0 });
   const splits = { train: 0, dev: 0, test: 0 };
   let spans = 0;
   let prefixed = false;
   let done = 0;
   let batch: Example[] = [];
+  // where each row of the batch came from: a stream cannot be read again to find a duplicate's line
+  let wheres: Where[] = [];
   let insertMs = 0;
   const flush = () => {
     if (batch.length === 0) return;
     const rows = batch;
+    const rowWheres = wheres;
     batch = [];
+    wheres = [];
     const ti = performance.now();
-    store.transaction(() => {
-      store.examples.insertMany(d.id, rows, undefined, undefined, { importId, baseSeq, offset: done });
-      store.imports.heartbeat(importId);
-    });
+    try {
+      store.transaction(() => {
+        store.examples.insertMany(d.id, rows, undefined, undefined, { importId, baseSeq, offset: done });
+        store.imports.heartbeat(importId);
+      });
+    } catch (e) {
+      const where = e instanceof DuplicateIdError && stream ? rowWheres[e.index - done] : undefined;
+      if (where === undefined) throw e;
+      const { firstIndex } = e as DuplicateIdError;
+      throw duplicateAt(e as DuplicateIdError, whereText(where), firstIndex === null ? undefined : `${name}: row ${firstIndex + 1}`);
+    }
     insertMs += performance.now() - ti;
     done += rows.length;
     onProgress?.({ phase: 'insert', done, total: Math.max(done, estimate) });
   };
-  const sink = (e: Example) => {
+  const sink = (e: Example, where?: Where) => {
     splits[e.split]++;
     spans += (e.source === 'observed' && e.truth ? e.truth.spans : e.spans)?.length ?? 0;
     if (idPrefix !== undefined && !prefixed && e.id.startsWith(idPrefix)) prefixed = true;
     batch.push(e);
+    if (stream) wheres.push(where ?? `${name}: row ${done + batch.length}`);
     if (batch.length >= IMPORT_BATCH_ROWS) flush();
   };
   const data = readDataset(
     path,
-    { ...readOpts, idsCheckedByCaller: true, ...(declaredType ? { taskType: declaredType } : {}), ...(idPrefix !== undefined ? { idPrefix } : {}) },
+    {
+      ...readOpts,
+      // the store's key finds a file's duplicates without a million ids held here; a stream's are
+      // found as they come, at their line, since it cannot be read again to locate one
+      ...(stream ? {} : { idsCheckedByCaller: true }),
+      ...(declaredType ? { taskType: declaredType } : {}),
+      ...(idPrefix !== undefined ? { idPrefix } : {}),
+    },
     sink,
+    stream,
   );
   flush();
   onProgress?.({ phase: 'insert', done, total: done });
 
   if (declaredType && !sameShape(declaredType, data.taskType)) {
-    const name = existing?.name ?? create?.name;
+    const dataset = existing?.name ?? create?.name;
     throw new RulewrightError(
       'BAD_INPUT',
-      `${path}: the file holds ${data.taskType} examples but dataset "${name}" is a ${declaredType} task; import it into another dataset with --name NEW`,
+      `${name}: the file holds ${data.taskType} examples but dataset "${dataset}" is a ${declaredType} task; import it into another dataset with --name NEW`,
     );
+  }
+  if (done === 0 && !(data.rulechef && (data.rulechef.rules.length || data.rulechef.feedback.length))) {
+    const why = data.warnings.length ? ` (${data.warnings.join('; ')})` : '';
+    throw new RulewrightError('BAD_INPUT', `${name}: no examples were read from it as ${data.format}${why}; nothing was imported: check that this is the input you meant`);
   }
   const warnings = [...data.warnings];
   if (idPrefix !== undefined && opts.idPrefix === undefined && prefixed) {
@@ -220,26 +255,31 @@ function mergeLabels(declared: string[] | undefined, found: string[]): { labels:
 }
 
 /** Turns a store duplicate (an index in the import) into `FILE:LINE` where the format is one row per line, or CSV. */
-function locateDuplicate(e: DuplicateIdError, path: string, format: FormatName | undefined, delimiter: string | undefined): RulewrightError {
-  let fmt = format;
+function locateDuplicate(e: DuplicateIdError, path: string, opts: ImportOptions): RulewrightError {
+  let fmt = opts.format;
   try {
     // a large JSONL or CSV file is told from its first bytes, without decoding it whole
     fmt ??= detectFromPrefix(readFileSync(path), path) ?? detectFormat(path);
   } catch {
     // the row number will do
   }
-  const where = rowLocation(path, fmt, e.index, delimiter);
-  const what = e.firstIndex === null
+  const first = e.firstIndex === null ? undefined : rowLocation(path, fmt, e.firstIndex, opts);
+  return duplicateAt(e, rowLocation(path, fmt, e.index, opts), first);
+}
+
+/** The message of a duplicate id at `where` (first used at `first`, or already in the dataset). */
+function duplicateAt(e: DuplicateIdError, where: string, first: string | undefined): RulewrightError {
+  const what = first === undefined
     ? `duplicate id "${e.exampleId}": the dataset already has an example with this id; give the row a new id, or import into another dataset with --name NEW`
-    : `duplicate id "${e.exampleId}" (first used at ${rowLocation(path, fmt, e.firstIndex, delimiter)}); ids must be unique`;
+    : `duplicate id "${e.exampleId}" (first used at ${first}); ids must be unique`;
   return new RulewrightError('BAD_INPUT', `${where}: ${what}`);
 }
 
-function rowLocation(path: string, format: FormatName | undefined, index: number, delimiter: string | undefined): string {
+function rowLocation(path: string, format: FormatName | undefined, index: number, opts: ImportOptions): string {
   if (format === 'csv') {
     try {
       // a record may span lines, so its line comes from the parser
-      return csvRecordWhere(readFileSync(path), path, index, delimiter);
+      return csvRecordWhere(readFileSync(path), path, index, opts);
     } catch {
       // fall through to the row number
     }

@@ -40,6 +40,7 @@ export type { CompactOutcome, RecordedVerdict, RunList, RunSummary } from './run
 export type { TaskChange, TaskResult } from './task.js';
 export { computeMetrics, measure, type Measured, type MeasuredRunView, type MeasureRequest, type MetricsResult } from './metrics.js';
 export { getStoredMetrics, type StoredMetrics } from './views/stored-metrics.js';
+export { METRIC_DROP_ORDER } from './views/metric-columns.js';
 export type { RankResultView, RankedRuleView } from './rank.js';
 export type { PruneRequest, PruneResultView } from './prune.js';
 export type { UndoResult } from './undo.js';

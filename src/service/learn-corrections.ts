@@ -2,7 +2,8 @@ import { answerText } from '../core/answer-text.js';
 import type { Correction } from '../core/schemas/correction.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { Task } from '../core/schemas/task.js';
-import type { Decision } from '../learn/loop/types.js';
+import type { CorrectionRuleOutcome, Decision } from '../learn/loop/types.js';
+import { CORRECTION_EXAMPLE_PREFIX } from './corrections.js';
 import { labelsOfAnswer } from '../learn/loop/targets.js';
 import { checkCorrections } from './correction-holds.js';
 
@@ -41,6 +42,7 @@ export async function correctionsAfterLearn(
   corrections: readonly Correction[],
   decisions: readonly Decision[],
   options: Parameters<typeof checkCorrections>[3] = {},
+  rules: readonly CorrectionRuleOutcome[] = [],
 ): Promise<CorrectionsOutcome> {
   if (!corrections.length) return { total: 0, holding: 0, open: [] };
   const active = (rs: readonly Rule[]) => rs.map((r) => ({ ...r, status: 'active' as const }));
@@ -52,6 +54,11 @@ export async function correctionsAfterLearn(
     const got = `the rules produce ${answerText(check.produced)}, expected ${answerText(c.expected)}`;
     if (was.checks[i]!.holds) {
       open.push({ id: c.id, reason: `${got}: it held before this run, and a change the run accepted broke it` });
+      return;
+    }
+    const own = rules.find((k) => k.example_id === `${CORRECTION_EXAMPLE_PREFIX}${c.id}` && !k.kept);
+    if (own) {
+      open.push({ id: c.id, reason: `${got}; its rule ${own.rule_id} (${own.name}) was not added: ${own.reason}` });
       return;
     }
     const d = decisionFor(c, decisions);

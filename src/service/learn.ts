@@ -14,7 +14,7 @@ import { OpenAiLlm } from '../learn/llm/openai-client.js';
 import { computeTargets } from '../learn/loop/targets.js';
 import { IdAllocator } from '../learn/loop/ids.js';
 import { runLearning } from '../learn/loop/run-learning.js';
-import type { Decision, LearnEvent, LlmTotals, RuleChange, StageRow } from '../learn/loop/types.js';
+import type { CorrectionRuleOutcome, Decision, LearnEvent, LlmTotals, RuleChange, StageRow } from '../learn/loop/types.js';
 import { InducerProposer, LlmProposer, loadOfflineInducer, type Inducer, type Proposer } from '../learn/proposer.js';
 import { labelsToLearn } from '../learn/prompts/evidence.js';
 import type { CorrectionView, FeedbackView } from '../learn/prompts/views.js';
@@ -28,7 +28,8 @@ import type { DatasetContext } from './dataset-context.js';
 import { pipelineEvaluator } from './learn-evaluator.js';
 import { MatcherIssueLog } from './matcher-issue-log.js';
 import { environmentJudge, llmJudge } from './llm-judge.js';
-import { DEFAULT_SEED, splitDataset } from './split.js';
+import { withLearnLock } from './learn-lock.js';
+import { DEFAULT_SEED, planSplit, type SplitPlan } from './split.js';
 import { phaseProgress, type Progress, type SplitCounts } from './types.js';
 
 /** Share of examples put in dev when learning finds no dev split. */
@@ -64,6 +65,8 @@ export interface LearnRequest {
   /** Judge and embedder for `llm_rubric` / `semantic_similarity`; without a judge, the configured LLM judges. */
   context?: Omit<ScoreContext, 'registry' | 'verdicts'>;
   onEvent?: (e: LearnEvent) => void;
+  /** Told once when another learn on the dataset runs: this one waits for it. */
+  onWait?: (note: string) => void;
 }
 
 export interface LearnResult {
@@ -99,6 +102,8 @@ export interface LearnResult {
   feedback_open: { id: string; reason: string }[];
   /** How many corrections hold under the rules the run ended with; each one that does not, with why. */
   corrections: CorrectionsOutcome;
+  /** Rules made so corrections hold: kept, or not and why, with the other-label train texts each catches. */
+  correction_rules: CorrectionRuleOutcome[];
   llm: LlmTotals;
   notes: string[];
   dataset_hash: string;
@@ -180,7 +185,11 @@ function summarizeChanges(changes: readonly RuleChange[], active: number): Learn
  * not accepted stays open with the run and the reason), and each correction that still does not
  * hold, with why.
  */
-export async function learn(ctx: DatasetContext, req: LearnRequest = {}): Promise<LearnResult> {
+export function learn(ctx: DatasetContext, req: LearnRequest = {}): Promise<LearnResult> {
+  return withLearnLock(ctx.store, ctx.dataset, req.onWait, () => learnLocked(ctx, req));
+}
+
+async function learnLocked(ctx: DatasetContext, req: LearnRequest): Promise<LearnResult> {
   const t0 = performance.now();
   const rounds = checkRounds(req.rounds);
   const seed = req.seed ?? DEFAULT_SEED;
@@ -211,6 +220,8 @@ export async function learn(ctx: DatasetContext, req: LearnRequest = {}): Promis
   compileScorer(task, scoring);
 
   let created: LearnResult['split']['created'] = null;
+  // A dev split made here is stored in the run's final transaction: a learn that fails or is killed leaves the dataset unsplit.
+  let plan: SplitPlan | null = null;
   const trainCount = store.examples.count(d.id, { split: 'train' });
   const labelCount = Math.max(1, task.labels?.length ?? 1);
   if (store.examples.count(d.id, { split: 'dev' }) === 0 && trainCount > 0 && trainCount * LEARN_DEV_FRACTION < MIN_DEV_PER_LABEL * labelCount) {
@@ -221,13 +232,17 @@ export async function learn(ctx: DatasetContext, req: LearnRequest = {}): Promis
   } else if (store.examples.count(d.id, { split: 'dev' }) === 0) {
     if (trainCount === 0)
       throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: import some (\`rulewright import FILE\`) or re-split with \`rulewright split --dev F --test F\``);
-    const s = splitDataset(ctx, { dev: LEARN_DEV_FRACTION, seed });
-    created = { dev: LEARN_DEV_FRACTION, seed, splits: s.splits };
+    plan = planSplit(ctx, { dev: LEARN_DEV_FRACTION, seed });
+    created = { dev: LEARN_DEV_FRACTION, seed, splits: plan.splits };
     notes.push(`the dataset had no dev split: made a seeded, stratified one first (dev ${LEARN_DEV_FRACTION}, seed ${seed}; test kept as it was)`);
   }
-  const train = correctionsFirst(store.examples.list(d.id, { split: 'train' }));
+  const planned = plan;
+  const splitOf = <E extends Example | undefined>(e: E): E => (e && planned?.assigned.has(e.id) ? { ...e, split: planned.assigned.get(e.id)! } : e);
+  const all = planned && store.examples.list(d.id).map(splitOf);
+  const inSplit = (split: 'train' | 'dev') => (all ? all.filter((e) => e.split === split) : store.examples.list(d.id, { split }));
+  const train = correctionsFirst(inSplit('train'));
   if (!train.length) throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: move some to train with \`rulewright split --dev F\``);
-  let judge = store.examples.list(d.id, { split: 'dev' });
+  let judge = inSplit('dev');
   let judgeSplit: 'dev' | 'train' = 'dev';
   if (!judge.length) {
     judge = train;
@@ -245,7 +260,7 @@ export async function learn(ctx: DatasetContext, req: LearnRequest = {}): Promis
   }));
   const open = store.feedback.list(d.id, { status: 'open' });
   const feedbackViews: FeedbackView[] = open.map((f) => {
-    const e = f.level === 'example' && f.target_id ? store.examples.get(d.id, f.target_id) : undefined;
+    const e = splitOf(f.level === 'example' && f.target_id ? store.examples.get(d.id, f.target_id) : undefined);
     // A held-out example's text stays out of prompts: the feedback is shown, the example is not.
     const shown = e && e.split === 'train' ? e : undefined;
     return { id: f.id, level: f.level, target_id: f.target_id, text: f.text, ...(shown ? { example_text: textOf(task, shown) } : {}) };
@@ -270,7 +285,7 @@ export async function learn(ctx: DatasetContext, req: LearnRequest = {}): Promis
         produced: c.produced,
         expected: c.expected,
       })),
-      (id) => store.examples.get(d.id, id),
+      (id) => splitOf(store.examples.get(d.id, id)),
     );
   }
 
@@ -329,7 +344,7 @@ export async function learn(ctx: DatasetContext, req: LearnRequest = {}): Promis
 
   const rulesSummary = summarizeChanges(loop.changes, loop.active.length);
   const llm = chosen.recorder.totals();
-  const correctionsOutcome = await correctionsAfterLearn(task, active, loop.active, corrections, loop.decisions, { ctx: scoring, annotated, log: matcherLog });
+  const correctionsOutcome = await correctionsAfterLearn(task, active, loop.active, corrections, loop.decisions, { ctx: scoring, annotated, log: matcherLog }, loop.correctionRules);
   const correctionNotes = correctionsOutcome.open.map((c) => `correction ${c.id} does not hold: ${c.reason}`);
   const feedbackNotes = loop.feedbackNotApplied.map((f) => `feedback ${f.id} stays open: ${f.reason}`);
   // What the loop did: recorded with the run and returned, in the same order in both.
@@ -342,11 +357,13 @@ export async function learn(ctx: DatasetContext, req: LearnRequest = {}): Promis
     feedback_applied: loop.feedbackApplied,
     feedback_open: loop.feedbackNotApplied,
     corrections: correctionsOutcome,
+    correction_rules: loop.correctionRules,
     llm,
     notes: [...notes, ...loop.notes, ...matcherLog.notes(), ...correctionNotes, ...feedbackNotes],
   };
   const result = { status: 'ok' as const, proposer: chosen.proposer.kind, model: chosen.proposer.model, ...outcome };
   const run = store.transaction(() => {
+    if (planned) store.examples.setSplits(d.id, planned.assigned);
     const run = recordRun(result, loop.active);
     for (const c of loop.changes) {
       const note = `learn run ${run.id}: ${c.note}`;

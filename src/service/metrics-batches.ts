@@ -13,6 +13,7 @@ import { textOf } from '../core/engine/predict.js';
 import { resolveDocument } from '../core/engine/resolve.js';
 import type { Example } from '../core/schemas/example.js';
 import type { Prediction } from '../core/schemas/prediction.js';
+import type { Rule } from '../core/schemas/rule.js';
 import type { DatasetContext } from './dataset-context.js';
 import {
   executeBatch,
@@ -56,15 +57,15 @@ export interface BatchedMetrics {
 }
 
 /**
- * Measures the active rules on the split (default: dev, else all) batch by batch. Matchers that
+ * Measures the active rules (or `rules`, all active) on the split (default: dev, else all) batch by batch. Matchers that
  * run patterns have them screened first, in a pass over every batch's ensemble output (so the same
  * patterns are screened as when everything is scored at once); asynchronous matchers have their
  * verdicts fetched batch by batch, before the batch is counted.
  */
-export async function measureMetrics(ctx: DatasetContext, req: MeasureRequest, batchSize: BatchSize = METRICS_BATCH_SIZE): Promise<BatchedMetrics> {
+export async function measureMetrics(ctx: DatasetContext, req: MeasureRequest & { rules?: readonly Rule[] }, batchSize: BatchSize = METRICS_BATCH_SIZE): Promise<BatchedMetrics> {
   const { store } = ctx;
   const registry = ctx.matchers?.registry;
-  const setup = loadSetup(store, { dataset: ctx.dataset.name, split: req.split, purpose: 'measure' });
+  const setup = loadSetup(store, { dataset: ctx.dataset.name, split: req.split, purpose: 'measure', ...(req.rules ? { rules: req.rules } : {}) });
   const { task } = setup;
   const filter = setup.split.split ? { split: setup.split.split } : {};
   const total = store.examples.count(setup.dataset.id, filter);

@@ -5,6 +5,7 @@ import type { ScoreContext } from '../core/eval/types.js';
 import { prefetchVerdicts } from '../core/matchers/verdict-cache.js';
 import type { ScoredRun } from '../core/metrics/scored-run.js';
 import type { Counts } from '../core/ratio.js';
+import type { Rule } from '../core/schemas/rule.js';
 import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
 import type { MatchMode, Task } from '../core/schemas/task.js';
 import type { MeasureRunConfig, RecordedExecutionIssue } from '../core/schemas/run.js';
@@ -128,6 +129,15 @@ const shellWord = (s: string): string => (/^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s
 
 const stampOf = (r: RuleMetrics) => ({ id: r.id, validated_precision: r.support > 0 ? r.precision : null, validated_support: r.support });
 
+/** The stamps of the measured rules whose validated precision or support they change. */
+function changedStamps(rules: readonly Rule[], measured: readonly RuleMetrics[]): ReturnType<typeof stampOf>[] {
+  const byId = new Map(rules.map((r) => [r.id, r]));
+  return measured.map(stampOf).filter((s) => {
+    const r = byId.get(s.id);
+    return r !== undefined && (r.validated_precision !== s.validated_precision || r.validated_support !== s.validated_support);
+  });
+}
+
 /**
  * `metrics`: every active rule alone and in the ensemble, on dev when there is one (else all
  * examples). Measured on dev, and only then, the rules' validated precision and support are
@@ -149,31 +159,32 @@ export async function computeMetrics(ctx: DatasetContext, req: MeasureRequest = 
   // Only dev: stamping from "all" (test included) would let test decide the execution order, and
   // eval would then move after a metrics run with no rule edited.
   const stampable = label === 'dev';
-  let stamped = 0;
-  if (stampable) {
-    const before = orderRules(m.setup.rules, m.setup.task.matching.wilson_z).map((r) => r.id);
-    stamped = store.transaction(() => store.rules.stampValidated(d.id, result.rules.map(stampOf)));
-    if (stamped) {
-      notes.push(`validated precision and support stamped on ${stamped} rule${stamped === 1 ? '' : 's'} from dev`);
-      const now = store.rules.list(d.id, { status: 'active' });
-      const after = orderRules(now, m.setup.task.matching.wilson_z).map((r) => r.id);
-      if (after.join('\n') !== before.join('\n')) {
-        // The Wilson bounds moved the execution order: conflicts and marginals depend on it.
-        m = await measureMetrics(ctx, { ...req, split: label }, batchSize);
-        result = m.result;
-        notes.push('the stamped precision changed the execution order: the ensemble figures are measured under the new order');
-      }
+  // Stamped in the transaction that records the run, never before it: a metrics run killed
+  // half-way leaves neither, so no stamped precision lacks the run that measured it.
+  const stamps = stampable ? changedStamps(m.setup.rules, result.rules) : [];
+  const stamped = stamps.length;
+  if (stamped) {
+    notes.push(`validated precision and support stamped on ${stamped} rule${stamped === 1 ? '' : 's'} from dev`);
+    const byStamp = new Map(stamps.map((s) => [s.id, s]));
+    const restamped = m.setup.rules.map((r) => ({ ...r, ...byStamp.get(r.id) }));
+    const order = (rules: readonly Rule[]) => orderRules(rules, m.setup.task.matching.wilson_z).map((r) => r.id).join('\n');
+    if (order(restamped) !== order(m.setup.rules)) {
+      // The Wilson bounds move the execution order: conflicts and marginals depend on it.
+      m = await measureMetrics(ctx, { ...req, split: label, rules: restamped }, batchSize);
+      result = m.result;
+      notes.push('the stamped precision changed the execution order: the ensemble figures are measured under the new order');
     }
-  } else if (devCount > 0) notes.push(`measured on ${label}, not dev: validated precision and support were not stamped`);
-  else notes.push(noDevNote(d.name));
+  } else if (!stampable && devCount > 0) notes.push(`measured on ${label}, not dev: validated precision and support were not stamped`);
+  else if (!stampable) notes.push(noDevNote(d.name));
 
-  const rules = store.rules.list(d.id, { status: 'active' });
-  const byId = new Map(rules.map((r) => [r.id, r]));
-  const rulesetH = rulesetHash(rules);
   const datasetH = m.setup.dataset_hash;
   const elapsed = round(performance.now() - t0);
   const issues = m.issues.map(issueView);
-  const run = store.transaction(() => {
+  const { run, rulesetH } = store.transaction(() => {
+    store.rules.stampValidated(d.id, stamps);
+    const rules = store.rules.list(d.id, { status: 'active' });
+    const byId = new Map(rules.map((r) => [r.id, r]));
+    const rulesetH = rulesetHash(rules);
     store.ruleMetrics.clear(d.id, label);
     store.ruleMetrics.upsertMany(
       d.id,
@@ -186,7 +197,7 @@ export async function computeMetrics(ctx: DatasetContext, req: MeasureRequest = 
         metrics: r as unknown as Record<string, unknown>,
       })),
     );
-    return store.runs.insert(d.id, {
+    const run = store.runs.insert(d.id, {
       kind: 'metrics',
       dataset_hash: datasetH,
       ruleset_hash: rulesetH,
@@ -214,6 +225,7 @@ export async function computeMetrics(ctx: DatasetContext, req: MeasureRequest = 
       },
       elapsed_ms: elapsed,
     });
+    return { run, rulesetH };
   });
   return {
     dataset: d.name,

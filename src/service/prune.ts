@@ -3,15 +3,18 @@ import { RulewrightError } from '../core/errors.js';
 import { DEFAULT_PRUNE_TOLERANCE, type PruneResult, pruneRules } from '../core/metrics/prune.js';
 import type { StatusChange } from '../store/prune-ops.js';
 import type { DatasetContext } from './dataset-context.js';
-import { type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
+import { rankRules } from '../core/metrics/rank.js';
+import { type Measured, type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
 import { round } from './pipeline.js';
 import { issueView } from './runs.js';
 
 export interface PruneRequest extends MeasureRequest {
   /** Disable the removed rules (default: a dry run that only shows the plan). */
   apply?: boolean;
-  /** Also remove rules that never fire on the split. */
+  /** Also remove rules that never fire on the split (and have no true positive on train). */
   dead?: boolean;
+  /** With `dead`: also remove rules dead on the split that fire right on train. */
+  deadOnDev?: boolean;
   /** Also remove exact duplicates (the first in execution order is kept). */
   duplicates?: boolean;
   /** Remove a rule only when F1 rises by more than this (default 0: strictly rises). */
@@ -20,6 +23,8 @@ export interface PruneRequest extends MeasureRequest {
 
 /** `prune --json`: `{f1_before, f1_after, removed, steps}`, the keys scripts read, and more. */
 export interface PruneResultView extends MeasuredRunView, PruneResult {
+  /** Rules dead on the split that `dead` kept: they have true positives on train. */
+  kept_dead: KeptDeadRule[];
   /** Whether the rules were disabled; `op_id` is what `undo` reverses. */
   applied: boolean;
   op_id: number | null;
@@ -40,20 +45,23 @@ export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promis
   if (!Number.isFinite(tolerance) || tolerance < 0)
     throw new RulewrightError('BAD_INPUT', `the tolerance must be a number ≥ 0 (got ${req.tolerance}), e.g. 0.001`);
   const { store, dataset: d } = ctx;
-  const options = { tolerance, dead: !!req.dead, duplicates: !!req.duplicates };
+  const dead = !!req.dead || !!req.deadOnDev;
+  const options = { tolerance, dead, duplicates: !!req.duplicates };
   const m = await measure(ctx, req, (x) => pruneRules(x.run, options));
+  const keptDead = dead && !req.deadOnDev ? await aliveOnTrain(ctx, req, m) : [];
   const tell = req.onProgress;
   const plan = pruneRules(m.run, {
     ...options,
+    keepDead: new Set(keptDead.map((k) => k.rule_id)),
     ...(tell ? { onProgress: (done: number, total: number, step: number) => tell(step ? { phase: 'prune', done, total, step } : { phase: 'score', done, total }) } : {}),
   });
   const p = m.pipeline;
-  const notes = [...m.notes];
+  const notes = [...m.notes, ...keptDeadNotes(keptDead, p.examples.length, p.split.label), ...decidedNotes(plan, p.examples.length, p.split.label)];
   if (!plan.removed.length) notes.push('nothing to prune: removing any rule would not raise F1' + (tolerance > 0 ? ` by more than ${tolerance}` : ''));
   // The command to apply it is the caller's to give: only it knows the options that produced the plan.
   else if (!req.apply) notes.push(`dry run: applying disables ${plan.removed.length} rule${plan.removed.length === 1 ? '' : 's'}; undo restores them`);
   const elapsed = round(performance.now() - t0);
-  const config = measureConfig(m, { ...options, apply: !!req.apply });
+  const config = measureConfig(m, { ...options, dead_on_dev: !!req.deadOnDev, apply: !!req.apply });
 
   const result = store.transaction(() => {
     const run = store.runs.insert(d.id, {
@@ -67,6 +75,8 @@ export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promis
         f1_after: plan.f1_after,
         removed: plan.removed,
         steps: plan.steps,
+        decided_by: plan.decided_by,
+        kept_dead: keptDead.map(({ rule_id, name, train_tp, train_fp }) => ({ rule_id, name, train_tp, train_fp })),
         applied: !!req.apply && plan.removed.length > 0,
         notes,
       },
@@ -100,6 +110,8 @@ export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promis
     removed: plan.removed,
     steps: plan.steps,
     tolerance,
+    decided_by: plan.decided_by,
+    kept_dead: keptDead,
     applied: result.opId !== null,
     op_id: result.opId,
     notes,
@@ -110,3 +122,56 @@ export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promis
     elapsed_ms: elapsed,
   };
 }
+
+/** A rule that never fires on the judged split but fires right on train: `dead` keeps it. */
+export interface KeptDeadRule {
+  rule_id: string;
+  name: string;
+  label: string;
+  train_tp: number;
+  train_fp: number;
+}
+
+/**
+ * The rules dead on the judged split that have true positives on train. A small dev split leaves
+ * good rules dead by chance; dead means dead on both. Judged on train (or all examples) there is
+ * nothing else to look at.
+ */
+async function aliveOnTrain(ctx: DatasetContext, req: PruneRequest, m: Measured): Promise<KeptDeadRule[]> {
+  const split = m.pipeline.split.label;
+  const { rules, ruleDocs } = m.run.outputs;
+  const deadIds = new Set(rules.filter((_, p) => ruleDocs[p]!.length === 0).map((r) => r.id));
+  if (split === 'train' || split === 'all' || !deadIds.size || !ctx.store.examples.count(ctx.dataset.id, { split: 'train' })) return [];
+  const train = await measure(ctx, { split: 'train', ...(req.context ? { context: req.context } : {}) });
+  return rankRules(train.run)
+    .rules.filter((r) => deadIds.has(r.id) && r.solo.tp > 0)
+    .map((r) => ({ rule_id: r.id, name: r.name, label: r.label, train_tp: r.solo.tp, train_fp: r.solo.fp }));
+}
+
+const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** Most kept rules named one by one in the notes; the rest are counted (all are in `kept_dead`). */
+const NAMED_KEPT = 5;
+
+function keptDeadNotes(kept: readonly KeptDeadRule[], n: number, split: string): string[] {
+  const notes = kept
+    .slice(0, NAMED_KEPT)
+    .map((k) => `kept rule ${k.rule_id} (${k.name}): dead on ${plural(n, `${split} example`)}, ${plural(k.train_tp, 'true positive')} on train`);
+  if (kept.length > NAMED_KEPT) notes.push(`kept ${kept.length - NAMED_KEPT} more rules dead on ${split} that fire right on train`);
+  if (kept.length) notes.push(`dead means dead on ${split} and train: \`--dead-on-dev\` prunes ${kept.length === 1 ? 'it' : 'them'} anyway`);
+  return notes;
+}
+
+/** How many examples decide the plan's gain: on a small split, one example can be the whole gain. */
+function decidedNotes(plan: PruneResult, n: number, split: string): string[] {
+  const gain = plan.f1_before === null || plan.f1_after === null ? null : plan.f1_after - plan.f1_before;
+  if (!plan.removed.length || gain === null) return [];
+  const sign = gain > 0 ? '+' : gain < 0 ? '−' : '±';
+  const by = `${split} F1 ${sign}${Math.abs(gain).toFixed(3)}, decided by ${plural(plan.decided_by, 'example')} of ${n}`;
+  // A plan of dead rules and duplicates alone changes no example: nothing to doubt.
+  if (plan.decided_by === 0 || plan.decided_by > FEW_DECIDE) return [];
+  return [`${by}: too few to tell a real gain from chance; after applying, check held-out F1 with \`rulewright eval\` (\`rulewright undo\` restores the rules)`];
+}
+
+/** At most this many deciding examples, a gain is flagged as uncertain. */
+const FEW_DECIDE = 2;

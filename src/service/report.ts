@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { RulewrightError } from '../core/errors.js';
@@ -15,6 +15,7 @@ import type { ReportData, ReportRule } from '../report/types.js';
 import { rulesetHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import { measure } from './metrics.js';
+import { checkOutputPath, writeOutput } from './output-path.js';
 import { round, runPipeline, type SplitChoice } from './pipeline.js';
 import { reportDiff } from './report-diff.js';
 import { triggerSamples } from './report-samples.js';
@@ -164,15 +165,11 @@ export async function gatherReportData(ctx: DatasetContext, req: ReportRequest =
 export async function writeReport(ctx: DatasetContext, req: ReportRequest & { out: string }): Promise<ReportResult> {
   const t0 = performance.now();
   if (!req.out.trim()) throw new RulewrightError('USAGE', 'report needs a file to write: pass --out FILE.html');
+  // Refused before the rules run, not after.
+  checkOutputPath(ctx, req.out);
   const data = await gatherReportData(ctx, req);
   const html = buildReportHtml(data);
-  const file = resolve(ctx.cwd, req.out);
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, html, 'utf8');
-  } catch (e) {
-    throw new RulewrightError('BAD_INPUT', `cannot write the report to ${file}: ${(e as Error).message}; choose another --out path`);
-  }
+  const file = writeOutput(ctx, req.out, html, { createFolder: true });
   const measured = data.rules.filter((r) => r.metrics);
   const e = data.evaluation;
   return {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { RulewrightError } from '../core/errors.js';
 import { canonicalJson } from '../core/hash.js';
 import { Rule, type RuleInput } from '../core/schemas/rule.js';
+import { ruleSource } from '../core/schemas/rule-card.js';
 
 /**
  * A rule as `rules add` and `rules edit` describe it: flags, a JSON object, or both (flags win).
@@ -161,7 +162,21 @@ export function applySpec(current: Rule, spec: RuleSpec): Rule {
   if (fields.output) merged.output = { ...current.output, ...(fields.output as object) };
   if (fields.lexicon) merged.lexicon = { ...(current.lexicon ?? {}), ...(fields.lexicon as object) };
   if (fields.format === 'regex' && current.format === 'lexicon' && fields.lexicon === undefined) delete merged.lexicon;
-  return parseRule(normalizeFormat(merged) as RuleInput, `rule "${current.id}"`);
+  const next = parseRule(normalizeFormat(merged) as RuleInput, `rule "${current.id}"`);
+  // A name an inducer made from what the rule matches would describe the old pattern: make it again.
+  const rederive = fields.name === undefined && isDerivedName(current) && (ruleSource(next) !== ruleSource(current) || next.output.label !== current.output.label);
+  return rederive ? { ...next, name: derivedName(next) } : next;
+}
+
+/** Whether a rule's name is one an inducer made from its label and pattern (`LABEL <- …`), not a person's. */
+export function isDerivedName(rule: Rule): boolean {
+  return rule.provenance !== 'human' && rule.name.startsWith(`${rule.output.label} <- `);
+}
+
+/** A name in the inducers' form for what the rule matches now: `LABEL <- /pattern/` or `LABEL <- "term" | …`. */
+export function derivedName(rule: Rule): string {
+  const what = rule.format === 'lexicon' ? (rule.terms ?? []).map((t) => `"${t}"`).join(' | ') : `/${rule.pattern}/`;
+  return `${rule.output.label} <- ${what}`.slice(0, 160);
 }
 
 function parseRule(input: RuleInput, where: string): Rule {

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RulewrightError } from '../core/errors.js';
 import { canonicalJson } from '../core/hash.js';
@@ -12,6 +12,7 @@ import { isSpanTask, type TaskType } from '../core/schemas/task.js';
 import type { Rule, RuleStatus } from '../core/schemas/rule.js';
 import { rulesetHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
+import { writeOutput } from './output-path.js';
 import { round } from './pipeline.js';
 
 export interface ImportRulesOptions {
@@ -189,12 +190,6 @@ export function exportRulesText(ctx: DatasetContext, opts: ExportRulesOptions = 
 /** `rules export FILE`: writes the ruleset where the user says (creating the folder), nowhere else. */
 export function exportRules(ctx: DatasetContext, file: string, opts: ExportRulesOptions = {}): ExportRulesResult {
   const { text, result } = exportRulesText(ctx, opts);
-  const abs = resolve(file);
-  try {
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, text);
-  } catch (e) {
-    throw new RulewrightError('BAD_INPUT', `cannot write ${file}: ${(e as Error).message}`);
-  }
+  writeOutput(ctx, file, text, { createFolder: true });
   return { ...result, file };
 }

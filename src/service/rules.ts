@@ -186,6 +186,8 @@ export async function editRule(ctx: DatasetContext, id: string, spec: RuleSpec &
   // (a new label, priority, name) keeps the import standard, so a ReDoS flag stays a flag.
   const matchingChanged = changes.some((c) => MATCHING_FIELDS.test(c.field));
   const mode: CheckMode = current.provenance === 'imported' && !matchingChanged ? 'import' : 'add';
+  // What the rule matches or outputs changed: the old validated precision measured another rule.
+  if (matchingChanged || next.output.label !== current.output.label) next = { ...next, validated_precision: null, validated_support: 0 };
   const { rule, problems } = await checked(next, mode, `rule "${id}"`);
   changes = ruleDiff(current, rule);
   const note = spec.note?.trim() || `edited: ${changes.map((c) => c.field).join(', ')}`;
@@ -232,6 +234,12 @@ export function restoreRule(ctx: DatasetContext, id: string): RuleResult {
   return { dataset: d.name, rule: saved, changes: [], problems: [], warnings: [], ruleset_hash: activeHash(store, d) };
 }
 
+/**
+ * Figures `metrics` writes onto the live rule without a new version: a version's body holds
+ * whatever was measured before it, so a difference in them is no part of the edit.
+ */
+const MEASURED_FIELDS = new Set(['validated_precision', 'validated_support']);
+
 /** `rules history ID`: every version, oldest first, with the fields each changed. */
 export function ruleHistory(ctx: DatasetContext, id: string): RuleHistory {
   const { store, dataset: d } = ctx;
@@ -246,7 +254,7 @@ export function ruleHistory(ctx: DatasetContext, id: string): RuleHistory {
       created_at: v.created_at,
       note: v.note,
       status: v.note === DELETED_NOTE ? 'deleted' : v.rule.status,
-      changes: i === 0 ? [] : ruleDiff(versions[i - 1]!.rule, v.rule),
+      changes: i === 0 ? [] : ruleDiff(versions[i - 1]!.rule, v.rule).filter((c) => !MEASURED_FIELDS.has(c.field)),
     })),
   };
 }

@@ -12,33 +12,49 @@ export interface SplitRequest {
 
 export const DEFAULT_SEED = 42;
 
+/** The split `splitDataset` would store: each example's new split, and the counts it gives. */
+export interface SplitPlan {
+  assigned: Map<string, Split>;
+  kept_test: number;
+  locked: number;
+  splits: SplitCounts;
+}
+
 /**
- * A seeded, stratified split, stored in the examples' split column. Corrections, and the
- * examples they correct, always stay in train. Without a test fraction an imported test set is kept as it is.
+ * A seeded, stratified split, computed and not stored. Corrections, and the examples they
+ * correct, always stay in train. Without a test fraction an imported test set is kept as it is.
  */
-export function splitDataset(ctx: DatasetContext, req: SplitRequest): SplitResult {
+export function planSplit(ctx: DatasetContext, req: SplitRequest): SplitPlan {
   const seed = req.seed ?? DEFAULT_SEED;
   checkSplitOptions({ dev: req.dev, test: req.test ?? 0, seed });
   const { store, dataset: d } = ctx;
+  const rows = store.examples.splitRows(d.id);
+  const keepTest = req.test === undefined;
+  const pool = keepTest ? rows.filter((r) => r.split !== 'test') : rows;
+  // A corrected example was trained on (its text is in the correction's copy): it stays in train too.
+  const corrected = new Set(store.corrections.list(d.id).flatMap((c) => (c.example_id ? [c.example_id] : [])));
+  const items: SplitItem[] = pool.map((r) => ({ id: r.id, stratum: r.labels, locked: r.source === 'correction' || corrected.has(r.id) }));
+  const assigned = assignSplits(items, { dev: req.dev, test: req.test ?? 0, seed });
+  const splits: SplitCounts = { train: 0, dev: 0, test: 0 };
+  for (const r of rows) splits[assigned.get(r.id) ?? r.split]++;
+  return { assigned, kept_test: rows.length - pool.length, locked: items.filter((i) => i.locked).length, splits };
+}
+
+/** A seeded, stratified split (see `planSplit`), stored in the examples' split column. */
+export function splitDataset(ctx: DatasetContext, req: SplitRequest): SplitResult {
+  const { store, dataset: d } = ctx;
   return store.transaction(() => {
-    const rows = store.examples.splitRows(d.id);
-    const keepTest = req.test === undefined;
-    const pool = keepTest ? rows.filter((r) => r.split !== 'test') : rows;
-    // A corrected example was trained on (its text is in the correction's copy): it stays in train too.
-    const corrected = new Set(store.corrections.list(d.id).flatMap((c) => (c.example_id ? [c.example_id] : [])));
-    const items: SplitItem[] = pool.map((r) => ({ id: r.id, stratum: r.labels, locked: r.source === 'correction' || corrected.has(r.id) }));
-    const assigned = assignSplits(items, { dev: req.dev, test: req.test ?? 0, seed });
-    const changed = store.examples.setSplits(d.id, assigned);
-    const counts = store.examples.countsBy(d.id, 'split');
+    const plan = planSplit(ctx, req);
+    const changed = store.examples.setSplits(d.id, plan.assigned);
     return {
       dataset: d.name,
-      seed,
+      seed: req.seed ?? DEFAULT_SEED,
       dev: req.dev,
       test: req.test ?? 0,
-      kept_test: keepTest ? rows.length - pool.length : 0,
-      locked: items.filter((i) => i.locked).length,
+      kept_test: plan.kept_test,
+      locked: plan.locked,
       changed,
-      splits: splitCounts(counts),
+      splits: plan.splits,
       dataset_hash: store.examples.hash(d.id),
     };
   });

@@ -1,5 +1,6 @@
 import type { Example } from '../core/schemas/example.js';
 import type { Rule } from '../core/schemas/rule.js';
+import { storeError } from '../store/db.js';
 import { Store } from '../store/index.js';
 import type { CorrectionList, CorrectionRequest, CorrectionResult, CorrectionStatus, DeletedCorrection } from './corrections.js';
 import { DatasetHandle, type DatasetOptions } from './dataset-handle.js';
@@ -81,6 +82,12 @@ export class Workspace {
     this.store.close();
   }
 
+  /** `e` as thrown by a call, with SQLite's own failures (a damaged page, a read-only file) said as what to do. */
+  explain(e: unknown): unknown {
+    const code = (e as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && code.startsWith('SQLITE_') ? storeError(e, this.path) : e;
+  }
+
   /**
    * Opens the dataset named (or the only one; a clear error listing the names otherwise, on the
    * handle's first use). The matcher module is loaded on the handle's first scoring call and kept;
@@ -102,6 +109,8 @@ export class Workspace {
 
   createDataset(d: NewDataset): CreateDatasetResult {
     const task = buildTask(d);
+    // An import into this name that was killed holds it until someone cleans up after it.
+    this.store.imports.clearAbandoned(task.name);
     const rec = this.store.transaction(() => this.store.datasets.insert(task));
     return { ...summarize(rec, 0), workspace: this.path };
   }

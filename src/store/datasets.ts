@@ -1,5 +1,5 @@
 import { RulewrightError } from '../core/errors.js';
-import { Task } from '../core/schemas/task.js';
+import { StoredTask, type Task } from '../core/schemas/task.js';
 import type Database from 'better-sqlite3';
 import { type Db, isUniqueViolation } from './db.js';
 import { VISIBLE } from './imports.js';
@@ -27,7 +27,7 @@ const decode = (r: Row): DatasetRecord => ({
   name: r.name,
   created_at: r.created_at,
   updated_at: r.updated_at,
-  task: decodeJson(Task, r.task, `dataset "${r.name}" task`),
+  task: decodeJson(StoredTask, r.task, `dataset "${r.name}" task`),
 });
 
 /** Datasets and their tasks. The dataset name is the task's name. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
 import { migrate, SCHEMA_VERSION, userVersion } from './migrations.js';
+import { openReadOnly, readOnlyMessage, readOnlyReason } from './workspace-file.js';
 
 export type Db = Database.Database;
 
@@ -43,36 +44,67 @@ export function openDb(path: string, opts: OpenDbOptions = {}): Db {
     }
     mkdirSync(dirname(path), { recursive: true });
   }
+  // A workspace this process may not write is still read: the first write says what to change.
+  const lockedOut = isMemory ? null : readOnlyReason(path);
+  const readonly = !!opts.readonly || lockedOut !== null;
   let db: Db;
   try {
-    db = new Database(path, { readonly: !!opts.readonly });
+    db = lockedOut ? openReadOnly(path, lockedOut) : new Database(path, { readonly });
   } catch (e) {
     throw storeError(e, path);
   }
   try {
     // busy_timeout first: switching to WAL needs a lock another process may hold.
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    if (!opts.readonly) {
+    if (!readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
-    const version = userVersion(db);
-    if (version > SCHEMA_VERSION) {
-      throw new RulewrightError(
-        'STORE',
-        `${path} has workspace schema version ${version}, newer than this rulewright understands (${SCHEMA_VERSION}): upgrade rulewright`,
-      );
-    }
+    const version = checkVersion(db, path);
     if (version < SCHEMA_VERSION) {
+      if (lockedOut) throw new RulewrightError('STORE', `${path} was made by an older rulewright (workspace schema ${version}) and upgrading it writes to it: ${lockedOut}`);
       if (opts.readonly) throw new RulewrightError('STORE', `${path} needs a schema upgrade: open it once without read-only mode`);
-      migrate(db);
+      migrateOrExplain(db, path);
     }
   } catch (e) {
     db.close();
     throw storeError(e, path);
   }
   return db;
+}
+
+const damagedMessage = (path: string, why: string): string =>
+  `${path} is damaged (${why}): restore it from a backup, or pass another --db`;
+
+/**
+ * The workspace's schema version, refused when no rulewright made it: negative, newer than this
+ * build, or 0 on a file that already holds tables of its own (a new workspace is 0 and empty).
+ */
+function checkVersion(db: Db, path: string): number {
+  const version = userVersion(db);
+  if (version > SCHEMA_VERSION) {
+    throw new RulewrightError(
+      'STORE',
+      `${path} was made by a newer rulewright (workspace schema ${version}, newer than this rulewright understands: ${SCHEMA_VERSION}): upgrade rulewright`,
+    );
+  }
+  const foreign = version === 0 && (db.prepare("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").pluck().get() as number) > 0;
+  if (version < 0 || foreign) {
+    throw new RulewrightError('STORE', `${path} is not a rulewright workspace (an SQLite file with schema version ${version}): pass the workspace with --db PATH`);
+  }
+  return version;
+}
+
+/** Migrates; a migration that fails on a workspace whose version says it needs it means the file was altered. */
+function migrateOrExplain(db: Db, path: string): void {
+  try {
+    migrate(db);
+  } catch (e) {
+    if (e instanceof RulewrightError || isBusy(e)) throw e;
+    const at = userVersion(db);
+    throw new RulewrightError('STORE', damagedMessage(path, `its schema version says ${at}, but upgrading it to ${at + 1} failed: ${(e as Error).message}`));
+  }
 }
 
 /** Maps SQLite failures to STORE errors that say what to do; RulewrightErrors pass through. */
@@ -87,9 +119,12 @@ export function storeError(e: unknown, path = 'workspace'): RulewrightError {
         `${path} is busy: another process held it for more than ${BUSY_TIMEOUT_MS / 1000} s; try again when it has finished`,
       );
     }
-    if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
+    if (code === 'SQLITE_NOTADB') {
       return new RulewrightError('STORE', `${path} is not a rulewright workspace or is damaged (${msg}): pass another --db or restore the file`);
     }
+    if (code.startsWith('SQLITE_CORRUPT')) return new RulewrightError('STORE', damagedMessage(path, msg));
+    const lockedOut = code.startsWith('SQLITE_READONLY') ? readOnlyReason(path) : null;
+    if (lockedOut) return new RulewrightError('STORE', readOnlyMessage(lockedOut));
     if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_IOERR')) {
       return new RulewrightError('STORE', `cannot write ${path} (${msg}): check the path and its permissions`);
     }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { type Db, retryBusy, sleepSync } from './db.js';
 import { nowIso } from './decode.js';
@@ -30,13 +31,42 @@ const CLEANUP_BATCH = 20_000;
 
 const POLL_MS = 200;
 
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return false; // this process runs one import at a time: a row of ours is left over
+/**
+ * Whether process `pid` of this host is still the one that wrote a row at `since`: a killed
+ * process that is gone, a zombie, or a pid since reused by a process started later is not.
+ */
+export function processAlive(pid: number, since: string): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as { code?: string }).code === 'EPERM';
+  }
+  const started = processStart(pid);
+  return started === null || (!['Z', 'X'].includes(started.state) && started.at <= Date.parse(since) + START_SLACK_MS);
+}
+
+/**
+ * How long after a row was written a process with its pid must have started to be another one.
+ * Generous: the start time is read in ticks since boot and mapped to today's clock, so a clock
+ * stepped since would shift it, and a live holder taken for dead would lose its work.
+ */
+const START_SLACK_MS = 10 * 60_000;
+
+/** Linux's clock ticks per second (sysconf(_SC_CLK_TCK)), 100 on every common kernel. */
+const CLK_TCK = 100;
+
+/** A process's state letter and start time (ms since the epoch) from /proc; null where there is no /proc. */
+function processStart(pid: number): { state: string; at: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name (which may hold spaces): state is field 3, starttime field 22.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const boot = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+    const ticks = Number(fields[19]);
+    if (!Number.isFinite(boot) || !Number.isFinite(ticks)) return null;
+    return { state: fields[0] ?? '', at: boot * 1000 + (ticks * 1000) / CLK_TCK };
+  } catch {
+    return null;
   }
 }
 
@@ -45,7 +75,8 @@ export class ImportsRepo {
 
   /** Whether an import row no longer has a live owner. */
   isStale(row: ImportRow): boolean {
-    if (row.host === hostname()) return !processAlive(row.pid);
+    // This process runs one import at a time: a row of its own is left over.
+    if (row.host === hostname()) return row.pid === process.pid || !processAlive(row.pid, row.started_at);
     return Date.now() - Date.parse(row.heartbeat_at) > STALE_IMPORT_MS;
   }
 
@@ -60,7 +91,7 @@ export class ImportsRepo {
   begin(datasetName: string, onWait?: (holder: ImportRow) => void): number {
     let told = false;
     for (;;) {
-      const held = this.db.prepare('SELECT * FROM imports WHERE dataset_name = ?').get(datasetName) as ImportRow | undefined;
+      const held = this.holder(datasetName);
       if (held && this.isStale(held)) this.abort(held.id);
       else if (held) {
         if (!told) onWait?.(held);
@@ -82,6 +113,19 @@ export class ImportsRepo {
       );
       if (id !== undefined) return id;
     }
+  }
+
+  /**
+   * Cleans up after an import into `datasetName` whose process is gone (killed, or its machine
+   * stopped), so the name can be used again; an import still running is left alone.
+   */
+  clearAbandoned(datasetName: string): void {
+    const held = this.holder(datasetName);
+    if (held && this.isStale(held)) this.abort(held.id);
+  }
+
+  private holder(datasetName: string): ImportRow | undefined {
+    return this.db.prepare('SELECT * FROM imports WHERE dataset_name = ?').get(datasetName) as ImportRow | undefined;
   }
 
   /** Records the dataset the import writes into (`creates`: a hidden one of its own). Call in a transaction. */

@@ -6,11 +6,13 @@ import { FeedbackRepo } from './feedback.js';
 import { IdPrefixRepo } from './id-prefix.js';
 import { ImportsRepo } from './imports.js';
 import { LlmCallsRepo } from './llm-calls.js';
+import { LocksRepo } from './locks.js';
 import { PruneOpsRepo } from './prune-ops.js';
 import { RuleMetricsRepo } from './rule-metrics.js';
 import { RulesRepo } from './rules.js';
 import { RunsRepo } from './runs.js';
 import { TranslationsRepo } from './translations.js';
+import { readOnlyReason } from './workspace-file.js';
 
 /**
  * The workspace file and one repository per table family. This module and its siblings are the
@@ -29,6 +31,7 @@ export class Store {
   readonly imports: ImportsRepo;
   readonly ids: IdPrefixRepo;
   readonly translations: TranslationsRepo;
+  readonly locks: LocksRepo;
 
   private constructor(
     readonly db: Db,
@@ -46,6 +49,7 @@ export class Store {
     this.imports = new ImportsRepo(db);
     this.ids = new IdPrefixRepo(db);
     this.translations = new TranslationsRepo(db);
+    this.locks = new LocksRepo(db);
   }
 
   /** Opens (creating and migrating as needed) the workspace at `path`. */
@@ -77,6 +81,11 @@ export class Store {
         throw storeError(e, this.path);
       }
     }
+  }
+
+  /** Why the workspace cannot be written (a read-only file or folder), or null when it can. */
+  get readOnly(): string | null {
+    return this.db.readonly ? (readOnlyReason(this.path) ?? `${this.path} was opened read-only`) : null;
   }
 
   /** `PRAGMA integrity_check`: `ok` when the file is sound. */

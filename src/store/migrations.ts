@@ -170,6 +170,16 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (revision, flags, pattern)
   );
   `,
+  // 6: work that must not run twice at once on one dataset (two learns would allocate the same
+  // rule ids) holds a named lock; the pid and host let the next process tell a killed holder.
+  `
+  CREATE TABLE locks (
+    name        TEXT PRIMARY KEY,
+    pid         INTEGER NOT NULL,
+    host        TEXT NOT NULL,
+    started_at  TEXT NOT NULL
+  );
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { FeedbackList } from '../../src/service/index.js';
+import type { FeedbackList, LearnResult } from '../../src/service/index.js';
+import { repoRoot } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { json, runCli, writeJsonl } from './helpers.js';
+import { json, runCli, testEnv, writeJsonl } from './helpers.js';
 import { INTENT_ROWS } from '../helpers/fixtures.js';
 
 describe('rulewright feedback', () => {
@@ -47,4 +49,29 @@ describe('rulewright feedback', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
   });
+
+  test('an offline run that accepts a correction rule leaves rule feedback open, and says the offline learner cannot read it', async () => {
+    const env = testEnv();
+    for (const k of Object.keys(env)) if (k.startsWith('OPENAI_')) delete env[k];
+    const db = tmp.path('support.db');
+    const run = (...args: string[]) => runCli([...args, '--db', db], { env });
+    await run('init', '--name', 'support', '--type', 'classification');
+    await run('import', join(repoRoot, 'datasets', 'support-tickets.jsonl'));
+    await run('split', '--dev', '0.2', '--test', '0.2', '--seed', '42');
+    await run('learn', '--offline');
+    const rule = json<{ rules: { id: string }[] }>(await run('rules', 'list', '--json')).rules[0]!.id;
+    expect((await run('feedback', '--rule', rule, 'this rule is too broad')).code).toBe(0);
+    expect((await run('correct', '--example', 't26', '--expected-label', 'billing')).code).toBe(0);
+    const human = await run('learn', '--incremental');
+    expect(human.code).toBe(0);
+    // The run did accept a change (the correction's rule), but nothing the feedback prompted.
+    expect(human.stdout).toMatch(/correction rule \S+ \(billing <- .*\) added/);
+    expect(human.stdout).not.toMatch(/feedback applied/);
+    expect(human.stdout).toContain('feedback fb-1 stays open: the offline learner cannot read plain-English feedback; configure an LLM');
+    const list = json<FeedbackList>(await run('feedback', 'list', '--json'));
+    expect(list.feedback[0]).toMatchObject({ id: 'fb-1', status: 'open', applied_run_id: null, not_applied: { reason: expect.stringMatching(/^the offline learner cannot read/) } });
+    const again = json<LearnResult>(await run('learn', '--incremental', '--json'));
+    expect(again.feedback_applied).toEqual([]);
+    expect(again.feedback_open.map((f) => f.id)).toEqual(['fb-1']);
+  }, 120_000);
 });

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_MODEL } from '../../src/learn/llm/config.js';
 import { hoistGlobalOptions, whereFromArgv } from '../../src/cli/global-options.js';
 import { pasteable } from '../../src/cli/hint.js';
+import { repoRoot } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
 import { json, runCliAt, writeJsonl } from './helpers.js';
 
@@ -52,6 +56,14 @@ describe('through the real binary', () => {
     const r = await runCliAt(tmp.dir(), ['--help']);
     expect(r.stdout).toMatch(/Options of every command \(before or after the command\)/);
     for (const v of ['RULEWRIGHT_DB', 'OPENAI_API_KEY', 'NO_COLOR', 'NO_PROGRESS']) expect(r.stdout).toContain(v);
+  });
+
+  test('help and the README name the model variables the code reads, in the same order', async () => {
+    const help = (await runCliAt(tmp.dir(), ['--help'])).stdout;
+    expect(help).toMatch(/RULEWRIGHT_MODEL +the model \(else \$OPENAI_MODEL, else gpt-4o-mini\)/);
+    expect(help).toContain(DEFAULT_MODEL);
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    expect(readme).toMatch(/export RULEWRIGHT_MODEL=\S+ +# the model \(else \$OPENAI_MODEL, else gpt-4o-mini\)/);
   });
 });
 

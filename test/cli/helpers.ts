@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -50,15 +51,27 @@ export function json<T = Record<string, unknown>>(run: CliRun): T {
 
 export const BIN = join(repoRoot, 'bin', 'rulewright.js');
 
-/** Starts the real binary (`node bin/rulewright.js ...`). */
-export function startBin(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? repoRoot, env: opts.env ?? testEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts the real binary (`node bin/rulewright.js ...`); its stdin is empty unless `stdin: 'pipe'`. */
+export function startBin(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; stdin?: 'pipe' } = {}): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? repoRoot, env: opts.env ?? testEnv(), stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'] });
 }
 
-/** The real binary, killed after `ms`: a hang fails the test instead of stalling the suite. */
-export function runBinWithin(ms: number, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; stdout: string; stderr: string; killed: boolean }> {
+/**
+ * The real binary, killed after `ms`: a hang fails the test instead of stalling the suite.
+ * `feed` writes its stdin (a pipe then), and may go on for as long as the binary reads.
+ */
+export function runBinWithin(
+  ms: number,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; feed?: (stdin: Writable) => void } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string; killed: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = startBin(args, opts);
+    const child = startBin(args, { ...opts, ...(opts.feed ? { stdin: 'pipe' as const } : {}) });
+    if (opts.feed) {
+      // the binary may stop reading and exit while the feed still writes
+      child.stdin!.on('error', () => undefined);
+      opts.feed(child.stdin!);
+    }
     let stdout = '';
     let stderr = '';
     let killed = false;

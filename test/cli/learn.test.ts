@@ -163,4 +163,29 @@ describe('rulewright learn with a catastrophic pattern in the data', () => {
     const result = JSON.parse(r.stdout) as LearnResult;
     expect(result.notes).toContainEqual(expect.stringMatching(/^the regex matcher was refused by the ReDoS screen on 1 value \(example r1, field code\)/));
   }, 90_000);
+
+  test('a correction rule that would take over texts of other labels is refused, and both correct and learn name those texts', async () => {
+    const db = tmp.path('support.db');
+    const run = (...args: string[]) => runCli([...args, '--db', db], { env: offlineEnv() });
+    await run('init', '--name', 'support', '--type', 'classification');
+    await run('import', join(repoRoot, 'datasets', 'support-tickets.jsonl'));
+    await run('split', '--dev', '0.2', '--test', '0.2', '--seed', '42');
+    await run('learn', '--offline');
+    // The very words of t7, a shipping ticket in train, said to be billing.
+    const c = await run('correct', '--text', 'Why did my package not arrive yet?', '--expected-label', 'billing');
+    expect(c.stdout).toMatch(/note: its rule billing <- .* would also catch 1 train text of other labels \(t7 \(shipping\) "Why did my package not arrive yet\?"\): learning will keep it proposed/);
+    const human = await run('learn', '--incremental');
+    expect(human.stdout).toMatch(/correction rule (\S+) \(billing <- .*\) not added: fires on 1 train text of billing and 1 of other labels, which it would take over:\n {2}t7 \(shipping\) "Why did my package not arrive yet\?"\n {2}kept as proposed; `rulewright rules enable \1 --db [^`]+` adds it anyway/);
+    expect(human.stdout).toMatch(/corrections holding: 0 of 1/);
+    const r = json<LearnResult>(await run('runs', 'show', 'last', '--json')) as unknown as { result: LearnResult };
+    const [k] = r.result.correction_rules;
+    expect(k).toMatchObject({ example_id: 'correction-c1', kept: false, catches: [{ id: 't7', label: 'shipping', text: 'Why did my package not arrive yet?' }] });
+    expect(json<{ rule: { status: string } }>(await run('rules', 'show', k!.rule_id, '--json')).rule.status).toBe('proposed');
+    // Said about the correction too: why it does not hold.
+    expect(r.result.corrections.open[0]!.reason).toMatch(/its rule \S+ \(billing <- .*\) was not added: it also fires on 1 train text of other labels: t7 \(shipping\)/);
+    // The next run refuses the same rule again, without proposing a second copy.
+    const again = json<LearnResult>(await run('learn', '--incremental', '--json'));
+    expect(again.correction_rules).toMatchObject([{ rule_id: k!.rule_id, kept: false }]);
+    expect(json<{ counts: { proposed: number } }>(await run('rules', 'list', '--json')).counts.proposed).toBe(1);
+  }, 120_000);
 });

@@ -10,6 +10,9 @@ describe('main', () => {
     [['--version'], 0, /^\d+\.\d+\.\d+/],
     [['stats', '--help'], 0, /--db <path>[\s\S]*--dataset <name>[\s\S]*--json/],
     [['examples', 'list', '--help'], 0, /--limit/],
+    [['help', 'rules'], 0, /^Usage: rulewright rules \[options\] \[command\]/],
+    [['help', 'rules', 'list'], 0, /^Usage: rulewright rules list \[options\]/],
+    [['help', 'examples', 'list'], 0, /--limit/],
   ])('%j prints help or version on stdout and exits 0', async (args, code, out) => {
     const r = await runCli(args);
     expect(r.code).toBe(code);

@@ -72,7 +72,7 @@ describe('runs show --outcomes: why a matcher said no', () => {
     expect(json<Shown>(await bin('runs', 'show', String(run.run_id), '--json')).result.verdicts).toBeUndefined();
 
     const text = (await bin('runs', 'show', String(run.run_id), '--outcomes')).stdout;
-    expect(text).toContain('outcomes (1 examples)');
+    expect(text).toContain('outcomes (1 example)');
     expect(text).toMatch(/\n {2}r1 {2}tp 1 fp 2 fn 2 {2}wrong\n/);
     expect(text).toMatch(/\n {6}total {2}failed {2}gold "9\.00" {2}predicted "9\.50"\n {8}why: 9\.5 differs from 9 by 0\.5 \(allowed 0\.1\)\n/);
     expect(text).toMatch(/\n {6}shop {2}passed {2}gold "Tesco Stores" {2}predicted "Tesco Stores" {2}\[lexical, not semantic\]\n {8}why: lexical similarity/);

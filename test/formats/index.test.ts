@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import type { Example } from '../../src/core/schemas/example.js';
@@ -77,6 +77,18 @@ describe('readDataset', () => {
       ['000', 'SHOP A\nTOTAL 9.00', 'test'],
       ['001', 'SHOP B', 'test'],
     ]);
+  });
+
+  test('a SROIE folder of .txt files, as the original release names them, reads the same', () => {
+    file('sroie3/box/X00016469612.txt', '1,2,3,4,5,6,7,8,SHOP A\n1,2,3,4,5,6,7,8,TOTAL 9.00\n');
+    file('sroie3/box/X00016469612.jpg', 'not text');
+    file('sroie3/key/X00016469612.txt', '{"company": "SHOP A", "total": "9.00"}');
+    const d = readDataset(tmp.path('sroie3'));
+    expect(d.examples.map((e) => [e.id, e.input?.text, e.output])).toEqual([['X00016469612', 'SHOP A\nTOTAL 9.00', { company: 'SHOP A', total: '9.00' }]]);
+    rmSync(tmp.path('sroie3/key/X00016469612.txt'));
+    expect(errorOf(() => readDataset(tmp.path('sroie3')))).toBe(
+      `${tmp.path('sroie3/box/X00016469612.txt')}: no matching ${tmp.path('sroie3/key/X00016469612.txt')}; every receipt needs both files`,
+    );
   });
 
   test('a SROIE receipt without its key is an error', () => {

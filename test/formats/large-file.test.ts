@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { detectFromPrefix } from '../../src/formats/large-file.js';
+import { detectFromPrefix, detectStreamFormat } from '../../src/formats/large-file.js';
 
 const MB = 1 << 20;
 const jsonlRow = (i: number) => `${JSON.stringify({ id: `r${i}`, text: 'Where is my card? It costs €5 or £4', label: 'card_arrival' })}\n`;
@@ -19,5 +19,20 @@ describe('detectFromPrefix', () => {
     ['a csv whose first line is longer than the prefix', Buffer.from(`${'h,'.repeat(MB)}x\n${rows(300, (i) => `${i},a\n`)}`), undefined],
   ])('%s', (_what, buf, format) => {
     expect(detectFromPrefix(buf, 'x')).toBe(format);
+  });
+});
+
+describe('detectStreamFormat', () => {
+  test.each([
+    ['JSONL rows', rows(3, jsonlRow), 'jsonl'],
+    ['JSONL whose first line is broken, as the JSONL reader then says', `{"id": oops}\n${rows(3, jsonlRow)}`, 'jsonl'],
+    ['a CSV header and rows', 'text,label\nwhere is my card,card\n', 'csv'],
+    ['CoNLL lines', 'Ann B-PER\nLee I-PER\npaid O\n', 'conll'],
+    ['a JSON array, read whole', '[\n{"data": {"text": "x"}},\n', undefined],
+    ['a pretty-printed JSON object, read whole', '{\n  "examples": [\n', undefined],
+    ['a first line not yet ended', '{"id": "a", "text": "x", "lab', undefined],
+    ['only blank lines so far', '\n\n  \n', undefined],
+  ])('%s', (_what, head, format) => {
+    expect(detectStreamFormat(Buffer.from(head), 'stdin')).toBe(format);
   });
 });

@@ -3,24 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { tourLines } from '../helpers/readme.js';
 import { repoRoot } from '../helpers/shared.js';
 
 const BIN = join(repoRoot, 'bin', 'rulewright.js');
 const README = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-
-/** The shell lines of the README's tour: every line of its `sh` code blocks, comments dropped. */
-export function tourLines(readme: string): string[] {
-  const start = readme.indexOf('## A five-minute tour');
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end === -1 ? undefined : end);
-  const lines: string[] = [];
-  for (const block of section.matchAll(/```sh\n([\s\S]*?)```/g))
-    for (const raw of block[1]!.split('\n')) {
-      const line = raw.replace(/\s+#.*$/, '').trim();
-      if (line) lines.push(line);
-    }
-  return lines;
-}
 
 /** What each line runs: the command after `npx rulewright` (two words for `rules …`). */
 function subcommand(line: string): string {

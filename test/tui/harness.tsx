@@ -135,14 +135,16 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
  */
 export function renderApp(
   ws: Workspace,
-  opts: { dataset?: string; columns?: number; rows?: number; color?: boolean; initial?: Route; jobs?: JobRunner } = {},
+  opts: { dataset?: string; columns?: number; rows?: number; color?: boolean; initial?: Route; jobs?: JobRunner; autoMeasure?: number | false } = {},
 ): Rendered {
   const dataset = opts.dataset ?? ws.resolveDataset().name;
   const jobs = opts.jobs ?? new InlineJobRunner(ws, dataset);
   const theme: Theme = { color: opts.color ?? false };
   const columns = opts.columns ?? 80;
   const rows = opts.rows ?? 24;
-  const tree = <App ws={ws} dataset={dataset} jobs={jobs} theme={theme} size={{ columns, rows }} {...(opts.initial ? { initial: opts.initial } : {})} />;
+  // Measuring by itself is off unless a test asks for it: the other tests read the figures as stored.
+  const autoMeasure = opts.autoMeasure ?? false;
+  const tree = <App ws={ws} dataset={dataset} jobs={jobs} theme={theme} size={{ columns, rows }} autoMeasure={autoMeasure} {...(opts.initial ? { initial: opts.initial } : {})} />;
   const r = render(tree);
   // ink-testing-library reports a 100-column terminal; give Ink the size under test. Ink reads the
   // width on every render but ignores 'resize' when CI is set, so render again instead of

@@ -44,4 +44,39 @@ describe('eval screen', () => {
     expectFits(f, 120, 40);
     app.unmount();
   });
+
+  test('[ ] and s record one run per distinct data, rules and split, and the compare list shows distinct runs', async () => {
+    const ws = tmp.open();
+    const first = await ws.evaluate({});
+    await ws.evaluate({});
+    await ws.setRuleStatus('any-money', 'disabled');
+    const app = renderApp(ws, { initial: { screen: 'eval' }, columns: 120, rows: 40 });
+    await app.until((f) => expect(f).toContain('(recorded; r runs again)'));
+    // Two equal recorded runs are one: the one shown.
+    expect(app.frame()).toContain('no earlier run to compare with');
+    await app.press('r');
+    const now = await app.until((f) => expect(f).toMatch(new RegExp(`run #${first.run_id + 2} · \\d`)));
+    expect(now).toContain('[ ]: compare with the earlier run');
+    for (const key of ['[', ']', '[', ']', 'r']) {
+      await app.press(key);
+      await app.until((f) => expect(f).toMatch(/run #\d+ · \d/));
+      await app.until((f) => expect(f).not.toContain('evaluating…'));
+    }
+    expect(app.frame()).toContain(`run #${first.run_id + 2} ·`);
+    const evalRuns = () => ws.listRuns({ kind: 'eval' }).runs.length;
+    expect(evalRuns()).toBe(3);
+    // Each split once, then round again: no new run the second time.
+    for (let i = 0; i < 5; i++) {
+      await app.press('s');
+      await app.until((f) => expect(f).not.toContain('evaluating…'));
+    }
+    const perSplit = evalRuns();
+    for (let i = 0; i < 5; i++) {
+      await app.press('s');
+      await app.until((f) => expect(f).not.toContain('evaluating…'));
+    }
+    expect(evalRuns()).toBe(perSplit);
+    expect(perSplit).toBeLessThanOrEqual(3 + 3);
+    app.unmount();
+  });
 });

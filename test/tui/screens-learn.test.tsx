@@ -18,7 +18,7 @@ describe('learn screen', () => {
     await app.press(KEY.enter);
     // Keys still work while it runs (the options line is redrawn, the job keeps going).
     const done = await app.until((f) => expect(f).toMatch(/run \d+ done in/), 60_000);
-    expect(done).toMatch(/offline · \d+ rounds · LLM calls 0/);
+    expect(done).toMatch(/offline · (?:1 round|\d+ rounds) · LLM calls 0/);
     expect(done).toMatch(/stage\s+rules\s+P\s+R\s+F1\s+F1 by stage/);
     expect(done).toMatch(/synthesis\s+\d+/);
     expect(done).toMatch(/patches: \d+ accepted · \d+ rejected · rules: \d+ added/);
@@ -26,6 +26,10 @@ describe('learn screen', () => {
     const learnRuns = ws.listRuns({ kind: 'learn' }).runs;
     expect(learnRuns).toHaveLength(1);
     expect(done).toContain(`run ${learnRuns[0]!.id} done`);
+    const run = ws.showRun(learnRuns[0]!.id);
+    if (!('result' in run) || run.kind !== 'learn' || !('decisions' in run.result)) throw new Error('the learn run is not readable');
+    const patches = run.result.decisions.filter((d) => d.action === 'patch' || d.action === 'synthesize');
+    expect(done).toContain(`patches: ${patches.filter((d) => d.accepted).length} accepted · ${patches.filter((d) => !d.accepted).length} rejected`);
     expectFits(done, 100, 30);
     app.unmount();
   }, 90_000);
@@ -60,7 +64,7 @@ describe('learn screen with an LLM (fake OpenAI-compatible server on 127.0.0.1)'
     const done = await app.until((f) => expect(f).toMatch(/run \d+ done in/), 60_000);
     const calls = server.chatRequests.length;
     expect(calls).toBeGreaterThanOrEqual(3);
-    expect(done).toMatch(new RegExp(`llm \\(fake-model\\) · 1 rounds · LLM calls ${calls} · tokens \\d+`));
+    expect(done).toMatch(new RegExp(`llm \\(fake-model\\) · 1 round · LLM calls ${calls} · tokens \\d+`));
     app.unmount();
   }, 90_000);
 });

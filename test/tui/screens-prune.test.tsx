@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { CARD_ROWS, CARD_RULES, cardWorkspace } from '../helpers/fixtures.js';
+import { rule } from '../helpers/rules.js';
 import { demoWorkspace } from './fixtures.js';
-import { expectFits, KEY, renderApp, useTemplateWorkspace } from './harness.js';
+import { expectFits, KEY, renderApp, useTemplateWorkspace, useTempWorkspace } from './harness.js';
 
 describe('prune screen', () => {
   const tmp = useTemplateWorkspace((ws) => demoWorkspace(ws));
@@ -91,5 +93,26 @@ describe('prune screen options', () => {
     const end = await app.until((f) => expect(f).toMatch(/⋮ rules \d+-22 of 22 · \d+ above · 0 below/));
     expect(end).toMatch(/22 \S/);
     app.unmount();
+  });
+});
+
+describe('prune screen on a small dev split', () => {
+  const tmp = useTempWorkspace();
+
+  test('the plan says how many dev examples decide its gain, and d keeps rules that fire right on train', async () => {
+    // "money" fires only on a train refund: dead on the 5 dev examples, not dead.
+    const ws = cardWorkspace(tmp.path('w.db'), CARD_ROWS, [...CARD_RULES, rule('money', 'money', 'refund', { priority: 4 })]);
+    try {
+      const app = renderApp(ws, { initial: { screen: 'prune' }, columns: 140, rows: 30 });
+      await app.until((f) => expect(f).toContain('F1 .400 → .889 by disabling 1 rule (dry run) · decided by 3 of 5 dev examples'));
+      expect(app.frame()).toMatch(/card\s+refund\s+harmful\s+\.400\s+\.889\s+\+\.489\s+3 of 5/);
+      await app.press('d');
+      const f = await app.until((f) => expect(f).toContain('by disabling 2 rules (dry run) · decided by 3 of 5 dev examples · kept 1 rule dead on dev, right on train'));
+      expect(f).toMatch(/never\s+lost\s+dead/);
+      expect(f).not.toMatch(/money\s+refund\s+dead/);
+      app.unmount();
+    } finally {
+      ws.close();
+    }
   });
 });

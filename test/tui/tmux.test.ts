@@ -43,10 +43,47 @@ async function waitFor(read: () => string, check: (s: string) => boolean, what: 
 
 describe.skipIf(!hasTmux)(title, () => {
   const tmp = useTemplateWorkspace((ws) => demoWorkspace(ws));
+  const unmeasured = useTemplateWorkspace((ws) => demoWorkspace(ws, { metrics: false }), 'tmux-unmeasured');
   let server: ReturnType<typeof tmuxServer> | undefined;
   afterEach(() => {
     server?.kill();
   });
+
+  test('an unmeasured workspace opens measured; a disable is re-measured, no row left stale', async () => {
+    const ws = unmeasured.open();
+    const db = ws.path;
+    ws.close();
+    server = tmuxServer(`rulewright-test-auto-${process.pid}-${Date.now()}`);
+    server.start(`cd ${JSON.stringify(repoRoot)} && CI=true NO_COLOR=1 TERM=xterm-256color node bin/rulewright.js tui --db ${JSON.stringify(db)}; sleep 60`, 100, 30);
+    const s = server;
+    const screen = (check: (x: string) => boolean, what: string) => waitFor(s.screen, check, what);
+    const opened = await screen((x) => x.includes('ensemble P .778 R .700 F1 .737') && x.includes('› exchange rate'), 'the figures, with no key pressed');
+    expect(opened).not.toContain('press m');
+    s.keys('e');
+    await screen((x) => x.includes('Disable exchange rate?'), 'the question');
+    s.keys('y');
+    const after = await screen((x) => x.includes('exchange rate disabled · metrics recomputed for 7 rules'), 'the re-measured table');
+    expect(after).not.toMatch(/\d stale/);
+    s.keys('q');
+  }, 120_000);
+
+  test.each([
+    [':q', ['Enter'], 0],
+    ['ctrl-c, even in the filter line', ['/', 'C-c'], 130],
+  ])('%s quits (with its exit code)', async (_how, keys, code) => {
+    const ws = tmp.open();
+    const db = ws.path;
+    ws.close();
+    const exitFile = tmp.path('exit.txt');
+    server = tmuxServer(`rulewright-test-quit-${process.pid}-${Date.now()}`);
+    server.start(`cd ${JSON.stringify(repoRoot)} && CI=true TERM=xterm-256color node bin/rulewright.js tui --db ${JSON.stringify(db)}; echo "exit=$?" > ${JSON.stringify(exitFile)}; sleep 60`, 100, 30);
+    const s = server;
+    await waitFor(s.screen, (x) => x.includes('› exchange rate'), 'the rules table');
+    if (keys[0] === 'Enter') s.type(':q');
+    for (const k of keys) s.keys(k);
+    await waitFor(() => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8') : ''), (x) => x.includes('exit='), 'the process to exit');
+    expect(readFileSync(exitFile, 'utf8').trim()).toBe(`exit=${code}`);
+  }, 120_000);
 
   test('sort, open a rule, correct an output, write feedback, prune with confirmation, undo, quit; the store has it all', async () => {
     const ws = tmp.open();

@@ -13,12 +13,27 @@ export interface SampleLineProps {
   readonly classification: boolean;
   /** The example's whole text and where the rule matched in it (classification: the trigger words), when it did. */
   readonly match?: { readonly text: string; readonly start: number; readonly end: number } | undefined;
+  /** Classification, a missed item: the label the active rules together gave the example and which rule gave it. */
+  readonly ensemble?: { readonly label?: string | null | undefined; readonly rule_id?: string | null | undefined } | undefined;
+}
+
+/**
+ * `gold→predicted` of a classification item. A missed item (the rule alone abstains) says what
+ * the ensemble produced instead, and by which rule: another rule may have got it right.
+ */
+export function sampleLabels(s: RuleSample, ensemble: SampleLineProps['ensemble']): string {
+  const gold = s.gold?.label ?? '(none)';
+  if (s.kind === 'tp') return `${s.predicted?.label ?? '(abstain)'} `;
+  if (s.kind !== 'fn' || !ensemble) return `${gold}→${s.predicted?.label ?? '(abstain)'} `;
+  if (!ensemble.label) return `${gold}→(abstain, every rule) `;
+  const correct = ensemble.label.trim().toLowerCase() === gold.trim().toLowerCase();
+  return `${gold}→ ${ensemble.label} (rule ${ensemble.rule_id ?? '?'}${correct ? ', correct' : ''}) `;
 }
 
 const KIND_TAG = { tp: 'TP', fp: 'FP', fn: 'FN' } as const;
 
 /** One TP/FP/FN item of a rule: its kind, example, and the item highlighted in its context. */
-export function SampleLine({ sample: s, width, selected, focused, classification, match }: SampleLineProps) {
+export function SampleLine({ sample: s, width, selected, focused, classification, match, ensemble }: SampleLineProps) {
   const mark = selected ? (focused ? '› ' : '· ') : '  ';
   const id = fit(s.example_id, Math.min(14, Math.max(6, s.example_id.length)));
   const head = `${mark}${KIND_TAG[s.kind]} ${id} `;
@@ -33,9 +48,7 @@ export function SampleLine({ sample: s, width, selected, focused, classification
   const reason = whyWidth > 3 ? <Tone tone="muted">{` — ${fit(why, whyWidth - 3)}`}</Tone> : null;
   const tone = s.kind === 'tp' ? 'good' : s.kind === 'fp' ? 'bad' : 'warn';
   if (classification) {
-    const gold = s.gold?.label ?? '(none)';
-    const pred = s.predicted?.label ?? '(abstain)';
-    const labels = s.kind === 'tp' ? `${pred} ` : `${gold}→${pred} `;
+    const labels = sampleLabels(s, ensemble);
     return (
       <Text wrap="truncate">
         {mark}

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
 import { NONE } from '../../src/core/none.js';
-import { fmtAgo, fmtRatio } from '../model/format.js';
+import { fmtAgo, fmtNoun, fmtRatio } from '../model/format.js';
 import { Tone } from './Tone.js';
 
 /** The ensemble's figures and what they were measured on. */
@@ -36,7 +36,7 @@ export const SummaryBar = memo(function SummaryBar({ summary: s, shown, filters 
         {s.measuredAt ? <Tone tone="muted">{` │ measured ${fmtAgo(s.measuredAt)}`}</Tone> : <Tone tone="warn"> │ not measured: press m</Tone>}
       </Text>
       <Text wrap="truncate">
-        {shown === s.rules ? `${s.rules} rules` : `${shown} of ${s.rules} rules`} ({s.active} active)
+        {shown === s.rules ? fmtNoun(s.rules, 'rule') : `${shown} of ${fmtNoun(s.rules, 'rule')}`} ({s.active} active)
         {s.stale ? <Tone tone="warn">{` │ ${s.stale} stale`}</Tone> : null}
         {filters ? <Tone tone="accent">{` │ ${filters}`}</Tone> : null}
       </Text>

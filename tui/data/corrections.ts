@@ -61,7 +61,7 @@ export function saveCorrection(
   expected: { label: string | null; spans: readonly EditSpan[] },
   note: string,
   moveToTrain = false,
-): { id: string; alreadyRight: boolean; moved: boolean; warnings: readonly string[] } {
+): { id: string; alreadyRight: boolean; moved: boolean; warnings: readonly string[]; preview: string | null } {
   const r = d.correct({
     exampleId: t.id,
     ...(t.kind === 'classification' ? { expectedLabel: expected.label } : {}),
@@ -69,7 +69,7 @@ export function saveCorrection(
     ...(note.trim() ? { note } : {}),
     ...(moveToTrain ? { moveToTrain: true } : {}),
   });
-  return { id: r.correction.id, alreadyRight: r.already_right, moved: r.moved !== null, warnings: r.warnings };
+  return { id: r.correction.id, alreadyRight: r.already_right, moved: r.moved !== null, warnings: r.warnings, preview: r.rule_preview?.note ?? null };
 }
 
 /** An answer as one line of text. */

@@ -30,9 +30,18 @@ export function latestEval(d: DatasetHandle): EvalView | null {
   return { report: run.result.report, run_id: run.id, elapsed_ms: run.elapsed_ms, compare: null, stored: true };
 }
 
-/** Recorded eval runs, newest first (baselines to compare with: a run this version cannot read is none). */
+/**
+ * Recorded eval runs, newest first, one per distinct data, rules, split and mode (the newest of
+ * equal runs): baselines to compare with. A run this version cannot read is none.
+ */
 export function evalRuns(d: DatasetHandle): RunSummary[] {
-  return d.listRuns({ kind: 'eval' }).runs.filter((r) => !r.unreadable);
+  const seen = new Set<string>();
+  return d.listRuns({ kind: 'eval' }).runs.filter((r) => {
+    const key = `${r.dataset_hash}|${r.ruleset_hash}|${r.split}|${r.mode}`;
+    if (r.unreadable || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**

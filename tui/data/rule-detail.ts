@@ -1,4 +1,5 @@
 import { RulewrightError } from '../../src/core/errors.js';
+import type { Prediction } from '../../src/core/schemas/prediction.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import type { RuleMetrics } from '../../src/core/schemas/rule-metrics.js';
 import type { DatasetHandle } from '../../src/service/index.js';
@@ -32,6 +33,8 @@ export interface RuleDetail {
   readonly taskType: string;
   /** Each sampled example's whole text and where this rule matched on it (by example id): what its items highlight. */
   readonly matches: ReadonlyMap<string, ExampleMatches>;
+  /** What the active rules together produce on each missed (FN) example, by example id. */
+  readonly ensemble: ReadonlyMap<string, Prediction>;
 }
 
 export type PatternPreview = RuleEditPreview;
@@ -46,6 +49,10 @@ export function loadRuleDetail(d: DatasetHandle, id: string): RuleDetail {
   // Only this rule runs, on the few sampled examples: cheap enough for a first render.
   const matches = new Map<string, ExampleMatches>();
   if (sampled.length) for (const e of d.exampleMatches({ exampleIds: sampled, ruleIds: [id] })) matches.set(e.id, e);
+  // Another rule may get a missed example right: the item says what the ensemble made of it.
+  const missed = [...new Set((samples?.fn ?? []).map((s) => s.example_id))];
+  const ensemble = new Map<string, Prediction>();
+  if (missed.length) for (const e of d.exampleMatches({ exampleIds: missed })) ensemble.set(e.id, e.prediction);
   return {
     rule: shown.rule,
     versions: history.versions,
@@ -54,6 +61,7 @@ export function loadRuleDetail(d: DatasetHandle, id: string): RuleDetail {
     split: stored.computed ? stored.split : null,
     taskType: d.task.type,
     matches,
+    ensemble,
   };
 }
 

@@ -16,9 +16,17 @@ export interface Rescore {
   readonly generation: number;
   /** Starts a run (cancelling one under way); `why` is said in the footer. */
   start(why?: string): void;
+  /**
+   * A screen changed the rules or the data (`what` says how, in the footer): the stored figures
+   * are re-measured at once when that is cheap, else the footer says they are old and `m`
+   * re-measures. True when a run started: the screen may keep its figures until it lands.
+   */
+  changed(what: string): boolean;
+  /** Whether work of this size (examples × active rules) is cheap enough to redo by itself. */
+  cheap(work: number): boolean;
 }
 
-const IDLE: Rescore = { state: { status: 'idle' }, last: null, generation: 0, start: () => undefined };
+const IDLE: Rescore = { state: { status: 'idle' }, last: null, generation: 0, start: () => undefined, changed: () => false, cheap: () => false };
 
 export const RescoreContext = createContext<Rescore>(IDLE);
 

@@ -67,9 +67,9 @@ export const JOBS = {
   prune(ctx: JobContext, args: { apply?: boolean; dead?: boolean; duplicates?: boolean; tolerance?: number }) {
     return ctx.data.prune({ onProgress: onProgress(ctx), apply: !!args.apply, dead: !!args.dead, duplicates: !!args.duplicates, ...(args.tolerance !== undefined ? { tolerance: args.tolerance } : {}) });
   },
-  /** A recorded evaluation, optionally compared with an earlier eval run. */
+  /** A recorded evaluation (an identical recorded one is reused), optionally compared with an earlier eval run. */
   eval(ctx: JobContext, args: { split?: 'train' | 'dev' | 'test' | 'all'; compare?: number }) {
-    return ctx.data.evaluate({ onProgress: onProgress(ctx), split: args.split, compare: args.compare });
+    return ctx.data.evaluate({ onProgress: onProgress(ctx), split: args.split, compare: args.compare, reuse: true });
   },
   /** Every example with gold, prediction and error kinds (the Examples screen). */
   examples(ctx: JobContext, args: { split?: 'train' | 'dev' | 'test' | 'all' }) {

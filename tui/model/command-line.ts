@@ -5,6 +5,7 @@ export type Command =
   | { readonly kind: 'rule'; readonly id: string }
   | { readonly kind: 'filter'; readonly text: string }
   | { readonly kind: 'sort'; readonly sort: RuleSort }
+  | { readonly kind: 'quit' }
   | { readonly kind: 'error'; readonly message: string };
 
 /** Column names the `:sort` command takes besides the stored keys (the table's titles). */
@@ -20,7 +21,7 @@ const SORT_ALIASES: Readonly<Record<string, RuleSortKey>> = {
   bdg: 'badges',
 };
 
-const USAGE = 'the commands are :rule ID, :filter TEXT and :sort COLUMN [asc|desc]';
+const USAGE = 'the commands are :rule ID, :filter TEXT, :sort COLUMN [asc|desc] and :q';
 
 /** Parses what was typed after `:` (the command name may be shortened to its first letter). */
 export function parseCommand(line: string): Command {
@@ -28,6 +29,8 @@ export function parseCommand(line: string): Command {
   const arg = rest.join(' ');
   const name = word.toLowerCase();
   const is = (full: string) => name !== '' && full.startsWith(name);
+  // As in vi: :q, :q!, :quit (and :wq, since everything is saved as it happens).
+  if (['q', 'q!', 'wq', 'x'].includes(name) || (name.length > 1 && is('quit'))) return { kind: 'quit' };
   if (is('rule')) return arg ? { kind: 'rule', id: arg } : { kind: 'error', message: 'which rule? type :rule ID (a unique start of the id is enough)' };
   if (is('filter')) return { kind: 'filter', text: arg };
   if (is('sort')) {

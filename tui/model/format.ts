@@ -21,6 +21,11 @@ export function fmtCount(n: number | null | undefined, width = 5): string {
   return `${(n / 1e6).toFixed(1)}M`;
 }
 
+/** `1 rule`, `2 rules`, `1,024 examples`: a count with its noun, plural when it is not 1. */
+export function fmtNoun(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? noun : nouns}`;
+}
+
 /** Milliseconds as `850 ms` or `2.4 s`. */
 export function fmtMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;

@@ -62,7 +62,8 @@ export function CorrectScreen({ active, width, height, exampleId, ruleId }: Corr
       const r = saveCorrection(dataset, t, { label, spans }, note.value, moveToTrain);
       const moved = r.moved ? ` and ${t.id} moved from ${t.split} to train` : '';
       const warn = r.warnings.length ? ` · warning: ${r.warnings[0]}` : '';
-      shell.notify(`correction ${r.id} saved${moved}${r.alreadyRight ? ' (the rules already produce it)' : ''}: it trains the next learning round${warn}`);
+      const preview = r.preview ? ` · ${r.preview}` : '';
+      shell.notify(`correction ${r.id} saved${moved}${r.alreadyRight ? ' (the rules already produce it)' : ''}: it trains the next learning round${preview}${warn}`);
       shell.back();
     } catch (e) {
       setError(errorText(e));

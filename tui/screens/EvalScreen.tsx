@@ -10,6 +10,7 @@ import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
 import { useLoader } from '../hooks/use-loader.js';
+import { useRescore } from '../hooks/use-rescore.js';
 import { useServices } from '../hooks/use-services.js';
 import { layoutColumns } from '../model/columns.js';
 import { fmtAgo, fmtCount, fmtDelta, fmtMs, fmtRatio } from '../model/format.js';
@@ -54,6 +55,13 @@ export function EvalScreen({ active, width, height }: ScreenProps) {
   const view: EvalView | null = job.state.status === 'done' ? fromResult(job.state.result) : (stored.data ?? null);
   // Screens remount on a tab switch, so this is checked again whenever the Eval screen is opened.
   const stale = useMemo(() => (view ? evalStaleness(dataset, view.report) : []), [dataset, view]);
+  // An old recorded result is evaluated again by itself when that is cheap (r does it otherwise).
+  const { cheap } = useRescore();
+  const idle = job.state.status === 'idle';
+  const redo = useMemo(() => !!view?.stored && stale.length > 0 && idle && cheap(0) && cheap(view.report.n * dataset.measureNeed().rules), [view, stale, idle, cheap, dataset]);
+  useEffect(() => {
+    if (redo) start({});
+  }, [redo, start]);
   const isClassification = !!view?.report.confusion;
   const panes: Pane[] = ['classes', 'errors', ...(isClassification ? (['confusion'] as const) : []), ...(view?.compare ? (['compare'] as const) : [])];
   const classes = useMemo(() => (view ? Object.entries(view.report.per_class) : []), [view]);
@@ -131,7 +139,13 @@ export function EvalScreen({ active, width, height }: ScreenProps) {
           </Text>
         ))}
         <Tone tone="muted">
-          {baseline !== null ? `baseline run #${baseline}` : earlier.length ? `[ ]: compare with one of ${earlier.length} earlier runs` : 'no earlier run to compare with'}
+          {baseline !== null
+            ? `baseline run #${baseline}`
+            : earlier.length > 1
+              ? `[ ]: compare with one of ${earlier.length} earlier runs`
+              : earlier.length
+                ? '[ ]: compare with the earlier run'
+                : 'no earlier run to compare with'}
         </Tone>
       </Text>
       <Box flexDirection="column" height={bodyHeight} overflow="hidden">

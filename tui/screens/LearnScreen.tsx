@@ -4,12 +4,13 @@ import type { LlmActivity } from '../../src/service/views/llm-activity.js';
 import { Bar } from '../components/Bar.js';
 import { Spinner } from '../components/Spinner.js';
 import { Tone } from '../components/Tone.js';
-import type { LearnProgress } from '../data/learn.js';
+import { type LearnProgress, patchCounts } from '../data/learn.js';
 import { useJob } from '../hooks/use-job.js';
+import { useRescore } from '../hooks/use-rescore.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { errorText } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
-import { fit, fmtMs, fmtRatio } from '../model/format.js';
+import { fit, fmtMs, fmtNoun, fmtRatio } from '../model/format.js';
 import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
@@ -36,7 +37,8 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
   // Whether this run would read plain-English feedback (only an LLM does), said before it starts.
   const offline = opts.offline;
   const feedbackNote = useMemo(() => dataset.learningMode({ offline }).note, [dataset, offline]);
-  const job = useJob('learn', (r) => shell.notify(`learn run ${r.run_id}: ${r.rules.added.length} added, ${r.rules.changed.length} changed`));
+  const rescore = useRescore();
+  const job = useJob('learn', (r) => rescore.changed(`learn run ${r.run_id}: ${r.rules.added.length} added, ${r.rules.changed.length} changed`));
 
   useKeys((input, key) => {
     if (job.state.status === 'running') {
@@ -84,6 +86,7 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
   const accepted = log.filter((e) => /\baccepted\b/.test(e.message) && !/\bnot accepted\b/.test(e.message)).length;
   const rejected = log.filter((e) => /\bnot accepted\b/.test(e.message)).length;
   const result = state.status === 'done' ? state.result : null;
+  const patches = patchCounts(result?.decisions ?? []);
   const stageRows = result?.stages ?? [];
   const logHeight = Math.max(2, height - 6 - (feedbackNote ? 1 : 0) - (stageRows.length ? stageRows.length + 2 : 0));
   const barWidth = Math.max(8, Math.min(30, width - 60));
@@ -109,7 +112,7 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
         ) : result ? (
           <Text wrap="truncate">
             <Tone tone="good">{`run ${result.run_id} done in ${fmtMs(result.elapsed_ms)}`}</Tone> · {result.proposer}
-            {result.model ? ` (${result.model})` : ''} · {result.rounds_run} rounds · LLM calls {result.llm.calls}
+            {result.model ? ` (${result.model})` : ''} · {fmtNoun(result.rounds_run, 'round')} · LLM calls {result.llm.calls}
             {result.llm.calls ? ` · tokens ${result.llm.prompt_tokens + result.llm.completion_tokens}` : ''}
             {result.llm.cost_usd ? ` · $${result.llm.cost_usd.toFixed(4)}` : ''}
           </Text>
@@ -119,8 +122,7 @@ export function LearnScreen({ active, width, height }: ScreenProps) {
       </Box>
       {result ? (
         <Text wrap="truncate">
-          patches: <Tone tone="good">{`${result.decisions.filter((d) => d.accepted).length} accepted`}</Tone> ·{' '}
-          <Tone tone="bad">{`${result.decisions.filter((d) => !d.accepted).length} rejected`}</Tone> · rules: {result.rules.added.length} added, {result.rules.changed.length}{' '}
+          patches: <Tone tone="good">{`${patches.accepted} accepted`}</Tone> · <Tone tone="bad">{`${patches.rejected} rejected`}</Tone> · rules: {result.rules.added.length} added, {result.rules.changed.length}{' '}
           changed, {result.rules.disabled.length} disabled, {result.rules.rejected.length} rejected · {result.rules.active} active
         </Text>
       ) : (

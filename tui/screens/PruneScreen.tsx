@@ -6,10 +6,11 @@ import { type Cell, Table } from '../components/Table.js';
 import { Tone } from '../components/Tone.js';
 import { useCapture } from '../hooks/use-capture.js';
 import { useJob } from '../hooks/use-job.js';
+import { useRescore } from '../hooks/use-rescore.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
 import { errorText } from '../hooks/use-loader.js';
-import { useServices, useShell } from '../hooks/use-services.js';
+import { useServices } from '../hooks/use-services.js';
 import { useSessionState } from '../hooks/use-session-state.js';
 import { layoutColumns } from '../model/columns.js';
 import { fmtCount, fmtDelta, fmtRatio } from '../model/format.js';
@@ -34,6 +35,13 @@ function flagsOf(o: PruneOptions): string {
   return [o.dead ? '--dead' : '', o.duplicates ? '--duplicates' : '', o.tolerance ? `--tolerance ${o.tolerance}` : ''].filter(Boolean).join(' ');
 }
 
+/** Rules `dead` left alone because they fire right on train, said after the plan's F1. */
+function keptDead(p: { kept_dead: readonly unknown[]; split: string }) {
+  if (!p.kept_dead.length) return null;
+  const n = p.kept_dead.length;
+  return <Tone tone="muted">{` · kept ${n} rule${n === 1 ? '' : 's'} dead on ${p.split}, right on train`}</Tone>;
+}
+
 /**
  * The leave-one-out ranking and the greedy pruning plan (a dry run: F1 before and after each
  * step), both computed in the background. `a` applies the plan after a confirmation (the rules
@@ -41,7 +49,6 @@ function flagsOf(o: PruneOptions): string {
  */
 export function PruneScreen({ active, width, height }: ScreenProps) {
   const { dataset } = useServices();
-  const shell = useShell();
   const rank = useJob('rank');
   const plan = useJob('prune');
   const [opts, setOpts] = useSessionState<PruneOptions>('prune.options', { dead: false, duplicates: false, tolerance: 0 });
@@ -51,8 +58,9 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
     startRank({});
     startPlan({ apply: false, ...opts });
   }, [startRank, startPlan, opts]);
+  const rescore = useRescore();
   const apply = useJob('prune', (r) => {
-    shell.notify(r.applied ? `disabled ${r.removed.length} rule${r.removed.length === 1 ? '' : 's'} (prune op ${r.op_id}): u undoes` : 'nothing to prune');
+    rescore.changed(r.applied ? `disabled ${r.removed.length} rule${r.removed.length === 1 ? '' : 's'} (prune op ${r.op_id}): u undoes` : 'nothing to prune');
     refresh();
   });
   const [pane, setPane] = useState<Pane>('plan');
@@ -86,6 +94,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
           { key: 'before', title: 'F1 before', width: 9, align: 'right' },
           { key: 'after', title: 'F1 after', width: 9, align: 'right' },
           { key: 'gain', title: 'gain', width: 6, align: 'right' },
+          { key: 'decided', title: 'decided by', width: 10, align: 'right', dropOrder: 2 },
         ],
         width,
       ),
@@ -145,7 +154,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
       case 'undo':
         try {
           const r = dataset.undo();
-          shell.notify(`undid prune op ${r.op_id}: ${r.restored.length} rule${r.restored.length === 1 ? '' : 's'} enabled again${r.skipped.length ? `, ${r.skipped.length} left as they were` : ''}`);
+          rescore.changed(`undid prune op ${r.op_id}: ${r.restored.length} rule${r.restored.length === 1 ? '' : 's'} enabled again${r.skipped.length ? `, ${r.skipped.length} left as they were` : ''}`);
           refresh();
         } catch (e) {
           setError(errorText(e));
@@ -169,10 +178,15 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
         {p ? (
           p.removed.length ? (
             <Text>
-              F1 {fmtRatio(p.f1_before)} → <Tone tone="good">{fmtRatio(p.f1_after)}</Tone> by disabling {p.removed.length} rule{p.removed.length === 1 ? '' : 's'} (dry run)
+              F1 {fmtRatio(p.f1_before)} → <Tone tone="good">{fmtRatio(p.f1_after)}</Tone> by disabling {p.removed.length} rule{p.removed.length === 1 ? '' : 's'} (dry run) ·{' '}
+              <Tone tone={p.decided_by > 0 && p.decided_by <= 2 ? 'warn' : 'muted'}>{`decided by ${p.decided_by} of ${p.n} ${p.split} examples`}</Tone>
+              {keptDead(p)}
             </Text>
           ) : (
-            <Tone tone="muted">{`nothing to prune: F1 ${fmtRatio(p.f1_before)} and no removal raises it`}</Tone>
+            <Text>
+              <Tone tone="muted">{`nothing to prune: F1 ${fmtRatio(p.f1_before)} and no removal raises it`}</Tone>
+              {keptDead(p)}
+            </Text>
           )
         ) : plan.state.status === 'failed' ? (
           <Tone tone="bad">{plan.state.error}</Tone>
@@ -194,6 +208,7 @@ export function PruneScreen({ active, width, height }: ScreenProps) {
                 before: { text: fmtRatio(s.f1_before) },
                 after: { text: fmtRatio(s.f1_after), tone: 'good' },
                 gain: { text: fmtDelta(s.gain), tone: 'good' },
+                decided: { text: `${s.decided_by} of ${p.n}`, ...(s.decided_by > 0 && s.decided_by <= 2 ? { tone: 'warn' as const } : {}) },
               } satisfies Record<string, Cell>,
             }))}
             selected={pane === 'plan' ? planNav.cursor.index - planNav.cursor.top : -1}

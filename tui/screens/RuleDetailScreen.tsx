@@ -19,7 +19,7 @@ import { useListCursor } from '../hooks/use-list-cursor.js';
 import { useRescore } from '../hooks/use-rescore.js';
 import { errorText, useLoader } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
-import { fmtAgo, fmtCount, fmtDelta, fmtRatio } from '../model/format.js';
+import { fmtAgo, fmtCount, fmtDelta, fmtNoun, fmtRatio } from '../model/format.js';
 import { editLine, type LineState, lineOf } from '../model/line-edit.js';
 import { nextOf } from '../model/rule-rows.js';
 import { actionFor } from '../keymap.js';
@@ -118,8 +118,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
       if (!d) return;
       const next = d.rule.status === 'active' ? 'disabled' : 'active';
       await setRuleStatus(dataset, ruleId, next);
-      shell.notify(`${d.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
-      detail.reload();
+      if (!rescore.changed(`${d.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`)) detail.reload();
     });
 
   useKeys((input, key) => {
@@ -133,7 +132,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
         if (confirm === 'disable') return toggle();
         act(() => {
           deleteRule(dataset, ruleId);
-          shell.notify(`deleted ${d.rule.name}`);
+          rescore.changed(`deleted ${d.rule.name}`);
           shell.back();
         });
       } else if (input === 'n' || key.escape) setConfirm(null);
@@ -240,7 +239,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
       </Text>
       <Text wrap="truncate">
         {m ? (
-          <Tone tone="muted">{`all gold R ${fmtRatio(m.recall)} F1 ${fmtRatio(m.f1)} · overlaps ${fmtCount(m.overlap.examples)} examples${m.overlap.partners.length ? ` (${m.overlap.partners.map((p) => p.name).join(', ')})` : ''} · conflicts ${fmtCount(m.conflict.examples)}`}</Tone>
+          <Tone tone="muted">{`all gold R ${fmtRatio(m.recall)} F1 ${fmtRatio(m.f1)} · overlaps ${fmtNoun(m.overlap.examples, 'example')}${m.overlap.partners.length ? ` (${m.overlap.partners.map((p) => p.name).join(', ')})` : ''} · conflicts ${fmtCount(m.conflict.examples)}`}</Tone>
         ) : (
           ' '
         )}
@@ -264,6 +263,7 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
                 focused={active}
                 classification={d.taskType === 'classification'}
                 match={triggerOf(d, s.example_id)}
+                ensemble={s.kind === 'fn' ? d.ensemble.get(s.example_id) : undefined}
               />
             ))
           )

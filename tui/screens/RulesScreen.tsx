@@ -36,6 +36,7 @@ import {
 } from '../model/rule-rows.js';
 import { actionFor } from '../keymap.js';
 import { ruleSource } from '../../src/core/schemas/rule-card.js';
+import { METRIC_DROP_ORDER as DROP } from '../../src/service/views/metric-columns.js';
 import type { ScreenProps } from './screen-props.js';
 
 const STATUS_SHORT: Record<RuleRow['rule']['status'], [string, ToneName]> = {
@@ -54,14 +55,14 @@ function columnSpecs(wide: boolean): ColumnSpec[] {
     { key: 'status', title: 'st', width: 3 },
     // Narrow terminals drop fired (about TP + FP), FN and F1 (every label's gold), then the Wilson
     // bound and label recall, keeping TP, FP, P, label F1 and marginal F1.
-    { key: 'fired', title: 'fired', width: 6, align: 'right', dropOrder: 5 },
+    { key: 'fired', title: 'fired', width: 6, align: 'right', dropOrder: DROP.fired },
     { key: 'tp', title: 'TP', width: 4, align: 'right' },
     { key: 'fp', title: 'FP', width: 4, align: 'right' },
-    { key: 'fn', title: 'FN', width: 4, align: 'right', dropOrder: 4 },
+    { key: 'fn', title: 'FN', width: 4, align: 'right', dropOrder: DROP.fn },
     { key: 'precision', title: 'P', width: 4, align: 'right' },
-    { key: 'wilson_lower', title: 'WLB', width: 4, align: 'right', dropOrder: 2 },
-    { key: 'f1', title: 'F1', width: 4, align: 'right', dropOrder: 3 },
-    { key: 'label_recall', title: 'LR', width: 4, align: 'right', dropOrder: 1 },
+    { key: 'wilson_lower', title: 'WLB', width: 4, align: 'right', dropOrder: DROP.wilson_lower },
+    { key: 'f1', title: 'F1', width: 4, align: 'right', dropOrder: DROP.f1 },
+    { key: 'label_recall', title: 'LR', width: 4, align: 'right', dropOrder: DROP.label_recall },
     { key: 'label_f1', title: 'LF1', width: 4, align: 'right' },
     { key: 'marginal_f1', title: 'ΔF1', width: 5, align: 'right' },
     wide ? { key: 'badges', title: 'badges', width: 14 } : { key: 'badges', title: 'bdg', width: 4 },
@@ -145,8 +146,8 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
     const next = row.rule.status === 'active' ? 'disabled' : 'active';
     setRuleStatus(dataset, row.rule.id, next).then(
       () => {
-        view.reload();
-        shell.notify(`${row.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`);
+        // A cheap re-measure keeps the old figures on screen until the new ones land (and reload).
+        if (!rescore.changed(`${row.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`)) view.reload();
       },
       (e: unknown) => setError(errorText(e)),
     );

@@ -18,7 +18,7 @@ interface EvalOptions extends CommonOptions {
 const SHOWN_ISSUES = 10;
 
 function renderEval(out: Output, r: EvalResult): void {
-  out.io.stdout.write(renderEvalTable(r));
+  out.io.stdout.write(renderEvalTable(r, out.width));
   if (r.issues.length) {
     out.line('');
     out.line(out.c.yellow(`execution issues (${r.issues.length})`));
@@ -31,7 +31,7 @@ function renderEval(out: Output, r: EvalResult): void {
     out.io.stdout.write(renderComparison(r.compare));
   }
   out.line('');
-  out.line(out.c.dim(`run ${r.run_id} recorded · ${fmtMs(r.elapsed_ms)} · dataset ${r.dataset_hash.slice(0, 12)} · ruleset ${r.ruleset_hash.slice(0, 12)}`));
+  out.line(out.c.dim(`${r.run_id ? `run ${r.run_id} recorded` : 'not recorded (read-only workspace)'} · ${fmtMs(r.elapsed_ms)} · dataset ${r.dataset_hash.slice(0, 12)} · ruleset ${r.ruleset_hash.slice(0, 12)}`));
 }
 
 /** `eval`: task-level evaluation of the active rules, recorded as a run. */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ExampleSource, Split, type Example } from '../../core/schemas/example.js';
 import { choice, type CliContext, common, type CommonOptions, parse } from '../context.js';
-import { fmt, type Output } from '../output.js';
+import { fmt, type Output, plural } from '../output.js';
 
 interface ListOptions extends CommonOptions {
   split?: Split;
@@ -49,7 +49,7 @@ export function register(program: Command, ctx: CliContext): void {
         );
         const shown = r.examples.length;
         if (shown < r.total) out.line(out.c.dim(`${fmt(r.offset + 1)}–${fmt(r.offset + shown)} of ${fmt(r.total)} (use --offset and --limit for more)`));
-        else out.line(out.c.dim(`${fmt(r.total)} examples`));
+        else out.line(out.c.dim(plural(r.total, 'example')));
       });
     });
 

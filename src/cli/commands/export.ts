@@ -3,7 +3,7 @@ import { Split } from '../../core/schemas/example.js';
 import type { ReviewFormat } from '../../formats/review-export.js';
 import { EXPORT_FORMATS, type ExportFormat, formatFromPath } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, usage } from '../context.js';
-import { fmt } from '../output.js';
+import { fmt, plural } from '../output.js';
 
 interface ExportOptions extends CommonOptions {
   format?: ExportFormat | ReviewFormat;
@@ -28,7 +28,7 @@ export function register(program: Command, ctx: CliContext): void {
         if (file === '-') throw usage('--predictions writes a file: pass a file name, e.g. review.json');
         const format = opts.format;
         const r = await ctx.withDataset(opts, (d) => d.exportPredictions(file, { format, ...(opts.split ? { split: opts.split } : {}) }));
-        return ctx.emit(opts, r, (out, x) => out.line(`Exported the predictions on ${fmt(x.examples)} examples of ${out.c.bold(x.dataset)} (${fmt(x.with_output)} with output) to ${x.file} (${x.format})`));
+        return ctx.emit(opts, r, (out, x) => out.line(`Exported the predictions on ${plural(x.examples, 'example')} of ${out.c.bold(x.dataset)} (${fmt(x.with_output)} with output) to ${x.file} (${x.format})`));
       }
       const sel = { split: opts.split };
       if (file === '-') {
@@ -38,6 +38,6 @@ export function register(program: Command, ctx: CliContext): void {
         return;
       }
       const result = await ctx.withDataset(opts, (d) => d.exportFile(file, { ...sel, format: (opts.format as ExportFormat | undefined) ?? formatFromPath(file) }));
-      ctx.emit(opts, result, (out, r) => out.line(`Exported ${fmt(r.examples)} examples of ${out.c.bold(r.dataset)} to ${r.file} (${r.format})`));
+      ctx.emit(opts, result, (out, r) => out.line(`Exported ${plural(r.examples, 'example')} of ${out.c.bold(r.dataset)} to ${r.file} (${r.format})`));
     });
 }

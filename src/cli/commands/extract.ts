@@ -6,6 +6,7 @@ import { TaskType } from '../../core/schemas/task.js';
 // The extract module alone: `--rules` never opens a workspace, so it need not load the whole service.
 import { extractStream, type ExtractRuleset, rulesetFromFile, screenFileRuleset } from '../../service/extract.js';
 import { choice, type CliContext, type CommonOptions } from '../context.js';
+import { countProgress } from '../count-progress.js';
 
 interface ExtractOptions extends CommonOptions {
   rules?: string;
@@ -38,6 +39,7 @@ export function register(program: Command, ctx: CliContext): void {
       let ruleset: ExtractRuleset;
       if (opts.rules) {
         const screened = await screenFileRuleset(rulesetFromFile(opts.rules, opts.type ? { type: opts.type } : {}), { allowFlagged: !!opts.allowFlagged });
+        for (const w of screened.warnings ?? []) ctx.out.warn(w);
         for (const s of screened.skipped) ctx.out.warn(s.message);
         ruleset = screened;
       } else ruleset = await ctx.withDataset(opts, (d) => d.extractRuleset());
@@ -48,17 +50,24 @@ export function register(program: Command, ctx: CliContext): void {
       const write = (chunk: string): void | Promise<void> => {
         if (stdout.write(chunk) === false && typeof stdout.once === 'function') return new Promise((resolve) => stdout.once!('drain', resolve));
       };
+      const progress = countProgress(ctx.io, 'extracting', 'documents');
       try {
         const summary = await extractStream(ruleset, lines, write, {
           where: fromFile ? opts.input! : 'stdin',
-          onIssue: (message) => ctx.out.warn(message),
+          onIssue: (message) => {
+            progress.clear();
+            ctx.out.warn(message);
+          },
+          onProgress: (n) => progress.update(n),
         });
+        progress.clear();
         if (opts.summary)
           ctx.io.stderr.write(
             `rulewright: ${summary.documents} documents, ${summary.outputs} outputs from ${summary.rules} rules (${summary.source}) in ${summary.elapsed_ms} ms` +
               `${summary.issues ? `; ${summary.issues} issues` : ''}\n`,
           );
       } finally {
+        progress.clear();
         lines.close();
         if (fromFile) (input as ReturnType<typeof createReadStream>).destroy();
       }

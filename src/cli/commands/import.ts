@@ -1,12 +1,15 @@
 import type { Command } from 'commander';
+import { RulewrightError } from '../../core/errors.js';
 import { ExampleSource, Split } from '../../core/schemas/example.js';
 import { TaskType } from '../../core/schemas/task.js';
+import { STDIN } from '../../formats/stream-input.js';
 import { FORMAT_NAMES, type FormatName } from '../../formats/types.js';
 import type { ImportFileOptions, ImportResult } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
+import { shellWord } from '../hint.js';
 import { fmt } from '../output.js';
 import { progressReporter } from '../progress.js';
-import { withStdinFile } from '../std-file.js';
+import { withStdinFd } from '../std-file.js';
 
 interface ImportCliOptions extends CommonOptions {
   format?: FormatName;
@@ -20,6 +23,7 @@ interface ImportCliOptions extends CommonOptions {
   labelCol?: string;
   idCol?: string;
   delimiter?: string;
+  relaxQuotes?: boolean;
   spans?: string;
   idPrefix?: string;
   trecLabel?: 'coarse' | 'fine';
@@ -41,10 +45,11 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--label-col <column>', 'CSV: the label column (default label, else category)')
     .option('--id-col <column>', 'CSV: the id column (default id, when present)')
     .option('--delimiter <char>', 'CSV: the field delimiter (default: from the header)')
+    .option('--relax-quotes', 'CSV: read a quote inside a field that does not start with one as text')
     .option('--spans <file>', 'TAB: the gold spans file that goes with the texts file')
     .option('--id-prefix <prefix>', 'prefix for generated ids (default: the file name when the dataset already has examples)')
     .addOption(choice('--trec-label <level>', 'TREC: coarse (NUM) or fine (NUM:dist) labels', ['coarse', 'fine']))
-    .action(async (file: string, opts: ImportCliOptions) => {
+    .action(async (file: string, opts: ImportCliOptions, cmd: Command) => {
       for (const flag of ['type', 'labels', 'description'] as const) {
         if (opts[flag] !== undefined && !opts.name) throw usage(`--${flag} describes a new dataset: pass it with --name NAME`);
       }
@@ -53,6 +58,7 @@ export function register(program: Command, ctx: CliContext): void {
         ...(opts.labelCol ? { label: opts.labelCol } : {}),
         ...(opts.idCol ? { id: opts.idCol } : {}),
         ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
+        ...(opts.relaxQuotes ? { relaxQuotes: true } : {}),
       };
       const progress = progressReporter(ctx.io, opts.json, 'importing');
       const req: ImportFileOptions = {
@@ -79,8 +85,11 @@ export function register(program: Command, ctx: CliContext): void {
       };
       let result: ImportResult;
       try {
-        const run = (path: string) => ctx.withWorkspace(opts, (ws) => ws.importFile(path, req), !!opts.name);
-        result = file === '-' ? await withStdinFile(ctx.io, run) : await run(file);
+        const run = (path: string, stdinFd?: number) =>
+          ctx.withWorkspace(opts, (ws) => ws.importFile(path, stdinFd === undefined ? req : { ...req, stdinFd }), !!opts.name);
+        result = file === STDIN ? await withStdinFd(ctx.io, (fd) => run(STDIN, fd)) : await run(file);
+      } catch (e) {
+        throw withOwnCommand(e, file, cmd.parent?.args ?? []);
       } finally {
         progress.stop();
       }
@@ -99,4 +108,17 @@ export function register(program: Command, ctx: CliContext): void {
           );
       });
     });
+}
+
+const PIPED_INTO = '| rulewright import -`';
+
+/**
+ * A stream's conversion hint pipes into `rulewright import -`: with the options this run was
+ * given (the workspace, the dataset, --name, …), so the command does the same import when pasted.
+ */
+function withOwnCommand(e: unknown, file: string, argv: readonly string[]): unknown {
+  if (!(e instanceof RulewrightError) || !e.message.includes(PIPED_INTO)) return e;
+  const at = argv.indexOf(file, argv.indexOf('import') + 1);
+  const words = argv.map((a, i) => (i === at ? STDIN : a));
+  return new RulewrightError(e.code, e.message.replace(PIPED_INTO, `| rulewright ${words.map(shellWord).join(' ')}\``), e.details);
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { orNone } from '../../core/none.js';
+import { LearnBudgetSeconds } from '../../core/schemas/learn-run.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS, type LearnResult } from '../../service/index.js';
 import { type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import { fmt, type Output } from '../output.js';
@@ -51,11 +52,26 @@ export function renderLearn(out: Output, r: LearnResult): void {
   for (const rej of x.rejected.slice(0, 5)) out.line(out.c.dim(`  rejected ${rej.id} (${rej.name}): ${rej.reason}`));
   if (x.rejected.length > 5) out.line(out.c.dim(`  … ${x.rejected.length - 5} more rejected (see \`rulewright rules list\`)`));
   if (r.feedback_applied.length) out.line(`feedback applied: ${r.feedback_applied.join(', ')}`);
-  if (r.feedback_open.length) out.line(`feedback still open (no change it prompted was accepted): ${r.feedback_open.map((f) => f.id).join(', ')}`);
+  if (r.feedback_open.length) out.line(`feedback still open: ${r.feedback_open.map((f) => f.id).join(', ')} (why: the notes below)`);
   if (r.corrections.total) out.line(`corrections holding: ${fmt(r.corrections.holding)} of ${fmt(r.corrections.total)} (\`rulewright corrections list\`)`);
+  renderCorrectionRules(out, r.correction_rules);
   if (r.proposer === 'llm') out.line(`LLM: ${fmt(r.llm.calls)} calls, ${fmt(tokens(r.llm))} tokens, cost ${r.llm.cost_usd === null ? 'unknown' : `$${r.llm.cost_usd.toFixed(4)}`}`);
   for (const e of r.decisions.filter((d) => d.action === 'error')) out.warn(e.reason);
   for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
+}
+
+/** Each rule made for a correction, with the train texts of other labels it would take over. */
+function renderCorrectionRules(out: Output, rules: LearnResult['correction_rules']): void {
+  for (const k of rules) {
+    const fires = `fires on ${fmt(k.right)} train text${k.right === 1 ? '' : 's'} of ${k.label}`;
+    if (k.kept) out.line(`correction rule ${k.rule_id} (${k.name}) added: ${fires}, none of another label`);
+    else if (!k.catches.length) out.line(`correction rule ${k.rule_id} (${k.name}) not added: ${k.reason}`);
+    else {
+      out.line(out.c.yellow(`correction rule ${k.rule_id} (${k.name}) not added: ${fires} and ${fmt(k.catches.length)} of other labels, which it would take over:`));
+      for (const c of k.catches) out.line(`  ${c.id} (${c.label ?? 'no label'}) ${JSON.stringify(c.text)}`);
+      out.line(out.c.dim(`  kept as proposed; \`rulewright rules enable ${k.rule_id}\` adds it anyway`));
+    }
+  }
 }
 
 /** `learn`: synthesize rules and refine them against dev. */
@@ -70,7 +86,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--offline', 'use the offline inducer even when an LLM is configured')
     .option('--seed <n>', 'seed of the dev split made when there is none, and of the inducer', parse.wholeNumber('--seed'))
     .option('--matchers <file>', 'a JS module registering the custom matchers the task config names (as for eval)')
-    .option('--budget <seconds>', 'offline: wall-clock budget of the inducer (default 90); when it runs out, the summary says so', parse.wholeNumber('--budget'))
+    .option('--budget <seconds>', 'offline: wall-clock budget of the inducer (default 90, at most 86400); when it runs out, the summary says so', parse.bySchema('--budget', LearnBudgetSeconds))
     .option('--min-precision <p>', 'offline: lowest train precision of a learned rule, 0 to 1 (default: none; the rule list is cut where held-out F1 is best)', parse.fraction('--min-precision'))
     .option('--max-rules <n>', 'offline: at most this many rules (default 10000 for classification, 1000 otherwise)', parse.wholeNumber('--max-rules'))
     .option('--max-rules-per-label <n>', 'offline: at most this many rules of one label (default 200)', parse.wholeNumber('--max-rules-per-label'))
@@ -91,6 +107,7 @@ export function register(program: Command, ctx: CliContext): void {
           maxRules: opts.maxRules,
           maxRulesPerLabel: opts.maxRulesPerLabel,
           onProgress: (p) => bar.update(p),
+          onWait: (note) => ctx.out.warn(note),
           ...(progress
             ? {
                 onEvent: (e) => {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { orNone } from '../../core/none.js';
-import type { MetricsResult, SplitChoice } from '../../service/index.js';
+import { METRIC_DROP_ORDER as DROP, type MetricsResult, type SplitChoice } from '../../service/index.js';
 import { type CliContext, choice, common, type CommonOptions, usage } from '../context.js';
 import { fmt, fmtMs, type Output, plural, ratio } from '../output.js';
 import { withProgress } from '../progress.js';
@@ -49,19 +49,19 @@ export function renderMetrics(out: Output, r: MetricsResult): void {
       { key: 'id' },
       { key: 'name', max: 32, fit: 'narrow', cut: 'middle', min: 16 },
       { key: 'label', max: 20, fit: 'narrow', cut: 'middle', min: 14 },
-      { key: 'tp', align: 'right' },
-      { key: 'fp', align: 'right' },
-      { key: 'fn', align: 'right' },
+      { key: 'tp', align: 'right', fit: 'keep' },
+      { key: 'fp', align: 'right', fit: 'keep' },
+      { key: 'fn', align: 'right', dropOrder: DROP.fn },
       { key: 'precision', header: 'P', align: 'right', format: ratio, fit: 'keep' },
-      { key: 'recall', header: 'R', align: 'right', format: ratio, fit: 'keep' },
-      { key: 'f1', header: 'F1', align: 'right', format: ratio, fit: 'keep' },
-      { key: 'label_recall', header: 'label R', align: 'right', format: ratio },
-      { key: 'label_f1', header: 'label F1', align: 'right', format: ratio },
-      { key: 'support', align: 'right' },
-      { key: 'fired', align: 'right' },
-      { key: 'wilson_lower', header: 'wilson', align: 'right', format: ratio },
-      { key: 'conflict', header: 'conflicts', align: 'right', format: (v) => fmt((v as MetricsResult['rules'][number]['conflict']).examples) },
-      { key: 'marginal_f1', header: 'marginal', align: 'right', format: signed },
+      { key: 'recall', header: 'R', align: 'right', format: ratio, dropOrder: DROP.recall },
+      { key: 'f1', header: 'F1', align: 'right', format: ratio, dropOrder: DROP.f1 },
+      { key: 'label_recall', header: 'label R', align: 'right', format: ratio, dropOrder: DROP.label_recall },
+      { key: 'label_f1', header: 'label F1', align: 'right', format: ratio, fit: 'keep' },
+      { key: 'support', align: 'right', dropOrder: DROP.support },
+      { key: 'fired', align: 'right', dropOrder: DROP.fired },
+      { key: 'wilson_lower', header: 'wilson', align: 'right', format: ratio, dropOrder: DROP.wilson_lower },
+      { key: 'conflict', header: 'conflicts', align: 'right', format: (v) => fmt((v as MetricsResult['rules'][number]['conflict']).examples), dropOrder: DROP.conflict },
+      { key: 'marginal_f1', header: 'marginal', align: 'right', format: signed, fit: 'keep' },
       { key: 'flags', fit: 'keep' },
     ],
   );

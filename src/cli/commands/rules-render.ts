@@ -1,6 +1,7 @@
 import { describeWhen } from '../../core/engine/when.js';
 import { orNone } from '../../core/none.js';
 import type { FieldChange, ImportRulesResult, RuleDetail, RuleHistory, RuleList } from '../../service/index.js';
+import { clipMessage } from '../clip-message.js';
 import { clip, fmt, type Output } from '../output.js';
 
 /** A field value in one short line: strings as they are, the rest as JSON. */
@@ -76,10 +77,11 @@ export function renderImport(out: Output, r: ImportRulesResult): void {
   const list = (title: string, items: ImportRulesResult['flagged'], color: (s: string) => string) => {
     if (!items.length) return;
     out.line(color(`${title} (${items.length}):`));
-    for (const x of items) for (const p of x.problems) out.line(`  ${x.id}${x.name !== x.id ? ` (${x.name})` : ''}: ${p.code}: ${p.message}`);
+    // a problem quotes its rule's pattern and name, which a file may make a megabyte long
+    for (const x of items) for (const p of x.problems) out.line(`  ${clipMessage(`${x.id}${x.name !== x.id ? ` (${x.name})` : ''}: ${p.code}: ${p.message}`)}`);
   };
   list('rejected, kept with status rejected (they never run; fix with rules edit)', r.rejected, out.c.red);
   list('flagged, kept and run under the time budget', r.flagged, out.c.yellow);
-  for (const n of r.notes) out.line(out.c.dim(n));
+  for (const n of r.notes) out.line(out.c.dim(clipMessage(n)));
   if (!r.rejected.length && !r.flagged.length) out.line('every rule passed the checks');
 }

@@ -3,6 +3,7 @@ import { RuleDialect, RuleStatus } from '../../core/schemas/rule.js';
 import { RULESET_FORMATS, type RuleResult, type RuleSpec, type RulesetFormat } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import { withStdinFile } from '../std-file.js';
+import { plural } from '../output.js';
 import { renderChanges, renderHistory, renderImport, renderRule, renderRuleList } from './rules-render.js';
 
 /** The spec's fields whose flag has the same name (commander camel-cases the others). */
@@ -206,7 +207,7 @@ export function register(program: Command, ctx: CliContext): void {
       }
       const result = await ctx.withDataset(opts, (d) => d.exportRules(file, req));
       ctx.emit(opts, result, (out, r) => {
-        out.line(`Wrote ${r.rules} rules (${Object.entries(r.statuses).map(([s, n]) => `${n} ${s}`).join(', ') || 'none'}) to ${r.file} in ${r.format} format`);
+        out.line(`Wrote ${plural(r.rules, 'rule')} (${Object.entries(r.statuses).map(([s, n]) => `${n} ${s}`).join(', ') || 'none'}) to ${r.file} in ${r.format} format`);
         for (const n of r.notes) out.line(out.c.dim(n));
       });
     });

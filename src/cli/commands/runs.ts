@@ -3,7 +3,7 @@ import { renderEvalTable } from '../../core/eval/render-table.js';
 import { RunKind, unreadableLabel } from '../../core/schemas/run.js';
 import { choice, type CliContext, common, type CommonOptions, parse } from '../context.js';
 import type { CompactOutcome, RecordedVerdict } from '../../service/index.js';
-import { fmt, fmtMs, type Output } from '../output.js';
+import { fmt, fmtMs, type Output, plural } from '../output.js';
 
 const shown = (v: unknown): string => {
   const s = typeof v === 'string' ? JSON.stringify(v) : v === null || v === undefined ? '(none)' : JSON.stringify(v);
@@ -24,7 +24,7 @@ function renderOutcomes(out: Output, result: { outcomes?: CompactOutcome[]; verd
     else byExample.set(v.example_id, [v]);
   }
   out.line('');
-  out.line(out.c.bold(`outcomes (${fmt(outcomes.length)} examples)`));
+  out.line(out.c.bold(`outcomes (${plural(outcomes.length, 'example')})`));
   for (const [id, tp, fp, fn, exact] of outcomes) {
     out.line(`  ${id}  tp ${fmt(tp)} fp ${fmt(fp)} fn ${fmt(fn)}  ${exact ? out.c.green('exact') : out.c.red('wrong')}`);
     for (const v of byExample.get(id) ?? []) {
@@ -94,7 +94,7 @@ export function register(program: Command, ctx: CliContext): void {
           ['dataset hash', r.dataset_hash],
           ['ruleset hash', r.ruleset_hash],
           ['elapsed', fmtMs(r.elapsed_ms)],
-          ...(r.outcomes_n !== null ? ([['outcomes', `${fmt(r.outcomes_n)} examples${opts.outcomes ? '' : ' (--outcomes to list them)'}`]] as const) : []),
+          ...(r.outcomes_n !== null ? ([['outcomes', `${plural(r.outcomes_n, 'example')}${opts.outcomes ? '' : ' (--outcomes to list them)'}`]] as const) : []),
         ]);
         out.line('');
         if ('unreadable' in r) {
@@ -105,7 +105,7 @@ export function register(program: Command, ctx: CliContext): void {
           const m = r.config.matchers_module;
           out.line(`config: split ${r.config.split}, mode ${r.config.mode}${m?.path ? `, matchers ${m.path}` : ''}`);
           out.line('');
-          out.io.stdout.write(renderEvalTable(r.result.report));
+          out.io.stdout.write(renderEvalTable(r.result.report, out.width));
           if (opts.outcomes) renderOutcomes(out, r.result);
           return;
         }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { DEFAULT_SEED } from '../../service/index.js';
 import { type CliContext, common, type CommonOptions, parse } from '../context.js';
-import { fmt } from '../output.js';
+import { plural } from '../output.js';
 
 interface SplitOptions extends CommonOptions {
   dev: number;
@@ -19,9 +19,9 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (opts: SplitOptions) => {
       const result = await ctx.withDataset(opts, (d) => d.split({ dev: opts.dev, test: opts.test, seed: opts.seed }));
       ctx.emit(opts, result, (out, r) => {
-        out.line(`Split ${out.c.bold(r.dataset)} with seed ${r.seed}: ${fmt(r.changed)} examples moved`);
-        if (r.kept_test) out.line(`kept ${fmt(r.kept_test)} test examples as they were (pass --test to re-split them)`);
-        if (r.locked) out.line(`${fmt(r.locked)} corrections stay in train`);
+        out.line(`Split ${out.c.bold(r.dataset)} with seed ${r.seed}: ${plural(r.changed, 'example')} moved`);
+        if (r.kept_test) out.line(`kept ${plural(r.kept_test, 'test example')} as they were (pass --test to re-split them)`);
+        if (r.locked) out.line(`${plural(r.locked, 'correction stays', 'corrections stay')} in train`);
         out.table([r.splits], [
           { key: 'train', align: 'right' },
           { key: 'dev', align: 'right' },

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { type CliContext, common, type CommonOptions } from '../context.js';
-import { fmt } from '../output.js';
+import { fmt, plural } from '../output.js';
 
 /** `stats`: counts per split, source and label. */
 export function register(program: Command, ctx: CliContext): void {
@@ -9,8 +9,8 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (opts: CommonOptions) => {
       const stats = await ctx.withDataset(opts, (d) => d.stats());
       ctx.emit(opts, stats, (out, s) => {
-        const spans = s.spans === null ? '' : `, ${fmt(s.spans)} spans`;
-        out.line(`${out.c.bold(s.dataset)} (${s.type}): ${fmt(s.examples)} examples${spans}, ${fmt(s.label_count)} labels`);
+        const spans = s.spans === null ? '' : `, ${plural(s.spans, 'span')}`;
+        out.line(`${out.c.bold(s.dataset)} (${s.type}): ${plural(s.examples, 'example')}${spans}, ${plural(s.label_count, 'label')}`);
         out.line(
           `sources: gold ${fmt(s.sources.gold)} · correction ${fmt(s.sources.correction)} · observed ${fmt(s.sources.observed)}` +
             (s.unlabeled ? ` · ${fmt(s.unlabeled)} with an empty answer` : ''),

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { ConflictPolicy, MatchMode } from '../../core/schemas/task.js';
+import { ConflictPolicy, MatchingConfig, MatchMode, ruleBudgetRange } from '../../core/schemas/task.js';
 import type { TaskResult } from '../../service/index.js';
 import { screenTaskChange } from '../../service/task.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
@@ -80,7 +80,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--default-matcher <name>', 'matcher for labels or fields not named (name or JSON)')
     .option('--iou-threshold <x>', 'overlap mode: the IoU a match needs (0..1)', positive('--iou-threshold'))
     .addOption(choice('--conflict-policy <policy>', 'how overlapping spans are resolved', ConflictPolicy.options))
-    .option('--rule-budget-ms <ms>', 'per-rule, per-document time budget', positive('--rule-budget-ms'))
+    .option('--rule-budget-ms <ms>', `per-rule, per-document time budget (${ruleBudgetRange})`, parse.bySchema('--rule-budget-ms', MatchingConfig.shape.rule_budget_ms))
     .option('--wilson-z <z>', 'z of the Wilson lower bound', positive('--wilson-z'))
     .option('--description <text>', 'what the task is, in plain English')
     .option('--labels <a,b,...>', 'the declared labels (replaces the list)', parse.list)

@@ -20,7 +20,7 @@ export function register(program: Command, ctx: CliContext): void {
       // left in the user's (or a CI runner's) environment must not blank the workbench.
       hideCiFromInk(process.env);
       const { runTui } = await import('../../../tui/run.js');
-      await runTui({
+      ctx.exitCode = await runTui({
         ...(opts.db ? { db: opts.db } : {}),
         ...(opts.dataset ? { dataset: opts.dataset } : {}),
         ...(opts.matchers ? { matchers: opts.matchers } : {}),

@@ -68,6 +68,12 @@ export interface ExecuteOptions {
   meta?: readonly DocMeta[];
   docOffset?: number;
   /**
+   * Timeouts each rule (by position) may still have: a timeout takes one, and a rule with none
+   * left is not run on the remaining documents. Owned by the caller, so a run in several calls
+   * stops a runaway rule once for all of them. Absent: no limit.
+   */
+  timeoutsLeft?: Int32Array;
+  /**
    * Told how many documents are finished, between guarded batches (so at most once per slice)
    * and once at the end: what a progress bar needs, at no cost to the inner loop.
    */
@@ -117,6 +123,7 @@ export function executeRules(
   const matchers = rules.map((r) => r.matcher);
   const conds = rules.map((r) => compileWhen(r.rule.when));
   const meta = options.meta;
+  const left = options.timeoutsLeft;
   const docEntries = new Int32Array(nDocs + 1);
   const entryRule = new IntBuffer(256);
   const entrySpans = new IntBuffer(256);
@@ -171,6 +178,7 @@ export function executeRules(
         }
         const cond = conds[r];
         if (cond && !cond(meta?.[d])) continue;
+        if (left && left[r]! <= 0) continue;
         const mark = spans.length;
         st.mark = mark;
         st.cursor = p * 4 + 1;
@@ -219,7 +227,8 @@ export function executeRules(
     timeoutIssue(d, r, performance.now() - began);
   };
 
-  const timeoutIssue = (d: number, r: number, elapsed: number) =>
+  const timeoutIssue = (d: number, r: number, elapsed: number) => {
+    if (left) left[r] = left[r]! - 1;
     issue(
       'timeout',
       d,
@@ -229,6 +238,7 @@ export function executeRules(
         `${options.ids?.[d] ? ` (${options.ids[d]})` : ''} and was stopped after ${Math.round(elapsed)} ms; ` +
         'its matches in this document are dropped (screen the pattern for catastrophic backtracking)',
     );
+  };
 
   if (nRules > 0) {
     for (;;) {

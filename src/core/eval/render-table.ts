@@ -1,4 +1,4 @@
-import type { ClassMetrics, EvalReport } from '../schemas/eval-report.js';
+import type { ClassMetrics, ConfusionBlock, EvalReport } from '../schemas/eval-report.js';
 import { orNone } from '../none.js';
 
 /** A ratio to 3 decimals, `NONE` for null. */
@@ -33,8 +33,11 @@ const metricRow = (name: string, m: ClassMetrics): string[] => [
   fmtCount(m.fn),
 ];
 
-/** The report as an aligned text table for the terminal (no colour). */
-export function renderEvalTable(report: EvalReport): string {
+/**
+ * The report as an aligned text table for the terminal (no colour); `width` (the terminal's,
+ * when known) is what the confusion matrix must fit.
+ */
+export function renderEvalTable(report: EvalReport, width: number | null = null): string {
   const out: string[] = [];
   out.push(`eval  split ${report.split ?? 'all'}  mode ${report.mode}  n ${report.n}`);
   out.push('');
@@ -61,13 +64,7 @@ export function renderEvalTable(report: EvalReport): string {
     const s = report.semeval;
     out.push(`semeval  COR ${s.cor}  INC ${s.inc}  PAR ${s.par}  MIS ${s.mis}  SPU ${s.spu}`);
   }
-  if (report.confusion && report.confusion.columns.length <= 13) {
-    const c = report.confusion;
-    out.push('', 'confusion (rows gold, columns predicted)');
-    const short = (s: string) => (s.length > 14 ? `${s.slice(0, 13)}…` : s);
-    const crow = [['', ...c.columns.map(short)], ...c.labels.map((l, i) => [short(l), ...c.counts[i]!.map(String)])];
-    out.push(...alignRows(crow));
-  }
+  if (report.confusion && report.confusion.columns.length <= 13) out.push('', ...renderConfusion(report.confusion, width));
   if (report.observed) {
     const o = report.observed;
     out.push(
@@ -85,4 +82,43 @@ export function renderEvalTable(report: EvalReport): string {
     for (const n of report.notes) out.push(`  - ${n}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+const short = (s: string, max = 14) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/**
+ * Gold down, predicted across. When the labels as headers make it wider than `width`, the
+ * columns are numbered instead, the rows keep their labels (cut to fit) and a legend says which
+ * number is which label.
+ */
+export function renderConfusion(c: ConfusionBlock, width: number | null): string[] {
+  const title = 'confusion (rows gold, columns predicted)';
+  const named = alignRows([['', ...c.columns.map((l) => short(l))], ...c.labels.map((l, i) => [short(l), ...c.counts[i]!.map(String)])]);
+  if (width === null || Math.max(...named.map((l) => l.length)) <= width) return [title, ...named];
+  const keys = c.columns.map((_, j) => String(j + 1));
+  // An empty first column, so every count is right-aligned and the cells start with the gap.
+  const cells = alignRows([['', ...keys], ...c.counts.map((r) => ['', ...r.map(String)])]);
+  const rowHead = Math.max(4, Math.min(26, width - 2 - Math.max(...cells.map((l) => l.length))));
+  const key = (l: string) => {
+    const j = c.columns.indexOf(l);
+    return j < 0 ? '' : `${keys[j]} `;
+  };
+  const heads = ['', ...c.labels.map((l) => short(`${key(l)}${l}`, rowHead))];
+  const lines = heads.map((h, i) => `${h.padEnd(rowHead)}${cells[i]}`.trimEnd());
+  return [`${title}; columns numbered:`, ...lines, ...legend(c.columns.map((l, j) => `${keys[j]} ${l}`), width)];
+}
+
+/** `1 label · 2 label …` wrapped to `width`. */
+function legend(items: readonly string[], width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const next = line ? `${line} · ${item}` : item;
+    if (line && next.length > width) {
+      out.push(line);
+      line = item;
+    } else line = next;
+  }
+  if (line) out.push(line);
+  return out;
 }

@@ -101,6 +101,13 @@ export function compileScorer(task: Task, options: ScorerOptions = {}): Scorer {
     if (!m) bound.set(name, (m = registry.resolve(configured[name], `task.matching.matchers.${name}`)));
     return m;
   };
+  // Bound per field, so a user's default matcher that throws names the field it was comparing.
+  const defaults = new Map<string, BoundMatcher>();
+  const defaultFor = (field: string): BoundMatcher => {
+    let m = defaults.get(field);
+    if (!m) defaults.set(field, (m = registry.resolve(task.matching.default_matcher, `task.matching.default_matcher (for "${field}")`)));
+    return m;
+  };
   const usesMatchers = task.type === 'transformation' || (isSpanTask(task.type) && mode === 'text');
   let needsAsync = false;
   let screensPatterns = false;
@@ -115,14 +122,14 @@ export function compileScorer(task: Task, options: ScorerOptions = {}): Scorer {
     mode,
     iouThreshold: task.matching.iou_threshold,
     plainText: def.isPlainExact && Object.keys(configured).every((k) => named(k)!.isPlainExact),
-    matcherFor: (label) => named(label) ?? def,
+    matcherFor: (label) => named(label) ?? defaultFor(label),
     ctx,
     outcomes,
   };
   const spanCountCfg: SpanConfig = { ...spanCfg, outcomes: false, errorKinds: false };
   const keyMode = isSpanTask(task.type) && (mode === 'exact' || (mode === 'text' && spanCfg.plainText)) ? mode : null;
   const classCfg: ClassConfig = { byFold: new Map((task.labels ?? []).map((l) => [foldLabel(l), l.trim()])), outcomes };
-  const fieldCfg: FieldConfig = { matcherFor: (path, top) => named(path) ?? named(top) ?? def, ctx, outcomes };
+  const fieldCfg: FieldConfig = { matcherFor: (path, top) => named(path) ?? named(top) ?? defaultFor(path), ctx, outcomes };
 
   const scoreAnswer = (example: Example, prediction: Prediction | null | undefined, cfg = spanCfg): ExampleScore => {
     if (isSpanTask(task.type)) {

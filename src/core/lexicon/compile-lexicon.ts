@@ -1,4 +1,5 @@
 import { RulewrightError } from '../errors.js';
+import { termsLimitIssue } from '../safety/pattern-limits.js';
 import { AhoCorasick } from './aho-corasick.js';
 import { caseVariantsOf, foldCodePoint } from './fold.js';
 import { isWordChar, WORD_CLASS } from './word-chars.js';
@@ -84,6 +85,8 @@ export function compileLexicon(terms: readonly string[], opts: LexiconMatchOptio
   const kind = prefer ?? (terms.length >= AUTOMATON_MIN_TERMS ? 'automaton' : 'regex');
   if (!terms.some((t) => t.length > 0))
     throw new RulewrightError('INVALID_RULE', 'lexicon has no terms: add at least one non-empty term', { reason: 'empty' });
+  const tooLong = termsLimitIssue(terms);
+  if (tooLong) throw new RulewrightError('INVALID_RULE', `lexicon: ${tooLong}`, { reason: 'limit' });
   if (kind === 'automaton') return { kind, automaton: new AhoCorasick(terms, opts) };
   return { kind, regex: new RegExp(lexiconSource(terms, opts), `${lexiconFlags(opts)}dg`) };
 }

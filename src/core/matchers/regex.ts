@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RulewrightError } from '../errors.js';
+import { patternLimitIssue } from '../safety/pattern-limits.js';
 import { clip, screenedVerdict, withinBudget } from './pattern-screen.js';
 import type { MatcherContext, MatcherDefinition, Verdict } from './types.js';
 import { asText, show, verdict } from './values.js';
@@ -15,7 +16,10 @@ const Options = z.strictObject({
 });
 type RegexOptions = z.infer<typeof Options>;
 
+/** Compiles a matcher pattern; one past PATTERN_LIMITS (a gold value used as the pattern) is an error, never analysed. */
 function compile(source: string, o: RegexOptions): RegExp {
+  const tooLarge = patternLimitIssue(source, o.flags);
+  if (tooLarge) throw new Error(tooLarge);
   return new RegExp(o.full ? `^(?:${source})$` : source, o.flags);
 }
 
@@ -44,6 +48,8 @@ export const regexMatcher: MatcherDefinition<RegexOptions> = {
   options: Options,
   bind(o) {
     let fixed: RegExp | undefined;
+    const tooLarge = o.pattern === undefined ? undefined : patternLimitIssue(o.pattern, o.flags);
+    if (tooLarge) throw new RulewrightError('BAD_INPUT', `regex matcher: options.pattern: ${tooLarge}`);
     if (o.pattern !== undefined) {
       try {
         fixed = compile(o.pattern, o);

@@ -13,6 +13,7 @@ import { schemaMatcher } from './schema.js';
 import { semanticSimilarityMatcher } from './semantic-similarity.js';
 import { setMatchMatcher } from './set-match.js';
 import type { AnyMatcherDefinition, BoundMatcher, MatcherContext, MatcherFn, Verdict } from './types.js';
+import { matcherThrew } from './matcher-threw.js';
 import { cachedVerdict, verdictKey } from './verdict-cache.js';
 
 /** The built-in matchers, in the order listings show them. */
@@ -132,10 +133,14 @@ export class MatcherRegistry {
     return this;
   }
 
-  /** Registers a user matcher: `(gold, predicted, options, ctx) => {score, passed, reason, details?}`. */
-  register(name: string, matcher: UserMatcher, options: { override?: boolean } = {}): this {
+  /**
+   * Registers a user matcher: `(gold, predicted, options, ctx) => {score, passed, reason, details?}`.
+   * `source` (the module file) is named, with the matcher and the field, when it throws.
+   */
+  register(name: string, matcher: UserMatcher, options: { override?: boolean; source?: string } = {}): this {
     const spec = isFn(matcher) ? { match: matcher } : matcher;
     const fn = spec.match;
+    const source = options.source ?? 'a registered matcher';
     const schema = (spec.options ?? z.record(z.string(), z.unknown())) as z.ZodType<Record<string, unknown>>;
     return this.define(
       {
@@ -143,13 +148,26 @@ export class MatcherRegistry {
         description: spec.description ?? 'user matcher',
         options: schema,
         collection: spec.collection ?? false,
-        bind: (opts) => {
+        bind: (opts, _resolve, where) => {
           const key = `${name}\u0000${plainKey(opts) ?? `#${++uniqueKeys}`}`;
           // Unknown until the first call shows whether the function returns a Promise.
           let async: boolean | undefined;
+          const threw = (e: unknown, gold: unknown, predicted: unknown) => matcherThrew({ name, source, where, gold, predicted }, e);
           const run = (gold: unknown, predicted: unknown, ctx: MatcherContext): Verdict | Promise<Verdict> => {
-            const out = fn(gold, predicted, opts, ctx) as unknown;
-            return isThenable(out) ? out.then((v) => checkVerdict(name, v)) : checkVerdict(name, out);
+            let out: unknown;
+            try {
+              out = fn(gold, predicted, opts, ctx);
+            } catch (e) {
+              throw threw(e, gold, predicted);
+            }
+            return isThenable(out)
+              ? out.then(
+                  (v) => checkVerdict(name, v),
+                  (e: unknown) => {
+                    throw threw(e, gold, predicted);
+                  },
+                )
+              : checkVerdict(name, out);
           };
           return {
             match(gold, predicted, ctx) {
@@ -190,11 +208,12 @@ export class MatcherRegistry {
           `task.matching or register it from a module with --matchers`,
       );
     const optionKey = plainKey(options);
-    const cacheKey = optionKey === null ? null : `${name}\u0000${optionKey}`;
+    // A user matcher is bound per config entry, so a throw names the field it was comparing.
+    const cacheKey = optionKey === null ? null : `${name}\u0000${optionKey}${this.builtin.has(name) ? '' : `\u0000${where}`}`;
     const cached = cacheKey === null ? undefined : this.bound.get(cacheKey);
     if (cached) return cached;
     const parsed = parseAt(def.options, options, `${where}: options of matcher "${name}"`);
-    const impl = def.bind(parsed, (sub, w) => this.resolve(sub, `${where} → ${w}`));
+    const impl = def.bind(parsed, (sub, w) => this.resolve(sub, `${where} → ${w}`), where);
     const match = impl.match.bind(impl);
     const bound: BoundMatcher = {
       name,
@@ -237,6 +256,6 @@ export function registerModule(registry: MatcherRegistry, moduleExports: unknown
           .join('; '),
     );
   const names = Object.keys(parsed.data.matchers);
-  for (const name of names) registry.register(name, parsed.data.matchers[name] as UserMatcher);
+  for (const name of names) registry.register(name, parsed.data.matchers[name] as UserMatcher, { source });
   return names;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RulewrightError, describeIssues } from '../errors.js';
+import { patternLimitIssue } from '../safety/pattern-limits.js';
 import { screenedVerdict, withinBudget } from './pattern-screen.js';
 import type { MatcherDefinition, Verdict } from './types.js';
 import { verdict } from './values.js';
@@ -48,6 +49,12 @@ export const schemaMatcher: MatcherDefinition<SchemaOptions> = {
   description: 'the predicted value validates against a JSON Schema (options.json_schema) or a zod schema (options.zod)',
   options: Options,
   bind(o) {
+    const patterns = [...new Set(o.json_schema ? schemaPatterns(o.json_schema) : [])];
+    // Before zod compiles them (see PATTERN_LIMITS).
+    for (const p of patterns) {
+      const tooLarge = patternLimitIssue(p);
+      if (tooLarge) throw new RulewrightError('BAD_INPUT', `schema matcher: a pattern of the JSON Schema: ${tooLarge}`);
+    }
     let parser: SafeParser;
     if (o.zod) parser = o.zod;
     else {
@@ -57,7 +64,6 @@ export const schemaMatcher: MatcherDefinition<SchemaOptions> = {
         throw new RulewrightError('BAD_INPUT', `schema matcher: the JSON Schema is not supported: ${(e as Error).message}`);
       }
     }
-    const patterns = [...new Set(o.json_schema ? schemaPatterns(o.json_schema) : [])];
     return {
       screensPatterns: patterns.length > 0,
       fixedPatterns: patterns.map((source) => ({ source, flags: '' })),

@@ -102,7 +102,8 @@ export interface MatcherDefinition<O = Record<string, unknown>> {
   options: z.ZodType<O>;
   /** Compares whole collections rather than single items. */
   collection?: boolean;
-  bind(options: O, resolve: ResolveMatcher): BoundMatcherImpl;
+  /** `where` names the config entry being bound (e.g. `task.matching.matchers.total`), for messages. */
+  bind(options: O, resolve: ResolveMatcher, where: string): BoundMatcherImpl;
   /** One line for `--help`-style listings. */
   description: string;
 }

@@ -17,6 +17,8 @@ export interface PruneOptions {
   tolerance?: number;
   /** Also remove rules that never fire. */
   dead?: boolean;
+  /** Rules that never fire here but are kept all the same (they fire right on other data). */
+  keepDead?: ReadonlySet<string>;
   /** Also remove exact duplicates (same format, pattern, flags, dialect, terms and output), keeping the first in execution order. */
   duplicates?: boolean;
   /** Stop after this many greedy removals (dead and duplicate removals not counted). */
@@ -44,6 +46,8 @@ export interface PruneStep {
   f1_after: number | null;
   gain: number | null;
   counts_after: Counts;
+  /** Examples whose counts the step changed: how many decide its gain. */
+  decided_by: number;
 }
 
 export interface PruneResult {
@@ -55,6 +59,8 @@ export interface PruneResult {
   removed: string[];
   steps: PruneStep[];
   tolerance: number;
+  /** Examples whose counts differ between before and after the plan: how many decide its gain. */
+  decided_by: number;
 }
 
 function sameTriples(a: Triples, b: Triples): boolean {
@@ -97,6 +103,7 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
   }
   tell?.(nDocs, nDocs, 0);
   const countsBefore = countsAt(total, 0);
+  const initial = cur.slice();
 
   /**
    * Re-resolves the documents of rule `p` with the current mask plus `p`; calls `changed` for each
@@ -129,7 +136,9 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
   const removed: string[] = [];
   const remove = (p: number, reason: PruneReason, extra: Partial<PruneStep> = {}): void => {
     const before = countsAt(total, 0);
+    let decided = 0;
     const delta = effect(p, (d, s, triples, winner) => {
+      if (cur[3 * d] !== s.tp || cur[3 * d + 1] !== s.fp || cur[3 * d + 2] !== s.fn) decided++;
       cur[3 * d] = s.tp;
       cur[3 * d + 1] = s.fp;
       cur[3 * d + 2] = s.fn;
@@ -153,6 +162,7 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
       f1_after: f1After,
       gain: minus(f1After, f1Before),
       counts_after: after,
+      decided_by: decided,
     });
     removed.push(rule.id);
   };
@@ -160,7 +170,8 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
   if (options.duplicates)
     for (const group of duplicateGroups(outputs.rules.map((r) => r.rule)))
       for (const p of group.slice(1)) remove(p, 'duplicate', { duplicate_of: outputs.rules[group[0]!]!.id });
-  if (options.dead) for (let p = 0; p < nRules; p++) if (!mask[p] && ruleDocs[p]!.length === 0) remove(p, 'dead');
+  if (options.dead)
+    for (let p = 0; p < nRules; p++) if (!mask[p] && ruleDocs[p]!.length === 0 && !options.keepDead?.has(outputs.rules[p]!.id)) remove(p, 'dead');
 
   // Greedy removals, with each candidate's count difference cached until a removal touches its documents.
   const deltas: CountsVec = new Float64Array(3 * nRules);
@@ -207,5 +218,13 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
     removed,
     steps,
     tolerance,
+    decided_by: changedDocs(initial, cur),
   };
+}
+
+/** Documents whose (tp, fp, fn) differ between two per-document count vectors. */
+function changedDocs(a: CountsVec, b: CountsVec): number {
+  let n = 0;
+  for (let d = 0; 3 * d < a.length; d++) if (a[3 * d] !== b[3 * d] || a[3 * d + 1] !== b[3 * d + 1] || a[3 * d + 2] !== b[3 * d + 2]) n++;
+  return n;
 }

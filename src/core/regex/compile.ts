@@ -1,4 +1,5 @@
 import { RulewrightError } from '../errors.js';
+import { patternLimitIssue } from '../safety/pattern-limits.js';
 import { LruCache } from './cache.js';
 import { compileJs } from './js-dialect.js';
 import type { CachedTranslation } from '../schemas/translation.js';
@@ -121,6 +122,9 @@ function pythonRegexes(t: { source: string; asciiSource: string }, narrowed: boo
 }
 
 function build(pattern: string, flags: string, dialect: Dialect): CompiledPattern {
+  // Before the translator or XRegExp recurse on it (see PATTERN_LIMITS).
+  const tooLarge = patternLimitIssue(pattern, flags, dialect);
+  if (tooLarge) throw new RulewrightError('INVALID_RULE', tooLarge, { reason: 'limit' });
   if (dialect === 'js') {
     const c = compileJs(pattern, flags);
     const identity = Array.from({ length: c.groupCount + 1 }, (_, k) => k);

@@ -13,7 +13,7 @@ import { screenRedos, screenRedosStatic, type RedosEffort, type RedosVerdict } f
  */
 export type CheckMode = 'add' | 'learn' | 'import';
 
-export type ProblemCode = 'empty_pattern' | 'invalid' | 'missing_group' | 'catch_all' | 'redos' | 'redos_unknown' | 'broad';
+export type ProblemCode = 'empty_pattern' | 'too_large' | 'invalid' | 'missing_group' | 'catch_all' | 'redos' | 'redos_unknown' | 'broad';
 
 export interface RuleProblem {
   /** A `ProblemCode`, or the code of a flag the rule already carried (e.g. `no_output_template`). */
@@ -92,7 +92,7 @@ function precheck(rule: Rule, options: CheckOptions): { problems: RuleProblem[];
     compiled = compileRule(rule);
   } catch (e) {
     const reason = RulewrightError.is(e, 'INVALID_RULE') && e.details && 'reason' in e.details ? e.details.reason : undefined;
-    const code: ProblemCode = reason === 'empty' ? 'empty_pattern' : reason === 'group' ? 'missing_group' : 'invalid';
+    const code: ProblemCode = reason === 'empty' ? 'empty_pattern' : reason === 'group' ? 'missing_group' : reason === 'limit' ? 'too_large' : 'invalid';
     problems.push({ code, severity: 'reject', message: (e as Error).message });
   }
   if (compiled) problems.push(...probeProblems(compiled, options.probeBudgetMs ?? 100));

@@ -11,7 +11,17 @@ export interface Witness {
 export type Ambiguity =
   | { kind: 'linear' }
   | { kind: 'exponential'; witness: Witness }
-  | { kind: 'polynomial'; degree: number; witness: Witness };
+  | {
+      kind: 'polynomial';
+      degree: number;
+      witness: Witness;
+      /**
+       * The witnesses of the chain's later links. The text that drives a whole chain often pumps a
+       * later link's string: `.*a.*a.*b` blows up on a's, while its first link (the search's
+       * restart and the first `.*`) pumps any character.
+       */
+      links: Witness[];
+    };
 
 const WORK_LIMIT = 2_000_000;
 
@@ -161,24 +171,26 @@ class Analysis {
       }
       reachable.set(c.id, seen);
     }
-    type Chain = { length: number; witness?: { at: number; pump: number[] } };
+    type Link = { at: number; pump: number[] };
+    type Chain = { length: number; links: Link[] };
     const best = new Map<number, Chain>();
-    let top: Chain = { length: 1 };
+    let top: Chain = { length: 1, links: [] };
     // Tarjan lists components sinks first, so every component a chain continues to is done.
     for (const c of live) {
-      let mine: Chain = { length: 1 };
+      let mine: Chain = { length: 1, links: [] };
       for (const d of live) {
         if (d.id === c.id || !reachable.get(c.id)!.has(d.id)) continue;
         const after = best.get(d.id)!;
         if (after.length + 1 <= mine.length) continue;
         const w = this.ida(c, d);
-        if (w) mine = { length: after.length + 1, witness: w };
+        if (w) mine = { length: after.length + 1, links: [w, ...after.links] };
       }
       best.set(c.id, mine);
       if (mine.length > top.length) top = mine;
     }
-    if (!top.witness) return { kind: 'linear' };
-    return { kind: 'polynomial', degree: top.length, witness: this.complete(top.witness.at, top.witness.pump) };
+    const [first, ...later] = top.links.map((l) => this.complete(l.at, l.pump));
+    if (!first) return { kind: 'linear' };
+    return { kind: 'polynomial', degree: top.length, witness: first, links: later };
   }
 
   private reverse(): number[][] {

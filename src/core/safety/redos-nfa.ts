@@ -1,5 +1,6 @@
 import type { Node } from '../regex/python/ast.js';
 import { buildAlphabet, type Alphabet, type AtomNode } from './redos-alphabet.js';
+import { reverseNode } from './reverse-node.js';
 
 /** Thrown when a pattern is too large or too tangled for the static screen within its budget. */
 export class Undecided extends Error {}
@@ -57,11 +58,17 @@ export interface PositionAutomaton {
   readonly acceptAtEnd: readonly boolean[];
 }
 
+/** A lookaround's body, as the engine reads it: a lookbehind's reversed (see `reverseNode`), to be read on the reversed text. */
+export interface LookBody {
+  body: Node;
+  behind: boolean;
+}
+
 /** What the builder found besides the automaton: sub-patterns the screen must judge on their own. */
 export interface BuildResult {
   automaton: PositionAutomaton;
   /** Lookaround bodies: each runs at up to every position the outer pattern reaches. */
-  looks: Node[];
+  looks: LookBody[];
 }
 
 const REPEAT_CAP = 16;
@@ -75,7 +82,7 @@ class Builder {
   /** Position k reads atoms[k] from posFrom[k] to posTo[k]. */
   readonly posFrom: number[] = [];
   readonly posTo: number[] = [];
-  readonly looks: Node[] = [];
+  readonly looks: LookBody[] = [];
   readonly groups = new Map<number, Node>();
   private loops = 0;
   private depth = 0;
@@ -116,7 +123,7 @@ class Builder {
         if (n.capture !== null) this.groups.set(n.capture, n.body);
         return this.build(n.body, from);
       case 'look': {
-        this.looks.push(n.body);
+        this.looks.push({ body: n.behind ? reverseNode(n.body) : n.body, behind: n.behind });
         const to = this.node();
         this.link(from, to, { mask: FULL, cond: true });
         return to;

@@ -4,7 +4,7 @@ import { parsePython } from '../regex/python/parse.js';
 import { children, visit } from '../regex/python/walk.js';
 import { analyse, type Ambiguity, type Witness } from './redos-ambiguity.js';
 import { attackCost, measurable, Unmeasurable, type AttackCost } from './redos-cost.js';
-import { buildAutomaton, Undecided, type PositionAutomaton } from './redos-nfa.js';
+import { buildAutomaton, Undecided, type LookBody, type PositionAutomaton } from './redos-nfa.js';
 
 /** The static screen's verdict on one pattern (see `screenStatic`). */
 export type StaticVerdict =
@@ -39,7 +39,8 @@ const cache = new Map<string, StaticVerdict>();
  * Python dialect's parser reads both dialects; a JS pattern is read with ASCII `\w`/`\d`/`\b`),
  * writes its screening proxy (`emitScreenProxy`), builds the position automaton of that structure
  * and measures its ambiguity (`analyse`). Lookarounds are zero-width conditions that always pass
- * (so they can only add paths, never hide one), and their bodies are judged on their own, as are
+ * (so they can only add paths, never hide one), and their bodies are judged on their own (a
+ * lookbehind's reversed, as the engine runs it backwards: see `reverseNode`), as are
  * the alternatives and optional bodies holding an unbounded loop (what a failing search explores
  * before a lower-priority path, such as skipping `(...)?`, succeeds). Those parts are judged as
  * entered at one position: a lookahead with a leading loop that the outer pattern reaches at many
@@ -67,8 +68,9 @@ export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'py
     const judged = judge(root, dialect === 'js', proxy.source, proxy.flags);
     // A caller that only asks "exponential or not" needs no cost for a polynomial verdict (the
     // measurement is most of the screen's time); such a verdict is not cached, as it lacks it.
-    if (opts.exponentialOnly && judged.status === 'vulnerable' && !judged.exponential) return judged;
-    verdict = measured(judged, root, groupCount);
+    if ('status' in judged) verdict = judged;
+    else if (opts.exponentialOnly && !judged.verdict.exponential) return judged.verdict;
+    else verdict = measured(judged, root, groupCount);
   } catch (e) {
     if (!(e instanceof Undecided)) throw e;
     verdict = { status: 'undecided', proxy: proxy.source, flags: proxy.flags, reason: e.message };
@@ -81,20 +83,32 @@ export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'py
 interface Found {
   amb: Ambiguity;
   automaton: PositionAutomaton;
+  /** The lookaround body the ambiguity is in (measured on its own), or null for the pattern or a bypassable part. */
+  look: LookBody | null;
 }
 
-function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): StaticVerdict {
+/** A vulnerable verdict before its attack is measured: the attacks to try, and what to try them on. */
+interface Judged {
+  verdict: Extract<StaticVerdict, { status: 'vulnerable' }>;
+  /** Attacks to measure (the first is the verdict's), each as the engine reads it. */
+  attacks: StaticWitness[];
+  look: LookBody | null;
+}
+
+type StaticWitness = Extract<StaticVerdict, { status: 'vulnerable' }>['witness'];
+
+function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): StaticVerdict | Judged {
   let worst: Found | undefined;
-  const consider = (node: Node, restart: boolean): void => {
+  const consider = (node: Node, restart: boolean, look: LookBody | null): void => {
     if (worst?.amb.kind === 'exponential') return;
     const { automaton, looks } = buildAutomaton(node, asciiWord, restart);
     const amb = analyse(automaton);
-    if (rank(amb) > rank(worst?.amb)) worst = { amb, automaton };
-    for (const body of looks) consider(body, false);
+    if (rank(amb) > rank(worst?.amb)) worst = { amb, automaton, look };
+    for (const body of looks) consider(body.body, false, body);
   };
-  consider(root, true);
-  for (const part of bypassable(root)) consider(part, false);
-  const amb = worst!.amb;
+  consider(root, true, null);
+  for (const part of bypassable(root)) consider(part, false, null);
+  const { amb, automaton, look } = worst!;
   if (amb.kind === 'linear') return { status: 'safe', proxy, flags };
   const degree = amb.kind === 'polynomial' ? amb.degree : null;
   const catastrophic = degree !== null && degree >= CATASTROPHIC_CHAIN;
@@ -102,37 +116,50 @@ function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): St
     amb.kind === 'exponential'
       ? 'exponential'
       : `${ordinal(degree!)} degree polynomial${catastrophic ? ` (${degree} overlapping loops in a chain: catastrophic)` : ''}`;
-  return {
-    status: 'vulnerable',
-    cost: null,
-    proxy,
-    flags,
-    exponential: amb.kind === 'exponential' || catastrophic,
-    degree,
-    complexity,
-    witness: render(amb.witness, worst!.automaton),
-  };
+  const attacks = [amb.witness, ...(amb.kind === 'polynomial' ? amb.links : [])].map((w) => render(w, automaton));
+  const exponential = amb.kind === 'exponential' || catastrophic;
+  return { verdict: { status: 'vulnerable', cost: null, proxy, flags, exponential, degree, complexity, witness: shown(attacks[0]!, look) }, attacks, look };
 }
 
 /**
- * Runs the attack on a step-counting backtracking matcher (`attackCost`), so the verdict says how
- * long a text of it costs 100 ms. An exponential structure whose attack runs in linear time is
- * safe: the loop is ambiguous, but a backtrack of one step always lets the rest of the pattern
- * match (a name loop followed by one more name), so a search never explores the other paths.
- * Steps, not time: the same verdict on every run and every machine.
+ * Runs each attack on a step-counting backtracking matcher (`attackCost`) and keeps the costliest,
+ * so the verdict says how long a text of it costs 100 ms. An ambiguity inside a lookaround is
+ * measured on the lookaround's body alone, tried at every position (a lookbehind's reversed body
+ * on the reversed attack: the engine reads it backwards), since the outer pattern may reach it
+ * everywhere. An exponential structure whose attack runs in linear time is safe: the loop is
+ * ambiguous, but a backtrack of one step always lets the rest of the pattern match (a name loop
+ * followed by one more name), so a search never explores the other paths. Steps, not time: the
+ * same verdict on every run and every machine.
  */
-function measured(v: StaticVerdict, root: Node, groupCount: number): StaticVerdict {
-  if (v.status !== 'vulnerable') return v;
-  let cost: AttackCost;
+function measured(j: Judged, root: Node, groupCount: number): StaticVerdict {
+  const v = j.verdict;
+  let best: { cost: AttackCost; attack: StaticWitness } | undefined;
   try {
-    cost = attackCost(measurable(root, groupCount), v.witness);
+    const m = measurable(j.look?.body ?? root, groupCount);
+    for (const attack of j.attacks) {
+      const cost = attackCost(m, attack);
+      if (!best || costlier(cost, best.cost)) best = { cost, attack };
+    }
   } catch (e) {
     if (e instanceof Unmeasurable) return v;
     throw e;
   }
-  if (v.exponential && cost.length100ms === null)
+  if (v.exponential && best!.cost.length100ms === null)
     return { status: 'safe', proxy: v.proxy, flags: v.flags, note: 'linear (an ambiguous loop, but its attack runs in linear time)' };
-  return { ...v, cost };
+  return { ...v, cost: best!.cost, witness: shown(best!.attack, j.look) };
+}
+
+/** Whether attack cost `a` is worse than `b`: 100 ms at fewer characters. */
+function costlier(a: AttackCost, b: AttackCost): boolean {
+  if (a.length100ms === null) return false;
+  return b.length100ms === null || a.length100ms < b.length100ms;
+}
+
+/** An attack as the user would type it: a lookbehind's (read backwards) turned around. */
+function shown(w: StaticWitness, look: LookBody | null): StaticWitness {
+  if (!look?.behind) return w;
+  const back = (x: string) => [...x].reverse().join('');
+  return { prefix: back(w.suffix), pump: back(w.pump), suffix: back(w.prefix) };
 }
 
 const rank = (a: Ambiguity | undefined): number => (!a ? -1 : a.kind === 'linear' ? 0 : a.kind === 'exponential' ? 1e9 : a.degree);

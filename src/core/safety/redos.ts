@@ -1,4 +1,5 @@
 import type { Diagnostics, Parameters } from 'recheck';
+import { patternLimitIssue } from './pattern-limits.js';
 import { screenStatic, type StaticVerdict } from './redos-proxy.js';
 
 /**
@@ -109,6 +110,8 @@ const cache = new Map<string, RedosVerdict>();
  * vulnerable verdicts are cached by (source, flags, effort); static ones by screening proxy.
  */
 export async function screenRedos(source: string, flags: string, options: RedosOptions = {}): Promise<RedosVerdict> {
+  const tooLarge = beyondLimits(source, flags, options.pattern);
+  if (tooLarge) return tooLarge;
   const fromStatic = staticVerdict(source, flags, options.pattern, options.exponentialOnly);
   if (fromStatic) return fromStatic;
   return screenWithRecheck(source, flags, options);
@@ -119,7 +122,19 @@ export async function screenRedos(source: string, flags: string, options: RedosO
  * pattern it cannot decide is `unknown`, which only flags.
  */
 export function screenRedosStatic(source: string, flags: string, pattern?: RedosOptions['pattern']): RedosVerdict {
+  const tooLarge = beyondLimits(source, flags, pattern);
+  if (tooLarge) return tooLarge;
   return staticVerdict(source, flags, pattern) ?? { status: 'unknown', reason: 'the static screen cannot decide it', by: 'static' };
+}
+
+/**
+ * Callers refuse a pattern past PATTERN_LIMITS before screening it; one that gets here anyway is
+ * not analysed (every analyser recurses on its nesting) and is `unknown`, which flags it.
+ */
+function beyondLimits(source: string, flags: string, pattern: RedosOptions['pattern']): RedosVerdict | undefined {
+  // A Python rule's translation is far longer than the rule (Unicode classes spelled out): the rule is what is bounded.
+  const reason = pattern ? patternLimitIssue(pattern.source, pattern.flags, pattern.dialect) : patternLimitIssue(source, flags);
+  return reason ? { status: 'unknown', reason: `not analysed: ${reason}` } : undefined;
 }
 
 /** The static screen's verdict as a RedosVerdict, or undefined when recheck must decide. */
@@ -188,7 +203,7 @@ async function screenWithRecheck(source: string, flags: string, options: RedosOp
   try {
     // Loaded on first use: recheck costs ~0.5 s to load and the static screen decides most rules.
     const { check } = await import('recheck');
-    diag = await inTurn(() => withDeadline(check(source, f, params), (params.timeout ?? 3000) + 5000));
+    diag = await inTurn(() => withDeadline((signal) => check(source, f, { ...params, signal }), (params.timeout ?? 3000) + 5000));
   } catch (e) {
     return { status: 'unknown', reason: `recheck failed: ${(e as Error).message}`, by: 'recheck' };
   }
@@ -235,11 +250,20 @@ function inTurn<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
+/**
+ * A check with a deadline. Past it the check is cancelled, not just abandoned: recheck's agent
+ * process stays referenced (keeping this process alive) until it answers a request, and a check
+ * whose thread died (a stack overflow inside recheck) answers only a cancel.
+ */
+function withDeadline<T>(start: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new Error(`no answer within ${ms} ms`));
+    }, ms);
     timer.unref();
   });
-  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([start(abort.signal), deadline]).finally(() => clearTimeout(timer));
 }

@@ -28,6 +28,18 @@ export type LearnStage = z.infer<typeof LearnStage>;
 const RejectedRule = z.strictObject({ id: z.string(), name: z.string(), reason: z.string() });
 const Reasoned = z.strictObject({ id: z.string(), reason: z.string() });
 
+/** A rule made so a correction holds: what else it fires on in train, and whether the run kept it. */
+export const CorrectionRuleOutcome = z.strictObject({
+  example_id: z.string(),
+  rule_id: z.string(),
+  name: z.string(),
+  label: z.string(),
+  kept: z.boolean(),
+  reason: z.string(),
+  right: z.number().min(0),
+  catches: z.array(z.strictObject({ id: z.string(), label: z.string().nullable(), text: z.string() })),
+});
+
 /** One decision of a learn run, with why. */
 export const LearnDecision = z.strictObject({
   stage: z.string(),
@@ -46,6 +58,11 @@ export const LearnDecision = z.strictObject({
   report: z.unknown().optional(),
 });
 export type LearnDecision = z.infer<typeof LearnDecision>;
+
+const LEARN_BUDGET_RANGE = 'must be whole seconds from 1 to 86,400 (a day)';
+
+/** `learn --budget`: the inducer's wall-clock budget; one that never runs out is no budget. */
+export const LearnBudgetSeconds = z.number({ error: LEARN_BUDGET_RANGE }).int(LEARN_BUDGET_RANGE).min(1, LEARN_BUDGET_RANGE).max(86_400, LEARN_BUDGET_RANGE);
 
 /**
  * What the proposer was configured with: an LLM endpoint (never the key), an injected client's
@@ -97,6 +114,8 @@ export const LearnOutcome = z.strictObject({
   feedback_applied: z.array(z.string()),
   feedback_open: z.array(Reasoned),
   corrections: z.strictObject({ total: z.number().min(0), holding: z.number().min(0), open: z.array(Reasoned) }),
+  /** Rules made so corrections hold, with the other-label train texts they catch (runs recorded before they were reported have none). */
+  correction_rules: z.array(CorrectionRuleOutcome).default([]),
   llm: LlmTotals,
   notes: z.array(z.string()),
 });

@@ -140,6 +140,8 @@ export const PruneRunConfig = z.strictObject({
   ...measureConfig,
   tolerance: z.number(),
   dead: z.boolean(),
+  /** Dead rules were pruned even when they fire right on train (runs recorded before the option have none). */
+  dead_on_dev: z.boolean().optional(),
   duplicates: z.boolean(),
   apply: z.boolean(),
 });
@@ -162,8 +164,13 @@ export const PruneRunResult = z.strictObject({
       f1_after: Ratio,
       gain: Ratio,
       counts_after: Counts,
+      decided_by: z.number().int().min(0).optional(),
     }),
   ),
+  /** Examples whose counts the plan changes (runs recorded before it was reported have none). */
+  decided_by: z.number().int().min(0).optional(),
+  /** Rules dead on the split that fire right on train, so `--dead` kept them. */
+  kept_dead: z.array(z.strictObject({ rule_id: z.string(), name: z.string(), train_tp: z.number(), train_fp: z.number() })).optional(),
   /** True when the plan was applied (rules were disabled). */
   applied: z.boolean(),
   notes: z.array(z.string()),

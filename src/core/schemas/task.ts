@@ -25,6 +25,21 @@ export const MatcherRef = z.union([
 ]);
 export type MatcherRef = z.infer<typeof MatcherRef>;
 
+/**
+ * A rule's time budget on one document. Past a second or so a flagged rule already stalls a run
+ * over a few hundred documents; past ten seconds it is no budget at all (and Node's watchdog
+ * refuses a timeout of 2^32 ms, which the schema once let through).
+ */
+export const RULE_BUDGET_MS = { min: 1, max: 10_000, default: 100 } as const;
+
+/** The range of a budget in words, for messages. */
+export const ruleBudgetRange = `from ${RULE_BUDGET_MS.min} to ${RULE_BUDGET_MS.max.toLocaleString('en-US')} ms per rule per document`;
+
+/** A budget brought into range (a number that is not one becomes the default). */
+export function clampRuleBudget(ms: number): number {
+  return Number.isNaN(ms) ? RULE_BUDGET_MS.default : Math.min(RULE_BUDGET_MS.max, Math.max(RULE_BUDGET_MS.min, ms));
+}
+
 export const MatchingConfig = z.strictObject({
   mode: MatchMode.default('text'),
   iou_threshold: z.number().min(0).max(1).default(0.5),
@@ -34,7 +49,11 @@ export const MatchingConfig = z.strictObject({
   /** Matcher for labels or fields not named in `matchers`. */
   default_matcher: MatcherRef.default('exact'),
   /** Per-rule, per-document time budget in milliseconds. */
-  rule_budget_ms: z.number().positive().default(100),
+  rule_budget_ms: z
+    .number({ error: `must be a number of milliseconds ${ruleBudgetRange}` })
+    .min(RULE_BUDGET_MS.min, `must be ${ruleBudgetRange}`)
+    .max(RULE_BUDGET_MS.max, `must be ${ruleBudgetRange}`)
+    .default(RULE_BUDGET_MS.default),
   /** z for Wilson lower bounds. */
   wilson_z: z.number().positive().default(1.96),
 });
@@ -55,3 +74,13 @@ export type Task = z.infer<typeof Task>;
 export type TaskInput = z.input<typeof Task>;
 
 export const isSpanTask = (type: TaskType): boolean => type === 'extraction' || type === 'ner';
+
+/**
+ * A task as a workspace stored it. One saved before budgets were bounded loads with its budget
+ * clamped into range, rather than making every command fail on a corrupt-looking task.
+ */
+export const StoredTask = z.preprocess((v) => {
+  const m = (v as { matching?: { rule_budget_ms?: unknown } } | null)?.matching;
+  if (typeof m?.rule_budget_ms !== 'number') return v;
+  return { ...(v as object), matching: { ...m, rule_budget_ms: clampRuleBudget(m.rule_budget_ms) } };
+}, Task);

@@ -5,7 +5,14 @@ import type { SplitScore } from './types.js';
 
 /** Whether a regex rule alone matches the whole term (the term as a text of its own). */
 function coversWhole(rule: Rule, term: string): boolean {
-  const { regex, group } = compileRule(rule).matcher;
+  let matcher;
+  try {
+    matcher = compileRule(rule).matcher;
+  } catch {
+    // A shape past the pattern limits never runs (the safety checks drop it): it covers nothing.
+    return false;
+  }
+  const { regex, group } = matcher;
   const m = new RegExp(regex.source, regex.flags.replace(/[gy]/g, '')).exec(term);
   if (!m) return false;
   const span = m.indices?.[group];

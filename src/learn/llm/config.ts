@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RulewrightError, describeIssues } from '../../core/errors.js';
 import { Secret, displayUrl } from './secret.js';
 
-/** The model used when `RULEWRIGHT_MODEL` is not set: cheap, fast and supports structured output. */
+/** The model used when neither `RULEWRIGHT_MODEL` nor `OPENAI_MODEL` is set: cheap, fast and supports structured output. */
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 
 /** USD per one million tokens, as providers publish them. */
@@ -24,12 +24,12 @@ export const LlmConfig = z.strictObject({
   model: z.string().trim().min(1),
   /** null: cost is unknown and recorded as null. */
   prices: LlmPrices.nullable(),
-  /** Per attempt. */
-  timeout_ms: z.number().int().positive(),
+  /** Per attempt; timers cannot wait past 2^31 ms, and an hour is already no limit for one answer. */
+  timeout_ms: z.number().int().min(1).max(3_600_000, 'RULEWRIGHT_LLM_TIMEOUT_MS must be from 1 to 3,600,000 ms (an hour)'),
   /** Retries after the first attempt, on 408/409/429/5xx, connection errors and timeouts. */
   max_retries: z.number().int().min(0).max(20),
-  retry_base_ms: z.number().min(0),
-  retry_max_ms: z.number().min(0),
+  retry_base_ms: z.number().min(0).max(600_000, 'RULEWRIGHT_LLM_RETRY_BASE_MS must be from 0 to 600,000 ms (ten minutes)'),
+  retry_max_ms: z.number().min(0).max(600_000, 'RULEWRIGHT_LLM_RETRY_MAX_MS must be from 0 to 600,000 ms (ten minutes)'),
   /** Default completion budget; a request may ask for another. */
   max_tokens: z.number().int().positive(),
 });
@@ -93,7 +93,8 @@ export function loadLlmConfig(env: Env = process.env, overrides: Partial<LlmConf
   const candidate = {
     base_url: envValue(env, 'OPENAI_BASE_URL') ?? null,
     api_key: key === undefined ? null : new Secret(key),
-    model: envValue(env, 'RULEWRIGHT_MODEL') ?? LLM_DEFAULTS.model,
+    // OPENAI_MODEL is the name other OpenAI tools read; RULEWRIGHT_MODEL picks a model for rulewright alone.
+    model: envValue(env, 'RULEWRIGHT_MODEL') ?? envValue(env, 'OPENAI_MODEL') ?? LLM_DEFAULTS.model,
     prices:
       promptPrice !== undefined && completionPrice !== undefined
         ? { prompt_per_million: promptPrice, completion_per_million: completionPrice }

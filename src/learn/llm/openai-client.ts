@@ -16,7 +16,7 @@ import { describeLlmConfig, type LlmConfig } from './config.js';
 import { jsonInstructions, responseFormat } from './json-schema.js';
 import { parseAnswer } from './parse-answer.js';
 import { callCostUsd, type LlmUsage } from './pricing.js';
-import { redact } from './secret.js';
+import { redactSecrets } from './key-shapes.js';
 
 /** Dependencies and knobs of {@link OpenAiLlm}; all optional. */
 export interface OpenAiLlmOptions {
@@ -161,7 +161,7 @@ export class OpenAiLlm implements LlmClient {
     const shape = Completion.safeParse(raw);
     if (!shape.success) {
       const message = 'the endpoint did not answer like an OpenAI chat-completions API';
-      this.#record(req, body, attempts, mode, { latency, error: message, response: safeStringify(raw).slice(0, 2000) });
+      this.#record(req, body, attempts, mode, { latency, error: message, response: this.#redact(safeStringify(raw).slice(0, 2000)) });
       throw new RulewrightError(
         'LLM',
         `LLM request "${req.purpose}" to ${this.#endpoint}: ${message}. Check that OPENAI_BASE_URL points at an ` +
@@ -169,21 +169,24 @@ export class OpenAiLlm implements LlmClient {
       );
     }
     const choice = shape.data.choices[0]!;
-    const text = choice.message?.content ?? '';
+    // What the model wrote is data from outside: no key it echoes goes further than this method
+    // (the answer is parsed from the raw text, so a pattern holding one is withheld, not altered).
+    const written = choice.message?.content ?? '';
+    const text = this.#redact(written);
     const usage: LlmUsage = {
       promptTokens: shape.data.usage?.prompt_tokens ?? null,
       completionTokens: shape.data.usage?.completion_tokens ?? null,
     };
     const costUsd = callCostUsd(usage, this.#config.prices);
-    const answer = req.schema ? parseAnswer(text, req.schema.schema) : undefined;
+    const answer = req.schema ? parseAnswer(written, req.schema.schema, [this.#config.api_key]) : undefined;
     const refusal = choice.message?.refusal;
-    const parseError = refusal ? `the model refused: ${refusal}` : answer?.error;
+    const parseError = refusal ? `the model refused: ${this.#redact(refusal)}` : answer?.error;
     this.#record(req, body, attempts, mode, {
       latency,
-      response: this.#redact(text),
+      response: text,
       usage,
       costUsd,
-      error: parseError ? `unusable answer: ${this.#redact(parseError)}` : null,
+      error: parseError ? `unusable answer: ${parseError}` : null,
     });
     return {
       text,
@@ -314,7 +317,7 @@ export class OpenAiLlm implements LlmClient {
   }
 
   #redact(text: string): string {
-    return redact(text, [this.#config.api_key]);
+    return redactSecrets(text, [this.#config.api_key]);
   }
 }
 

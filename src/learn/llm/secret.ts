@@ -30,11 +30,14 @@ export class Secret {
   }
 }
 
+/** Secrets to keep out of a text; unset ones are skipped. */
+export type Secrets = readonly (Secret | string | null | undefined)[];
+
 /**
  * Removes every secret from a text: the whole value, and the last 8 characters of a long one,
  * which a server may echo back in a masked form (`Incorrect API key provided: sk-ab***wxyz`).
  */
-export function redact(text: string, secrets: readonly (Secret | string | null | undefined)[]): string {
+export function redact(text: string, secrets: Secrets): string {
   let out = text;
   for (const s of secrets) {
     const value = s instanceof Secret ? s.reveal() : s;

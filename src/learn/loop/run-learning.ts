@@ -86,17 +86,16 @@ export async function runLearning(input: LearnLoopInput): Promise<LearnLoopResul
   return finish(s, roundsRun);
 }
 
-/** Whether the run accepted a change that feedback or corrections could have prompted (pruning is not one). */
-const acceptedChange = (s: LoopState) =>
-  s.decisions.some((d) => d.accepted && (d.action === 'synthesize' || d.action === 'patch') && (d.added.length > 0 || d.replaced.length > 0 || d.removed.length > 0));
+/** Why feedback the run could not read stays open: the offline inducer reads no English. */
+export const OFFLINE_FEEDBACK_REASON =
+  'the offline learner cannot read plain-English feedback; configure an LLM (OPENAI_API_KEY, or OPENAI_BASE_URL for a local server) and run `rulewright learn --incremental` again';
 
 function finish(s: LoopState, roundsRun: number): LearnLoopResult {
-  // Feedback that chose an incremental run's targets prompted the whole run: applied when a change was accepted.
-  const changed = acceptedChange(s);
+  // Feedback is applied only by an accepted change it prompted (the stages record that); feedback
+  // that only chose an incremental run's targets prompted nothing, whatever else the run changed.
   const lastPatch = [...s.decisions].reverse().find((d) => !d.accepted && (d.action === 'patch' || d.action === 'synthesize' || (d.action === 'skip' && d.stage !== 'pruning')));
-  const targeting = (s.input.targets?.feedback ?? []).filter((id) => changed || !s.feedbackNotApplied.has(id));
-  s.feedbackOutcome(targeting, changed, lastPatch ? `${lastPatch.stage}: ${lastPatch.reason}` : 'no change was accepted');
-  for (const id of s.feedbackUsed) if (!s.feedbackApplied.has(id) && !s.feedbackNotApplied.has(id)) s.feedbackNotApplied.set(id, 'no change it prompted was accepted');
+  const why = !s.input.proposer.readsFeedback ? OFFLINE_FEEDBACK_REASON : lastPatch ? `${lastPatch.stage}: ${lastPatch.reason}` : 'no change it prompted was accepted';
+  for (const id of s.feedbackUsed) if (!s.feedbackApplied.has(id) && !s.feedbackNotApplied.has(id)) s.feedbackNotApplied.set(id, why);
   return {
     stages: s.stages,
     decisions: s.decisions,
@@ -104,6 +103,7 @@ function finish(s: LoopState, roundsRun: number): LearnLoopResult {
     feedbackUsed: [...s.feedbackUsed],
     feedbackApplied: [...s.feedbackApplied],
     feedbackNotApplied: [...s.feedbackNotApplied].map(([id, reason]) => ({ id, reason })),
+    correctionRules: s.correctionRules,
     notes: s.notes,
     roundsRun,
     active: s.inUse,

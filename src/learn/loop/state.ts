@@ -3,7 +3,7 @@ import type { Rule } from '../../core/schemas/rule.js';
 import type { Prf } from '../prompts/views.js';
 import { DEFAULT_ACCEPTANCE, judgeChange, judgeForCorrections, type AcceptancePolicy, type Judgement } from './acceptance.js';
 import { evaluateRules, type Evaluation } from './evaluate.js';
-import type { Decision, LearnLoopInput, LlmTotals, RuleChange, StageRow } from './types.js';
+import type { CorrectionRuleOutcome, Decision, LearnLoopInput, LlmTotals, RuleChange, StageRow } from './types.js';
 
 /**
  * The state of one learn run: the rules in use (in order, by id), what changed (to persist), the
@@ -20,6 +20,8 @@ export class LoopState {
   readonly feedbackApplied = new Set<string>();
   /** Feedback whose prompted change was not accepted (or that prompted none), with the latest reason. */
   readonly feedbackNotApplied = new Map<string, string>();
+  /** The rules made for corrections, with what else they catch in train. */
+  readonly correctionRules: CorrectionRuleOutcome[] = [];
   /** Rules this run added to or changed in the ensemble (pruning candidates). */
   readonly touched = new Set<string>();
   readonly policy: AcceptancePolicy;

@@ -101,6 +101,22 @@ export interface LearnLoopInput {
   onEvent?: (e: LearnEvent) => void;
 }
 
+/** A rule made so a correction holds: what else it fires on in train, and whether the run kept it. */
+export interface CorrectionRuleOutcome {
+  /** The training example the correction became (`correction-c1`). */
+  example_id: string;
+  rule_id: string;
+  name: string;
+  label: string;
+  kept: boolean;
+  /** Why it was not kept; empty when it was. */
+  reason: string;
+  /** Train texts of its label it fires on. */
+  right: number;
+  /** Train texts of other labels it fires on: a rule that has any is not added. */
+  catches: { id: string; label: string | null; text: string }[];
+}
+
 export interface LearnLoopResult {
   stages: StageRow[];
   decisions: Decision[];
@@ -111,6 +127,8 @@ export interface LearnLoopResult {
   feedbackApplied: string[];
   /** Used feedback whose change was not accepted (or that prompted none): it stays open, with why. */
   feedbackNotApplied: { id: string; reason: string }[];
+  /** The rules made for corrections, with what else they catch in train. */
+  correctionRules: CorrectionRuleOutcome[];
   notes: string[];
   roundsRun: number;
   /** The rules in use at the end. */

@@ -56,4 +56,19 @@ describe('renderEvalTable', () => {
     expect(s).toContain('semeval  COR 1  INC 0  PAR 3  MIS 1  SPU 2');
     expect(s).toMatch(/^micro .* 2\.5 +3 +78$/m);
   });
+
+  test('a confusion matrix wider than the terminal numbers its columns and says which is which', () => {
+    const s = renderEvalTable(report, 30);
+    expect(s).toContain(
+      [
+        'confusion (rows gold, columns predicted); columns numbered:',
+        '                     1  2  3',
+        '1 exchange_rate     38  0  2',
+        '2 lost               0  0  4',
+        '1 exchange_rate · 2 lost',
+        '3 (abstain)',
+      ].join('\n'),
+    );
+    expect(renderEvalTable(report, 80)).toContain('               exchange_rate  lost  (abstain)');
+  });
 });

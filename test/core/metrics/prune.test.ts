@@ -98,4 +98,21 @@ describe('greedy pruning', () => {
   test('maxSteps bounds the greedy removals', () => {
     expect(pruneRules(run(), { maxSteps: 0 }).steps).toEqual([]);
   });
+
+  test('each step and the plan say how many examples decide the gain', () => {
+    const all = pruneRules(run(), { dead: true, duplicates: true });
+    // Only example 2 ("card lost") changes: from a wrong refund to lost.
+    expect(all.steps.map((s) => [s.rule_id, s.decided_by])).toEqual([
+      ['copy', 0],
+      ['dead', 0],
+      ['bad', 1],
+    ]);
+    expect(all.decided_by).toBe(1);
+    expect(pruneRules(run(), { maxSteps: 0 }).decided_by).toBe(0);
+  });
+
+  test('keepDead leaves rules that never fire here alone', () => {
+    const kept = pruneRules(run(), { dead: true, keepDead: new Set(['dead']) });
+    expect(kept.removed).toEqual(['bad']);
+  });
 });

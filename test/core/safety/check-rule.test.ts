@@ -123,3 +123,24 @@ describe('screenRules', () => {
     expect(kept.flagged.map((r) => [r.id, r.problems[0]!.code])).toEqual([['evil', 'redos']]);
   });
 });
+
+describe('lookbehinds and chains of overlapping loops, as the design says for each mode', () => {
+  // [pattern, dialect, mode, allowFlagged, status after the check, severity of the redos problem]
+  test.each<[string, 'js' | 'python', 'add' | 'import' | 'learn', boolean, 'active' | 'rejected', 'reject' | 'flag']>([
+    ['(?<=^(a+)+)b', 'python', 'add', false, 'rejected', 'reject'],
+    ['(?<=^(a+)+)b', 'python', 'learn', false, 'rejected', 'reject'],
+    ['(?<=^(a+)+)b', 'python', 'import', false, 'rejected', 'reject'],
+    ['(?<=^(a+)+)b', 'python', 'import', true, 'active', 'flag'],
+    ['(?<=^(a|aa)+)b', 'python', 'add', false, 'rejected', 'reject'],
+    ['(?<=^(a|aa)+)b', 'python', 'import', false, 'rejected', 'reject'],
+    ['.*a.*a.*a.*b', 'python', 'add', false, 'active', 'flag'],
+    ['.*a.*a.*a.*b', 'js', 'import', false, 'active', 'flag'],
+  ])('%s (%s) on %s (allow flagged: %s) is %s', async (pattern, dialect, mode, allowFlagged, status, severity) => {
+    const c = await checkRule(rule('r', pattern, 'X', { dialect }), { mode, allowFlagged });
+    expect(c.rule.status).toBe(status);
+    expect(c.problems.map((p) => [p.code, p.severity])).toEqual([['redos', severity]]);
+    const message = c.problems[0]!.message;
+    if (severity === 'flag' && !allowFlagged) expect(message).toMatch(/polynomially \(5th degree polynomial\); about \d{2,3} characters of it cost 100 ms/);
+    else expect(message).toMatch(/catastrophically \(exponential\); attack string: ' ' \+ 'a+'\.repeat/);
+  });
+});

@@ -26,3 +26,51 @@ describe('screening proxy', () => {
     expect(screenStatic('[^]', '', 'js')).toMatchObject({ status: 'undecided', proxy: null });
   });
 });
+
+describe('blind spots: lookarounds and chains of unbounded loops', () => {
+  type Row = [string, 'js' | 'python', 'exponential' | 'polynomial' | 'safe' | 'undecided', { degree?: number; maxLength?: number; attack?: RegExp }?];
+  // [pattern, dialect, verdict, what the verdict must also say]
+  test.each<Row>([
+    // a lookbehind runs backwards, so the `^` after its nested loop is what fails
+    ['(?<=^(a+)+)b', 'python', 'exponential', { maxLength: 100, attack: /^ a+$/ }],
+    ['(?<=^(a|aa)+)b', 'python', 'exponential', { maxLength: 100 }],
+    ['(?<=^(a+)+)b', 'js', 'exponential'],
+    ['(?<!^(a+)+)b', 'js', 'exponential'],
+    ['(?<=x(a+)+)b', 'python', 'exponential'],
+    ['(?=(a+)+b)', 'python', 'exponential'],
+    ['x(?=(a+)+b)', 'js', 'exponential'],
+    // overlapping loops in a chain: the attack pumps the literal between them
+    ['.*a.*a.*a.*b', 'python', 'polynomial', { degree: 5, maxLength: 1000 }],
+    ['.*a.*a.*a.*b', 'js', 'polynomial', { degree: 5, maxLength: 1000 }],
+    ['.*a.*a.*b', 'python', 'polynomial', { degree: 4, maxLength: 2000 }],
+    ['.*a.*b', 'python', 'polynomial', { degree: 3, maxLength: 5000 }],
+    // lookbehinds that cannot fail after their loop, or whose loop is not ambiguous
+    ['(?<=(a+)+)b', 'python', 'safe'],
+    ['(?<=(?:ab|a)+)c', 'js', 'safe'],
+    ['(?<=\\bcard\\s)pending', 'python', 'safe'],
+    ['(?<=^|\\s)\\d+', 'python', 'safe'],
+    // bad input: what the screen cannot read is left to the next screen
+    ['(?<=a', 'python', 'undecided'],
+    ['(?<=(?V1)a)b', 'python', 'undecided'],
+  ])('%s (%s) is %s', (pattern, dialect, expected, more = {}) => {
+    const v = screenStatic(pattern, '', dialect);
+    if (expected === 'safe' || expected === 'undecided') {
+      expect(v.status).toBe(expected);
+      return;
+    }
+    expect(v.status).toBe('vulnerable');
+    if (v.status !== 'vulnerable') return;
+    expect(v.exponential).toBe(expected === 'exponential');
+    if (more.degree) expect(v.degree).toBe(more.degree);
+    if (more.maxLength) expect(v.cost?.length100ms).toBeLessThanOrEqual(more.maxLength);
+    if (more.attack) expect(v.witness.prefix + v.witness.pump.repeat(3) + v.witness.suffix).toMatch(more.attack);
+  });
+
+  test('the polynomial verdict says how long an input costs 100 ms, measured on a string that pumps the whole chain', () => {
+    const v = screenStatic('.*a.*a.*a.*b', '', 'python');
+    if (v.status !== 'vulnerable') throw new Error(v.status);
+    expect(v.witness.pump).toContain('a');
+    expect(v.cost!.degree).toBeGreaterThan(3);
+    expect(v.cost!.length100ms).toBeGreaterThan(20);
+  });
+});

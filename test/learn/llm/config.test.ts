@@ -21,6 +21,16 @@ describe('loadLlmConfig', () => {
     expect(c.api_key?.reveal()).toBe('sk-x');
   });
 
+  test.each([
+    [{}, DEFAULT_MODEL],
+    [{ OPENAI_MODEL: 'gpt-4.1-mini' }, 'gpt-4.1-mini'],
+    [{ RULEWRIGHT_MODEL: 'qwen2.5:7b' }, 'qwen2.5:7b'],
+    [{ OPENAI_MODEL: 'gpt-4.1-mini', RULEWRIGHT_MODEL: 'qwen2.5:7b' }, 'qwen2.5:7b'],
+    [{ OPENAI_MODEL: '  ', RULEWRIGHT_MODEL: '' }, DEFAULT_MODEL],
+  ])('the model from %j is %s (RULEWRIGHT_MODEL overrides OPENAI_MODEL)', (env, model) => {
+    expect(loadLlmConfig({ OPENAI_API_KEY: 'sk-x', ...env }).model).toBe(model);
+  });
+
   test('reads every setting from the environment', () => {
     const c = loadLlmConfig({
       OPENAI_BASE_URL: 'http://localhost:11434/v1',
@@ -54,6 +64,8 @@ describe('loadLlmConfig', () => {
     [{ OPENAI_API_KEY: 'k', RULEWRIGHT_PRICE_PROMPT: '1' }, 'BAD_INPUT', /set both/],
     [{ OPENAI_API_KEY: 'k', RULEWRIGHT_LLM_MAX_RETRIES: '1.5' }, 'BAD_INPUT', /max_retries/],
     [{ OPENAI_API_KEY: 'k', RULEWRIGHT_LLM_TIMEOUT_MS: '-1' }, 'BAD_INPUT', /RULEWRIGHT_LLM_TIMEOUT_MS/],
+    [{ OPENAI_API_KEY: 'k', RULEWRIGHT_LLM_TIMEOUT_MS: '1e12' }, 'BAD_INPUT', /RULEWRIGHT_LLM_TIMEOUT_MS must be from 1 to 3,600,000 ms/],
+    [{ OPENAI_API_KEY: 'k', RULEWRIGHT_LLM_RETRY_MAX_MS: '4294967296' }, 'BAD_INPUT', /RULEWRIGHT_LLM_RETRY_MAX_MS must be from 0 to 600,000 ms/],
   ])('rejects %j with a message that says what to fix', (env, code, message) => {
     const e = thrown(() => loadLlmConfig(env));
     expect(e.code).toBe(code);

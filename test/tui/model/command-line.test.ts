@@ -11,6 +11,10 @@ describe('the : command line', () => {
     ['sort fp', { kind: 'sort', sort: { key: 'fp', desc: true } }],
     ['sort ΔF1 asc', { kind: 'sort', sort: { key: 'marginal_f1', desc: false } }],
     ['s LF1', { kind: 'sort', sort: { key: 'label_f1', desc: true } }],
+    ['q', { kind: 'quit' }],
+    ['q!', { kind: 'quit' }],
+    ['quit', { kind: 'quit' }],
+    ['wq', { kind: 'quit' }],
   ] as const)('%j is %j', (line, command) => {
     expect(parseCommand(line)).toEqual(command);
   });
@@ -19,7 +23,7 @@ describe('the : command line', () => {
     ['rule', /which rule\? type :rule ID/],
     ['sort colour', /no column "colour" to sort by: the columns are name, label/],
     ['sort fp upward', /sort direction "upward": use asc or desc/],
-    ['zap', /no command "zap": the commands are :rule ID, :filter TEXT and :sort COLUMN/],
+    ['zap', /no command "zap": the commands are :rule ID, :filter TEXT, :sort COLUMN \[asc\|desc\] and :q/],
     ['', /the commands are/],
   ])('%j is refused with a message that says what works', (line, message) => {
     const c = parseCommand(line);
