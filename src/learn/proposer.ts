@@ -5,6 +5,7 @@ import type { Example } from '../core/schemas/example.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { Task } from '../core/schemas/task.js';
 import type { AnswerSchema, LlmClient, LlmMessage, LlmResponse } from './llm/client.js';
+import { activePerLabel, capPerLabel } from './cap-per-label.js';
 import { draftToRule } from './loop/drafts.js';
 import type { IdAllocator } from './loop/ids.js';
 import { behaviourKey } from './loop/screen.js';
@@ -312,7 +313,22 @@ export class InducerProposer implements Proposer {
     p.report = res.report;
     p.warnings = loudNotes(res.report);
     for (const r of res.rules) if (labels.has(r.output.label)) p.rules.push(this.#adopt(r, req.ids));
+    this.#cap(p, new Map());
     return p;
+  }
+
+  /** `--max-rules-per-label` over whatever the inducer's learners returned; rewrites replace a rule, so they do not count. */
+  #cap(p: Proposal, taken: ReadonlyMap<string, number>): void {
+    const max = this.settings.maxRulesPerLabel;
+    if (max === undefined) return;
+    const fresh = p.rules.filter((r) => r.status !== 'rejected' && !(r.id in p.replaces));
+    const { kept, dropped } = capPerLabel(fresh, max, taken);
+    if (!dropped) return;
+    const keep = new Set(kept);
+    const cut = new Set(fresh.filter((r) => !keep.has(r)));
+    p.rules = p.rules.filter((r) => !cut.has(r));
+    // Said in the run's notes, not only its decision log: a user who capped the list sees what it cost.
+    (p.warnings ??= []).push(`--max-rules-per-label ${max}: ${dropped} rule${dropped === 1 ? '' : 's'} past the first ${max} of a label (in execution order) left out`);
   }
 
   async patch(req: PatchRequest): Promise<Proposal> {
@@ -343,6 +359,7 @@ export class InducerProposer implements Proposer {
       if (mayChange(id)) p.remove.push({ id, reason: 'the inducer found it hurts' });
       else if (current.has(id)) p.notes.push(`${what}: ignored removing "${id}": that rule is not targeted`);
     }
+    this.#cap(p, activePerLabel(req.current));
     return p;
   }
 }

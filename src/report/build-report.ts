@@ -6,7 +6,7 @@ import { type Bar, barChart } from './plots/bars.js';
 import { type PrecisionPoint, precisionSupportPlot } from './plots/precision-support.js';
 import { REPORT_JS } from './client-script.js';
 import { rulesTableCsv, rulesTableHtml, rulesTableRow } from './rules-table.js';
-import { filterBar, learningSection, perClassSection, summarySection } from './sections.js';
+import { filterBar, learningSection, perClassSection, rulesCurveSection, summarySection } from './sections.js';
 import { diffSection } from './diff-section.js';
 import { REPORT_CSS } from './styles.js';
 import { uncoveredSection } from './uncovered-section.js';
@@ -114,7 +114,7 @@ export function buildReportHtml(d: ReportData): string {
     `<p class="meta-line">${escapeHtml(ds.type)} · ${plural(ds.examples, 'example')} (${splits || 'no examples'}) · ${plural(ds.labels.length, 'label')} · generated ${escapeHtml(d.generated_at)} by rulewright ${escapeHtml(d.version)}</p>`,
     ds.description ? `<p class="meta-line">${escapeHtml(ds.description)}</p>` : '',
     `<p class="meta-line">dataset <code>${escapeHtml(d.evaluation.dataset_hash.slice(0, 12))}</code> · ruleset <code>${escapeHtml(d.ruleset_hash.slice(0, 12))}</code></p>`,
-    `<nav class="toc"><a href="#summary">Summary</a>${d.diff ? '<a href="#ruleset-diff">What changed</a>' : ''}<a href="#rules">Rules</a><a href="#uncovered">Not covered</a><a href="#classes">Per class</a><a href="#plots">Rule plots</a><a href="#learning">Learning</a><a href="#how">How numbers are computed</a></nav>`,
+    `<nav class="toc"><a href="#summary">Summary</a>${d.diff ? '<a href="#ruleset-diff">What changed</a>' : ''}<a href="#rules">Rules</a><a href="#uncovered">Not covered</a><a href="#classes">Per class</a><a href="#plots">Rule plots</a><a href="#learning">Learning</a><a href="#rules-curve">F1 by rules</a><a href="#how">How numbers are computed</a></nav>`,
     '</header><main>',
     summarySection(d),
     diffSection(d.diff),
@@ -139,6 +139,7 @@ export function buildReportHtml(d: ReportData): string {
       `<figcaption>Marginal F1 (leave-one-out), best first${omitted ? `; ${omitted} rules in the middle not drawn` : ''}</figcaption></figure>`,
     '</div></section>',
     learningSection(d.learning),
+    rulesCurveSection(d.rule_curve),
     '</main>',
     `<footer class="page" id="how"><h2>How the numbers are computed</h2><dl>${HOW.map(([t, x]) => `<dt>${escapeHtml(t)}</dt><dd>${escapeHtml(x)}</dd>`).join('')}</dl></footer>`,
     `<script type="application/json" id="report-data">${jsonForScript(withoutSamples(d))}</script>`,

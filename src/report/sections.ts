@@ -4,7 +4,8 @@ import { escapeHtml } from './escape.js';
 import { count, plural, ratio } from './format.js';
 import { barChart } from './plots/bars.js';
 import { learningCurvePlot } from './plots/learning-curve.js';
-import type { ReportData, ReportLearning, ReportRule } from './types.js';
+import { bestPoint, CURVE_TOLERANCE, reachedPoint, rulesCurvePlot } from './plots/rules-curve.js';
+import type { ReportData, ReportLearning, ReportRule, ReportRuleCurve } from './types.js';
 
 function tile(name: string, value: string, note = ''): string {
   return `<div class="tile"><div class="tile-value">${value}</div><div class="tile-name">${escapeHtml(name)}</div>${note ? `<div class="tile-note">${escapeHtml(note)}</div>` : ''}</div>`;
@@ -77,6 +78,20 @@ export function learningSection(l: ReportLearning | null): string {
     l.stages.map((s) => `<tr><th scope="row">${escapeHtml(s.stage)}</th><td>${count(s.rules)}</td><td>${ratio(s.precision)}</td><td>${ratio(s.recall)}</td><td>${ratio(s.f1)}</td></tr>`).join('') +
     '</tbody></table>';
   return `${head}${intro}<div class="split-view"><figure>${learningCurvePlot(l.stages, l.judged_on)}<figcaption>F1 by learning round</figcaption></figure><div>${table}</div></div></section>`;
+}
+
+/** The F1-vs-rules curve: what the first k rules of the list achieve, and where more stop paying. */
+export function rulesCurveSection(curve: ReportRuleCurve | null | undefined): string {
+  const head = '<section id="rules-curve"><h2>F1 as rules are added</h2>';
+  if (!curve) return `${head}<p class="empty" data-empty="rules-curve">no active rules to add up</p></section>`;
+  const reached = reachedPoint(curve.points);
+  const best = bestPoint(curve.points);
+  const where = (p: { rules: number; f1: number | null } | undefined) => (p ? `F1 ${ratio(p.f1)} at ${plural(p.rules, 'rule')}` : 'no F1');
+  const intro =
+    `<p class="scope">The ${plural(curve.rules, 'active rule')} added one by one in execution order, scored on <b>${escapeHtml(curve.split)}</b>. ` +
+    `Within ${CURVE_TOLERANCE} of the whole list's F1: ${where(reached)}; best: ${where(best)}. ` +
+    'Rules past that point add little: <code>rulewright learn --max-rules-per-label N</code> keeps the first N of each label.</p>';
+  return `${head}${intro}<figure>${rulesCurvePlot(curve)}<figcaption>Precision, recall and F1 of the first k rules</figcaption></figure></section>`;
 }
 
 /** The filter bar over the rule cards: label, status, dead/harmful, TP/FP, search, and which samples to show. */

@@ -31,6 +31,24 @@ export interface ReportLearning {
   stages: ReportLearnStage[];
 }
 
+/** One point of the F1-vs-rules curve: the first `rules` rules in execution order, scored. */
+export interface ReportRuleCurvePoint {
+  rules: number;
+  /** The rule added at this point (null: no rule). */
+  rule_id: string | null;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+}
+
+/** The active rules' F1 as they are added in execution order, on the measurement split (thinned for large lists). */
+export interface ReportRuleCurve {
+  split: string;
+  /** Active rules in the list (the last point's `rules`). */
+  rules: number;
+  points: ReportRuleCurvePoint[];
+}
+
 /** A rule card: the rule as stored, and its metrics when it was measured (active rules only). */
 export type ReportRule = RuleWithMetrics<RuleMetrics>;
 
@@ -71,6 +89,8 @@ export interface ReportData {
   rules: ReportRule[];
   /** The latest learn run, or null when there has been none. */
   learning: ReportLearning | null;
+  /** F1 as the active rules are added in execution order (absent: not gathered). */
+  rule_curve?: ReportRuleCurve | null;
   /** The evaluation's false negatives by label (absent: not gathered). */
   uncovered?: ReportUncovered | null;
   /** What changed since an earlier eval run (`report --compare`); absent or null: not asked. */

@@ -3,6 +3,7 @@ import { RulewrightError } from '../core/errors.js';
 import { offlineScoringTask } from '../core/eval/offline-task.js';
 import { compileScorer } from '../core/eval/scorer.js';
 import type { ScoreContext } from '../core/eval/types.js';
+import { rulesPerLabel, type RulesPerLabel } from '../core/metrics/rules-per-label.js';
 import { PatternScreen } from '../core/matchers/pattern-screen.js';
 import { VerdictCache } from '../core/matchers/verdict-cache.js';
 import type { Example } from '../core/schemas/example.js';
@@ -105,6 +106,8 @@ export interface LearnResult {
   /** Rules made so corrections hold: kept, or not and why, with the other-label train texts each catches. */
   correction_rules: CorrectionRuleOutcome[];
   llm: LlmTotals;
+  /** Active rules per label after the run: median, max and the labels with the most. */
+  rules_per_label: RulesPerLabel;
   notes: string[];
   dataset_hash: string;
   ruleset_hash: string;
@@ -383,6 +386,7 @@ async function learnLocked(ctx: DatasetContext, req: LearnRequest): Promise<Lear
     incremental: !!req.incremental,
     rounds,
     ...outcome,
+    rules_per_label: rulesPerLabel(task.labels ?? [], loop.active.map((r) => r.output.label)),
     dataset_hash: run.dataset_hash,
     ruleset_hash: run.ruleset_hash,
     elapsed_ms: Math.round(performance.now() - t0),

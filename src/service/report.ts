@@ -5,16 +5,18 @@ import { fileURLToPath } from 'node:url';
 import { RulewrightError } from '../core/errors.js';
 import type { ScoreContext } from '../core/eval/types.js';
 import { computeRuleMetrics } from '../core/metrics/rule-metrics.js';
+import { prefixCurve } from '../core/metrics/prefix-curve.js';
 import { ratio } from '../core/ratio.js';
 import type { Split } from '../core/schemas/example.js';
 import { ruleCard } from '../core/schemas/rule-card.js';
 import { textOf } from '../core/engine/predict.js';
 import { buildReportHtml } from '../report/build-report.js';
 import { uncoveredFrom } from '../report/uncovered-data.js';
-import type { ReportData, ReportRule } from '../report/types.js';
+import { thinCurve } from '../report/plots/rules-curve.js';
+import type { ReportData, ReportRule, ReportRuleCurve } from '../report/types.js';
 import { rulesetHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
-import { measure } from './metrics.js';
+import { measure, type Measured } from './metrics.js';
 import { checkOutputPath, writeOutput } from './output-path.js';
 import { round, runPipeline, type SplitChoice } from './pipeline.js';
 import { reportDiff } from './report-diff.js';
@@ -97,6 +99,13 @@ function packageVersion(): string {
   return (version = '0.0.0');
 }
 
+/** The measured rules' F1 as they are added in execution order, from the same engine run as their metrics. */
+function ruleCurve(m: Measured): ReportRuleCurve | null {
+  const points = prefixCurve(m.run).map(({ rules, rule_id, precision, recall, f1 }) => ({ rules, rule_id, precision, recall, f1 }));
+  if (points.length < 2) return null;
+  return { split: m.pipeline.split.label, rules: points.length - 1, points: thinCurve(points) };
+}
+
 /**
  * Everything the report shows, gathered through the shared pipeline: the task-level evaluation
  * (as `eval`), every active rule measured alone and in the ensemble with samples (as `metrics`,
@@ -122,7 +131,8 @@ export async function gatherReportData(ctx: DatasetContext, req: ReportRequest =
       ? null
       : reportDiff(ctx, req.compare, evaluation, new Map(evaluation.examples.map((e, i) => [e.id, texts[i]!])));
   const z = d.task.matching.wilson_z;
-  const m = await measure(ctx, { split: req.split, context: req.context });
+  // The curve scores prefixes no other pass does: with an asynchronous matcher their verdicts are fetched first.
+  const m = await measure(ctx, { split: req.split, context: req.context }, (x) => prefixCurve(x.run));
   const metrics = computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z, perKind: samples });
   const byId = new Map(triggerSamples(m.run.outputs, metrics.rules).map((r) => [r.id, r]));
   const rules: ReportRule[] = store.rules.list(d.id).map((rule) => ({ rule: ruleCard(rule), metrics: byId.get(rule.id) ?? null }));
@@ -153,6 +163,7 @@ export async function gatherReportData(ctx: DatasetContext, req: ReportRequest =
     ruleset_hash: rulesetHash(store.rules.list(d.id, { status: 'active' })),
     rules,
     learning: latestLearning(store, d),
+    rule_curve: ruleCurve(m),
     uncovered,
     diff,
   };
@@ -188,7 +199,7 @@ export async function writeReport(ctx: DatasetContext, req: ReportRequest & { ou
     learn_run_id: data.learning?.run_id ?? null,
     compare_run_id: data.diff?.run_id ?? null,
     uncovered_fn: data.uncovered?.fn ?? 0,
-    plots: ['precision-support', 'marginal-f1', 'per-class-f1', ...(data.learning?.stages.length ? ['learning-curve'] : [])],
+    plots: ['precision-support', 'marginal-f1', 'per-class-f1', ...(data.learning?.stages.length ? ['learning-curve'] : []), ...(data.rule_curve ? ['rules-curve'] : [])],
     notes: [...e.notes, ...data.measurement.notes.filter((n) => !e.notes.includes(n)), ...(data.learning ? [] : ['no learning run yet: the report has no learning curve'])],
     dataset_hash: e.dataset_hash,
     ruleset_hash: data.ruleset_hash,

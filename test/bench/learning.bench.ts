@@ -15,21 +15,34 @@
  *   tab        TAB format types (CODE, DATETIME, QUANTITY)
  *   sroie      SROIE receipt fields (transformation)
  *   echr-long  long ECHR windows (~2,000 characters), respondent State UK or not
+ *   b77-77@N, trec50@N, r8k@N   learning curves: N = 5, 10, 25, 50, 100 train rows per label, no dev
+ *   skew-b77-PP, skew-trec-PP   one class group against the rest at PP = 05, 13, 30 % positive
+ *   r8k-names  Restaurant-8k first and last names only (open-class fillers); with wnut17 the open-class spans
+ * (learning/curve-cases.ts builds the drawn cases; every system learns from the same drawn rows.)
  *
  * `npm run bench` runs every case and system, each pair in a process of its own (so peak RSS is
  * that system's and no heap carries over); LEARNING_CASES=trec6,b77-5x5 and
- * LEARNING_SYSTEMS=keyword,stat narrow it. For fast iteration, one case at a time:
+ * LEARNING_SYSTEMS=keyword,stat narrow it, and a group name stands for several cases:
+ * LEARNING_CASES=curves | skewed | open-spans | b77-77@* | trec50@* | r8k@*. For fast iteration, one case at a time:
  *
  *   npm run build && node dist/test/bench/learning.bench.js --case trec6 [--system inducer|service|keyword|stat] [--json]
+ *   BENCH=learning LEARNING_CASES=trec50@5 npm run bench
+ *
+ * Every run also writes its rows as JSON to LEARNING_OUT (default out/learning-bench.json).
+ * The whole grid (31 cases x 4 systems) is expected to take 30 to 40 minutes on 2 cores, most of it
+ * the service and inducer runs on the full sets and the 50- and 100-per-label draws (the 5- and
+ * 10-per-label rows take seconds each).
  *
  * `learn_ms` is the wall time of learning alone (no loading, no scoring); for `service` it is
  * the `learn` call (its own dev carve-out when there is no dev, synthesis and refinement rounds).
  */
 import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sharedMissing } from '../helpers/shared.js';
-import { CASE_NAMES, loadCase } from './learning/cases.js';
+import { CASE_GROUPS, CASE_NAMES, loadCase } from './learning/cases.js';
 import { runSystem, SYSTEMS, type SystemName } from './learning/systems.js';
 import type { SystemRun } from './learning/types.js';
 import type { BenchResult } from './run-all.js';
@@ -50,17 +63,28 @@ export function rowOf(r: SystemRun): Row {
     f1: r3(s?.f1),
     accuracy: r3(s?.accuracy),
     coverage: r3(s?.coverage),
+    ...(r.positive_f1 !== undefined ? { pos_f1: r3(r.positive_f1) } : {}),
     rules: r.rules ?? '-',
+    'rules/label med': r.rules_per_label?.median ?? '-',
+    'rules/label max': r.rules_per_label?.max ?? '-',
     learn_ms: Math.round(r.learn_ms),
     rss_mb: r.peak_rss_mb,
   };
 }
 
-function pick<T extends string>(all: readonly T[], env: string | undefined, what: string): T[] {
+function pick<T extends string>(all: readonly T[], env: string | undefined, what: string, groups: Record<string, string[]> = {}): T[] {
   if (!env) return [...all];
-  const asked = env.split(',').map((s) => s.trim()) as T[];
-  for (const a of asked) if (!all.includes(a)) throw new Error(`unknown ${what} ${a}: use one of ${all.join(', ')}`);
-  return asked;
+  const asked = env.split(',').flatMap((s) => groups[s.trim()] ?? [s.trim()]) as T[];
+  for (const a of asked) if (!all.includes(a)) throw new Error(`unknown ${what} ${a}: use one of ${[...Object.keys(groups), ...all].join(', ')}`);
+  return [...new Set(asked)];
+}
+
+/** Writes every run as JSON, so figures can be compared across runs without parsing the table. */
+function writeJson(runs: readonly SystemRun[]): string {
+  const file = resolve(process.env.LEARNING_OUT ?? 'out/learning-bench.json');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ generated_at: new Date().toISOString(), node: process.version, cores: cpus().length, runs }, null, 2)}\n`);
+  return file;
 }
 
 /** Runs one case and system in a child process of this file (`--json`) and returns its run. */
@@ -79,8 +103,9 @@ export async function run(): Promise<BenchResult> {
   const name = 'learning on the shared sets: rulewright (service, inducer) against a keyword list and a statistical baseline';
   if (sharedMissing) return { name, rows: [{ skipped: sharedMissing }] };
   const rows: Row[] = [];
+  const runs: SystemRun[] = [];
   const notes: string[] = [];
-  const cases = pick(CASE_NAMES, process.env.LEARNING_CASES, 'case');
+  const cases = pick(CASE_NAMES, process.env.LEARNING_CASES, 'case', CASE_GROUPS);
   const systems = pick(SYSTEMS, process.env.LEARNING_SYSTEMS, 'system');
   for (const c of cases) {
     let described = false;
@@ -88,6 +113,7 @@ export async function run(): Promise<BenchResult> {
       process.stderr.write(`learning: ${c} ${s}…\n`);
       try {
         const r = await runIsolated(c, s);
+        runs.push(r);
         rows.push(rowOf(r));
         if (!described) notes.push(...r.case_notes);
         described = true;
@@ -97,7 +123,8 @@ export async function run(): Promise<BenchResult> {
       }
     }
   }
-  notes.push('columns: micro precision/recall/F1 on test; accuracy = correct / all for classification (an abstention is wrong), the share of test examples entirely right for span and field tasks; coverage = share of test examples given any output; rules = rules learned (service: active after learn) or keywords kept');
+  notes.push(`every run as JSON: ${writeJson(runs)}`);
+  notes.push('columns: micro precision/recall/F1 on test; accuracy = correct / all for classification (an abstention is wrong), the share of test examples entirely right for span and field tasks; coverage = share of test examples given any output; pos_f1 = F1 of the positive class (skewed binary cases); rules = rules learned (service: active after learn) or keywords kept, and their median and max per label (labels with none count 0)');
   notes.push(`machine: Node ${process.version}, ${cpus().length} cores; every pair ran in its own process`);
   return { name, rows, notes };
 }
@@ -126,7 +153,8 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const { renderTable } = await import('./run-all.js');
-  process.stdout.write(`${renderTable(runs.map(rowOf))}\n\n${[...c.notes, ...runs.flatMap((r) => r.notes.map((n) => `${r.system}: ${n}`))].join('\n')}\n`);
+  const notes = [...c.notes, ...runs.flatMap((r) => r.notes.map((n) => `${r.system}: ${n}`)), `every run as JSON: ${writeJson(runs)}`];
+  process.stdout.write(`${renderTable(runs.map(rowOf))}\n\n${notes.join('\n')}\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -65,6 +65,19 @@ describe('rulewright learn', () => {
     expect(json<{ total: number }>(await runCli(['feedback', 'list', '--status', 'open', '--json', '--db', db], { env })).total).toBe(1);
   });
 
+  test('the summary prints rules per label, which --max-rules-per-label caps; --help shows it with an example', async () => {
+    const db = tmp.path('w.db');
+    const env = offlineEnv();
+    await runCli(['init', '--name', 'intents', '--type', 'classification', '--labels', 'refund,greet,cancel', '--db', db], { env });
+    await runCli(['import', writeJsonl(tmp.path('i.jsonl'), INTENT_ROWS), '--db', db], { env });
+    const r = await runCli(['learn', '--offline', '--max-rules-per-label', '1', '--db', db], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\nrules per label: median [01](\.5)?, max 1 over 3 labels; most: (refund|greet|cancel) 1/);
+    const help = await runCli(['learn', '--help'], { env });
+    expect(help.stdout).toMatch(/--max-rules-per-label <n> +offline: keep at most this many rules of one label/);
+    expect(help.stdout).toContain('rulewright learn --offline --max-rules-per-label 10');
+  });
+
   test('uses the configured LLM and reports calls and tokens', async () => {
     const server: FakeOpenAiServer = await startFakeOpenAiServer({ fallback: scriptedReplies() });
     try {

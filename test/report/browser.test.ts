@@ -75,7 +75,9 @@ describe.skipIf(!!chromiumMissing)(`the report in headless Chromium${chromiumMis
     expect(await p.locator('svg[data-plot="marginal-f1"] .bar-row.negative rect.bar').count()).toBe(1);
     expect(await p.locator('svg[data-plot="per-class-f1"] rect.bar').count()).toBe(3);
     expect(await p.locator('svg[data-plot="learning-curve"] polyline').count()).toBeGreaterThanOrEqual(3);
-    for (const name of ['precision-support', 'marginal-f1', 'per-class-f1', 'learning-curve']) {
+    expect(await p.locator('svg[data-plot="rules-curve"] polyline').count()).toBe(3);
+    expect(await p.locator('svg[data-plot="rules-curve"] circle[data-mark]').count()).toBe(2);
+    for (const name of ['precision-support', 'marginal-f1', 'per-class-f1', 'learning-curve', 'rules-curve']) {
       const box = await p.locator(`svg[data-plot="${name}"]`).boundingBox();
       expect(box!.width).toBeGreaterThan(200);
       expect(box!.height).toBeGreaterThan(80);
@@ -221,7 +223,9 @@ describe('the report without a learning run, in headless Chromium', () => {
     const o = await openFile(file);
     try {
       expect(await o.page.locator('[data-empty="learning"]').textContent()).toContain('no learning run yet');
-      expect(await o.page.locator('svg.plot').count()).toBe(3);
+      // The F1-vs-rules curve needs rules, not a learn run: hand-written lists get it too.
+      expect(await o.page.locator('svg.plot').count()).toBe(4);
+      expect(await o.page.locator('svg[data-plot="learning-curve"]').count()).toBe(0);
       expect(o.errors).toEqual([]);
     } finally {
       await o.close();

@@ -59,6 +59,23 @@ describe('buildReportHtml', () => {
     expect(html.match(/<polyline class="line"/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
+  test('draws the F1-vs-rules curve of the active list and marks its best point and where it comes within .005 of the whole list', () => {
+    const section = /<section id="rules-curve">[\s\S]*?<\/section>/.exec(html)![0];
+    expect(section).toContain('data-plot="rules-curve"');
+    expect(section.match(/<polyline class="line"/g)).toHaveLength(3);
+    expect(section).toMatch(/data-mark="best"[^>]*data-rules="2"/);
+    expect(section).toMatch(/data-mark="reached"[^>]*data-rules="2"/);
+    expect(section).toContain('best: F1 0.615 at 2 rules');
+    expect(section).toContain('with the first 2 rules (up to &lt;script&gt;');
+    expect(html).toContain('<a href="#rules-curve">');
+  });
+
+  test('says there is no curve when no rule is active', () => {
+    const page = buildReportHtml({ ...fixtureReport(), rule_curve: null });
+    expect(page).toContain('data-empty="rules-curve"');
+    expect(page).not.toContain('data-plot="rules-curve"');
+  });
+
   test('orders the rules table by marginal F1, unmeasured rules last', () => {
     const order = [...html.matchAll(/<tr data-id="([^"]+)" data-label/g)].map((m) => m[1]);
     expect(order).toEqual(['r-per', 'r-city', 'r-dead', 'r-harm', 'r-off']);

@@ -167,6 +167,17 @@ export function fixtureReport(opts: { learning?: boolean; diff?: boolean } = {})
           broken_n: 0,
           changed: 0,
         },
+    rule_curve: {
+      split: `dev ${HOSTILE.endScript}`,
+      rules: 4,
+      points: [
+        { rules: 0, rule_id: null, precision: null, recall: 0, f1: null },
+        { rules: 1, rule_id: 'r-per', precision: 0.8, recall: 0.3, f1: 0.44 },
+        { rules: 2, rule_id: HOSTILE.script, precision: 0.8, recall: 0.5, f1: 0.615 },
+        { rules: 3, rule_id: 'r-harm', precision: 0.7, recall: 0.5, f1: 0.583 },
+        { rules: 4, rule_id: 'r-dead', precision: 0.7, recall: 0.5, f1: 0.583 },
+      ],
+    },
     learning: opts.learning === false
       ? null
       : {

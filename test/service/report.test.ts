@@ -76,7 +76,7 @@ describe('report service', () => {
       const html = readFileSync(r.file, 'utf8');
       expect(r.bytes).toBe(Buffer.byteLength(html));
       expect([r.split, r.rules_split, r.rules, r.measured, r.dead, r.learn_run_id]).toEqual(['test', 'dev', 4, 4, 1, null]);
-      expect(r.plots).toEqual(['precision-support', 'marginal-f1', 'per-class-f1']);
+      expect(r.plots).toEqual(['precision-support', 'marginal-f1', 'per-class-f1', 'rules-curve']);
       expect(r.notes).toContain('no learning run yet: the report has no learning curve');
       // The page and its cards (markup in a JSON block, rendered when opened).
       const cards = JSON.parse(/<script type="application\/json" id="report-cards">([\s\S]*?)<\/script>/.exec(html)![1]!) as { cards: Record<string, string> };
@@ -114,8 +114,15 @@ describe('report service', () => {
       expect(data.learning!.stages.length).toBeGreaterThanOrEqual(3);
       const off = data.rules.find((r) => r.rule.id === never.id)!;
       expect([off.rule.status, off.metrics]).toEqual(['disabled', null]);
+      // The F1-vs-rules curve ends at the whole active list, scored as the report's measurement.
+      const curve = data.rule_curve!;
+      expect(curve.rules).toBe(data.rules.filter((x) => x.metrics).length);
+      expect(curve.points[0]).toMatchObject({ rules: 0, rule_id: null });
+      expect(curve.points.at(-1)!.f1).toBe(data.measurement.f1);
       const r = await ws.report({ out: tmp.path('r.html') });
       expect(r.plots).toContain('learning-curve');
+      expect(r.plots).toContain('rules-curve');
+      expect(readFileSync(tmp.path('r.html'), 'utf8')).toContain('data-plot="rules-curve"');
       expect(r.learn_run_id).toBe(learned.id);
     } finally {
       ws.close();

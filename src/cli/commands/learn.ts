@@ -49,6 +49,7 @@ export function renderLearn(out: Output, r: LearnResult): void {
     `rules in use: ${fmt(x.active)} (${fmt(x.added.length)} added, ${fmt(x.changed.length)} rewritten, ${fmt(x.disabled.length)} disabled; ` +
       `${fmt(x.proposed.length)} proposed but not accepted, ${fmt(x.rejected.length)} rejected by the checks)`,
   );
+  renderRulesPerLabel(out, r.rules_per_label);
   for (const rej of x.rejected.slice(0, 5)) out.line(out.c.dim(`  rejected ${rej.id} (${rej.name}): ${rej.reason}`));
   if (x.rejected.length > 5) out.line(out.c.dim(`  … ${x.rejected.length - 5} more rejected (see \`rulewright rules list\`)`));
   if (r.feedback_applied.length) out.line(`feedback applied: ${r.feedback_applied.join(', ')}`);
@@ -58,6 +59,15 @@ export function renderLearn(out: Output, r: LearnResult): void {
   if (r.proposer === 'llm') out.line(`LLM: ${fmt(r.llm.calls)} calls, ${fmt(tokens(r.llm))} tokens, cost ${r.llm.cost_usd === null ? 'unknown' : `$${r.llm.cost_usd.toFixed(4)}`}`);
   for (const e of r.decisions.filter((d) => d.action === 'error')) out.warn(e.reason);
   for (const n of r.notes) out.line(out.c.dim(`note: ${n}`));
+}
+
+/** Rules per label: how long a label's list is to review (`--max-rules-per-label` caps it). */
+function renderRulesPerLabel(out: Output, p: LearnResult['rules_per_label']): void {
+  if (!p.labels) return;
+  const most = p.most.length ? `; most: ${p.most.map((m) => `${m.label} ${fmt(m.rules)}`).join(', ')}` : '';
+  // A median of an even count can end in .5; fmt would print it as a ratio (2.500).
+  const median = Number.isInteger(p.median) ? fmt(p.median) : p.median.toFixed(1);
+  out.line(`rules per label: median ${median}, max ${fmt(p.max)} over ${fmt(p.labels)} label${p.labels === 1 ? '' : 's'}${most}`);
 }
 
 /** Each rule made for a correction, with the train texts of other labels it would take over. */
@@ -89,8 +99,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--budget <seconds>', 'offline: wall-clock budget of the inducer (default 90, at most 86400); when it runs out, the summary says so', parse.bySchema('--budget', LearnBudgetSeconds))
     .option('--min-precision <p>', 'offline: lowest train precision of a learned rule, 0 to 1 (default: none; the rule list is cut where held-out F1 is best)', parse.fraction('--min-precision'))
     .option('--max-rules <n>', 'offline: at most this many rules (default 10000 for classification, 1000 otherwise)', parse.wholeNumber('--max-rules'))
-    .option('--max-rules-per-label <n>', 'offline: at most this many rules of one label (default 200)', parse.wholeNumber('--max-rules-per-label'))
-    .addHelpText('after', '\nExamples:\n  rulewright learn --offline\n  rulewright learn --offline --budget 30 --max-rules 300\n  rulewright learn --offline --min-precision 0.9   # fewer, more precise rules\n  rulewright learn --incremental                  # patch what feedback and corrections target')
+    .option('--max-rules-per-label <n>', 'offline: keep at most this many rules of one label, the first in execution order (default 200)', parse.wholeNumber('--max-rules-per-label'))
+    .addHelpText('after', '\nExamples:\n  rulewright learn --offline\n  rulewright learn --offline --budget 30 --max-rules 300\n  rulewright learn --offline --min-precision 0.9   # fewer, more precise rules\n  rulewright learn --offline --max-rules-per-label 10   # a short list per label to review\n  rulewright learn --incremental                  # patch what feedback and corrections target')
     .action(async (opts: LearnOptions) => {
       if (opts.rounds !== undefined && opts.rounds > MAX_ROUNDS) throw usage(`--rounds must be at most ${MAX_ROUNDS}`);
       const progress = !opts.json && !!ctx.io.stderr.isTTY;

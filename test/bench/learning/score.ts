@@ -13,13 +13,16 @@ import type { Rule } from '../../../src/core/schemas/rule.js';
 import type { Task } from '../../../src/core/schemas/task.js';
 import type { SystemScore } from './types.js';
 
+/** Span and field tasks, and two-class tasks (whose positive class is the figure to read), are scored per label too. */
+export const perLabelScored = (task: Task): boolean => task.type !== 'classification' || (task.labels?.length ?? 0) <= 2;
+
 /** Micro P/R/F1, accuracy (exact match) and coverage of predictions, one per example (null = no output). */
 export function scorePredictions(task: Task, examples: readonly Example[], predictions: readonly (Prediction | null)[]): SystemScore {
   const scorer = compileScorer(task, { outcomes: false });
   const t = new EvalTotals();
   examples.forEach((e, i) => t.add(scorer.score(e, predictions[i])));
   const score: SystemScore = { n: t.n, ...prf(t.counts), accuracy: ratio(t.exact, t.n), coverage: ratio(t.covered, t.n) };
-  if (task.type !== 'classification') score.per_label = Object.fromEntries(t.classes().sort().map((c) => [c, prf(t.per_class.get(c)!).f1]));
+  if (perLabelScored(task)) score.per_label = Object.fromEntries(t.classes().sort().map((c) => [c, prf(t.per_class.get(c)!).f1]));
   return score;
 }
 

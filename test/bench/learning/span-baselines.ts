@@ -35,10 +35,15 @@ export function asSpans(task: Task, examples: readonly Example[]): Labelled[] {
   });
 }
 
-export function spanBaseline(task: Task, labelled: readonly Example[], kind: 'keyword' | 'stat'): { predict: (e: Example) => Prediction | null; rules: number | null; notes: string[] } {
+export function spanBaseline(
+  task: Task,
+  labelled: readonly Example[],
+  kind: 'keyword' | 'stat',
+): { predict: (e: Example) => Prediction | null; rules: number | null; ruleLabels?: string[]; notes: string[] } {
   const data = asSpans(task, labelled);
   const model = kind === 'keyword' ? SurfaceList.train(data) : TokenTagger.train(data);
-  const rules = model instanceof SurfaceList ? model.entries.length : null;
+  const surfaces = model instanceof SurfaceList ? model.entries : null;
+  const rules = surfaces ? surfaces.length : null;
   const notes: string[] = [];
   if (task.type === 'transformation') {
     const filled = labelled.reduce((n, e) => n + Object.values(e.output ?? {}).filter((v) => typeof v === 'string' && v).length, 0);
@@ -53,6 +58,7 @@ export function spanBaseline(task: Task, labelled: readonly Example[], kind: 'ke
   };
   return {
     rules,
+    ...(surfaces ? { ruleLabels: surfaces.map((x) => x.label) } : {}),
     notes,
     predict: (e) => {
       const text = textOf(task, e);

@@ -16,11 +16,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Example } from '../../../src/core/schemas/example.js';
 import type { Prediction } from '../../../src/core/schemas/prediction.js';
+import { rulesPerLabel } from '../../../src/core/metrics/rules-per-label.js';
 import { isSpanTask } from '../../../src/core/schemas/task.js';
 import { induceRules } from '../../../src/learn/induce/index.js';
 import { Workspace } from '../../../src/service/index.js';
 import { KeywordList } from './keyword-list.js';
-import { scorePredictions, scoreRules } from './score.js';
+import { perLabelScored, scorePredictions, scoreRules } from './score.js';
 import { spanBaseline } from './span-baselines.js';
 import { TfidfLogReg } from './tfidf-logreg.js';
 import type { BenchCase, SystemRun, SystemScore } from './types.js';
@@ -30,7 +31,10 @@ export type SystemName = (typeof SYSTEMS)[number];
 
 const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
 
-type Trained = { predict: (e: Example) => Prediction | null; rules: number | null; notes?: string[] };
+type Trained = { predict: (e: Example) => Prediction | null; rules: number | null; ruleLabels?: string[]; notes?: string[] };
+
+/** Rules per label over the task's labels, from the label of each rule (or keyword). */
+const perLabelOf = (c: BenchCase, labels: readonly string[] | undefined) => (labels ? rulesPerLabel(c.task.labels ?? [], labels) : null);
 
 function trainBaseline(c: BenchCase, kind: 'keyword' | 'stat'): Trained {
   const labelled = [...c.train, ...c.dev];
@@ -38,7 +42,7 @@ function trainBaseline(c: BenchCase, kind: 'keyword' | 'stat'): Trained {
     const rows = labelled.map((e) => ({ text: e.text ?? '', label: e.label ?? '' }));
     if (kind === 'keyword') {
       const list = KeywordList.train(rows);
-      return { rules: list.entries.length, predict: (e) => ({ label: list.classify(e.text ?? '') }) };
+      return { rules: list.entries.length, ruleLabels: list.entries.map((x) => x.label), predict: (e) => ({ label: list.classify(e.text ?? '') }) };
     }
     const lr = TfidfLogReg.train(rows);
     return { rules: null, predict: (e) => ({ label: lr.classify(e.text ?? '') }) };
@@ -52,7 +56,7 @@ async function runBaseline(c: BenchCase, kind: 'keyword' | 'stat'): Promise<Omit
   const model = trainBaseline(c, kind);
   const learn_ms = performance.now() - t0;
   const score = scorePredictions(c.task, c.test, c.test.map(model.predict));
-  return { case: c.name, system: kind, score, rules: model.rules, learn_ms, peak_rss_mb: peakRssMb(), notes: model.notes ?? [] };
+  return { case: c.name, system: kind, score, rules: model.rules, rules_per_label: perLabelOf(c, model.ruleLabels), learn_ms, peak_rss_mb: peakRssMb(), notes: model.notes ?? [] };
 }
 
 async function runInducer(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'case_notes'>> {
@@ -61,7 +65,8 @@ async function runInducer(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'c
   const learn_ms = performance.now() - t0;
   const score = scoreRules(c.task, res.rules, c.test);
   const notes = ((res as { report?: { notes?: string[] } }).report?.notes ?? []);
-  return { case: c.name, system: 'inducer', score, rules: res.rules.length, learn_ms, peak_rss_mb: peakRssMb(), notes };
+  const rules_per_label = perLabelOf(c, res.rules.map((r) => r.output.label));
+  return { case: c.name, system: 'inducer', score, rules: res.rules.length, rules_per_label, learn_ms, peak_rss_mb: peakRssMb(), notes };
 }
 
 async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'case_notes'>> {
@@ -81,12 +86,12 @@ async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'c
       const ev = await ws.evaluate({ split: 'test', env: {} });
       const m = ev.micro;
       const score: SystemScore = { n: ev.n, precision: m.precision, recall: m.recall, f1: m.f1, accuracy: ev.exact_match, coverage: ev.coverage };
-      if (c.task.type !== 'classification') score.per_label = Object.fromEntries(Object.keys(ev.per_class).sort().map((l) => [l, ev.per_class[l]!.f1]));
+      if (perLabelScored(c.task)) score.per_label = Object.fromEntries(Object.keys(ev.per_class).sort().map((l) => [l, ev.per_class[l]!.f1]));
       const notes = [
         `learn judged on ${learned.split.judged_on} (train ${learned.split.train}, dev ${learned.split.dev}${learned.split.created ? ', dev made by learn' : ''}), ${learned.rounds_run} round(s)`,
         ...learned.notes,
       ];
-      return { case: c.name, system: 'service', score, rules: learned.rules.active, learn_ms, peak_rss_mb: peakRssMb(), notes };
+      return { case: c.name, system: 'service', score, rules: learned.rules.active, rules_per_label: learned.rules_per_label, learn_ms, peak_rss_mb: peakRssMb(), notes };
     } finally {
       ws.close();
     }
@@ -98,6 +103,7 @@ async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'c
 export async function runSystem(c: BenchCase, system: SystemName): Promise<SystemRun> {
   const run = system === 'inducer' ? await runInducer(c) : system === 'service' ? await runService(c) : await runBaseline(c, system);
   const perLabel = run.score?.per_label;
+  if (c.positive) run.positive_f1 = perLabel?.[c.positive] ?? null;
   if (perLabel) run.notes.unshift(`test F1 per label: ${Object.entries(perLabel).map(([l, f]) => `${l} ${f === null ? '-' : f.toFixed(3)}`).join(', ')}`);
   return { ...run, examples: `${c.train.length}/${c.dev.length}/${c.test.length}`, case_notes: c.notes };
 }

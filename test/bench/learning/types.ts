@@ -1,5 +1,6 @@
 /** What every case of the learning benchmark hands to the systems it compares. */
 import type { Example } from '../../../src/core/schemas/example.js';
+import type { RulesPerLabel } from '../../../src/core/metrics/rules-per-label.js';
 import type { Task } from '../../../src/core/schemas/task.js';
 
 /**
@@ -15,6 +16,8 @@ export interface BenchCase {
   test: Example[];
   /** How the case was built (splits, filters), printed under the table. */
   notes: string[];
+  /** A binary case's positive class: its F1 is the figure to read. */
+  positive?: string;
 }
 
 /** The test figures of one system on one case; ratios with an empty denominator are null. */
@@ -27,7 +30,7 @@ export interface SystemScore {
   accuracy: number | null;
   /** Share of test examples given any output. */
   coverage: number | null;
-  /** F1 per span label or field (absent for classification, whose classes are many). */
+  /** F1 per span label or field, and per class of a two-class task (absent for classification with more, whose classes are many). */
   per_label?: Record<string, number | null>;
 }
 
@@ -40,6 +43,10 @@ export interface SystemRun {
   score: SystemScore | null;
   /** Rules learned (rulewright) or kept (keyword list); null for the statistical baseline. */
   rules: number | null;
+  /** The same rules per label (median, max); null for the statistical baseline. */
+  rules_per_label?: RulesPerLabel | null;
+  /** F1 of the case's positive class (binary cases). */
+  positive_f1?: number | null;
   learn_ms: number;
   /** Peak resident set size of the process, in MB (the process runs one system when started per pair). */
   peak_rss_mb: number;
