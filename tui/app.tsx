@@ -17,7 +17,7 @@ import { type Route, routeKey } from './route.js';
 import { ScreenFor } from './screens/ScreenFor.js';
 import { FeedbackComposer } from './screens/FeedbackComposer.js';
 import { KeyPump } from './KeyPump.js';
-import { parseCommand } from './model/command-line.js';
+import { completeCommand, parseCommand } from './model/command-line.js';
 import { AUTO_MEASURE_WORK } from './model/measure-plan.js';
 import { editLine, type LineState, lineOf } from './model/line-edit.js';
 import type { RuleFilter } from './model/rule-rows.js';
@@ -42,6 +42,8 @@ export interface AppProps {
   readonly autoMeasure?: number | false;
   /** Told the exit code when the user quits: 0, or 130 for Ctrl-C (as a shell reports an interrupt). */
   readonly onExitCode?: (code: number) => void;
+  /** Opens another dataset of the workspace (`:dataset NAME`); without it the app stays on one. */
+  readonly onDataset?: (name: string) => void;
 }
 
 const NOTICE_MS = 4000;
@@ -65,7 +67,7 @@ function tabOf(screen: ScreenName): ScreenName {
  * going back finds them as they were), the help overlay, the feedback composer and the footer.
  * It owns the global keys (q, ?, 1-6) unless a screen has captured the keyboard for a text field.
  */
-export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initial, autoMeasure = AUTO_MEASURE_WORK, onExitCode }: AppProps) {
+export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initial, autoMeasure = AUTO_MEASURE_WORK, onExitCode, onDataset }: AppProps) {
   const terminal = useWindowSize(size);
   const columns = terminal.columns;
   const rows = Math.max(8, terminal.rows - spareRows);
@@ -127,10 +129,19 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
   );
   const state = useLatest({ help, composer, command });
 
+  const switchDataset = (name: string) => {
+    const names = ws.datasetNames();
+    if (!names.includes(name)) return setNotice(`no dataset "${name}": the workspace has ${names.join(', ')}`);
+    if (name === dataset) return setNotice(`already on ${name}`);
+    if (!onDataset) return setNotice(`this workbench is opened on ${dataset} only; quit and run \`rulewright tui --dataset ${name}\``);
+    onDataset(name);
+  };
+
   const runCommand = (line: string) => {
     const c = parseCommand(line);
     if (c.kind === 'error') return setNotice(c.message);
     if (c.kind === 'quit') return quit();
+    if (c.kind === 'dataset') return switchDataset(c.name);
     if (c.kind === 'rule') {
       // The service resolves a unique start of an id and says which ids an ambiguous one matches.
       const found = services.dataset.showRule(c.id).rule;
@@ -167,6 +178,7 @@ export function App({ ws, dataset, data, jobs, theme, size, spareRows = 0, initi
     }
     if (command) {
       if (key.escape) setCommand(null);
+      else if (key.tab) setCommand(lineOf(completeCommand(command.value, ws.datasetNames())));
       else if (key.return) {
         setCommand(null);
         runCommand(command.value);

@@ -1,10 +1,10 @@
 import { render } from 'ink';
 import { Workspace } from '../src/service/index.js';
-import { App } from './app.js';
 import { InlineJobRunner } from './jobs/inline-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { WorkerJobRunner, workerScript } from './jobs/worker-runner.js';
 import { themeFromEnv } from './theme.js';
+import { Workbench, type OpenDataset } from './workbench.js';
 
 export interface RunTuiOptions {
   readonly db?: string;
@@ -41,11 +41,23 @@ export async function runTui(opts: RunTuiOptions = {}): Promise<number> {
     // Loaded once here, so a missing or broken module is a CLI error, not an error on every screen.
     const matchers = (await data.matchersModule())?.path;
     jobs = makeRunner(ws, dataset, matchers);
+    const open = (name: string): OpenDataset => {
+      const other = ws.dataset(name, { matchers: opts.matchers });
+      return { data: other, jobs: makeRunner(ws, other.name, matchers) };
+    };
     if (tty) stdout.write(ALT_SCREEN_ON);
     const instance = render(
       // One row is left free: a frame as tall as the terminal makes Ink clear and redraw the
       // whole screen on every change, which flickers.
-      <App ws={ws} dataset={dataset} data={data} jobs={jobs} theme={themeFromEnv(env)} spareRows={tty ? 1 : 0} onExitCode={(c) => (code = c)} />,
+      <Workbench
+        ws={ws}
+        first={{ data, jobs }}
+        open={open}
+        onOpen={(o) => (jobs = o.jobs)}
+        theme={themeFromEnv(env)}
+        spareRows={tty ? 1 : 0}
+        onExitCode={(c) => (code = c)}
+      />,
       // The app takes Ctrl-C itself, to close its jobs and exit 130.
       { stdin, stdout, stderr: opts.stderr ?? process.stderr, exitOnCtrlC: false, patchConsole: true },
     );

@@ -17,7 +17,7 @@ export interface CommonOptions {
 export function common(cmd: Command): Command {
   return cmd
     .option('--db <path>', 'workspace file (default: $RULEWRIGHT_DB or ./rulewright.db)')
-    .option('--dataset <name>', 'dataset to use (optional when the workspace has one)')
+    .option('--dataset <name>', 'dataset to use (default: the only one, or the current one: see `rulewright use`)')
     .option('--json', 'print one JSON document on stdout instead of tables')
     .option('--wide', 'show every table column in full, whatever the terminal width');
 }
@@ -59,12 +59,18 @@ export class CliContext {
   }
 
   /**
-   * Opens the workspace and, once, the dataset the command names (`--dataset`, optional with one
-   * dataset; `--matchers` for the commands that score), and runs `fn` with the handle. The handle
+   * Opens the workspace and, once, the dataset the command names (`--dataset`, else the only or
+   * the current one; `--matchers` for the commands that score), and runs `fn` with the handle. The handle
    * reads cwd and env from the workspace, which has them from the io.
    */
   withDataset<T>(opts: Pick<CommonOptions, 'db' | 'dataset'> & { matchers?: string }, fn: (d: DatasetHandle) => T | Promise<T>): Promise<T> {
-    return this.withWorkspace(opts, (ws) => fn(ws.dataset(opts.dataset, { matchers: opts.matchers })));
+    return this.withWorkspace(opts, async (ws) => {
+      const d = ws.dataset(opts.dataset, { matchers: opts.matchers });
+      const result = await fn(d);
+      // With several datasets, a table says which one it is about (the current one may not be the one the user thinks).
+      if (ws.datasetNames().length > 1) this.out.title = `dataset: ${d.name}`;
+      return result;
+    });
   }
 
   /** Prints a result: as JSON with `--json`, else with the command's human renderer. */

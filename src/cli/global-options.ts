@@ -70,7 +70,7 @@ export function whereFromArgv(argv: readonly string[]): { db?: string; dataset?:
 export const GLOBAL_HELP = `
 Options of every command (before or after the command):
   --db <path>        workspace file (default: $RULEWRIGHT_DB or ./rulewright.db)
-  --dataset <name>   dataset to use (optional when the workspace has one)
+  --dataset <name>   dataset to use (default: the only one, else the current one: see \`use\`)
   --json             print one JSON document on stdout instead of tables
   --wide             tables show every column in full (else they fit $COLUMNS or the terminal)
   --matchers <file>  JS module of custom matchers (eval, metrics, rank, prune, learn, report, tui)

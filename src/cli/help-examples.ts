@@ -14,6 +14,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   export: ['rulewright export out.jsonl', 'rulewright export dev.csv --split dev', 'rulewright export - --format conll > data.conll'],
   split: ['rulewright split --dev 0.2', 'rulewright split --dev 0.15 --test 0.15 --seed 7'],
   datasets: ['rulewright datasets', 'rulewright datasets --json --db work.db'],
+  use: ['rulewright use support', 'rulewright use   # show the current dataset and list them all'],
   examples: ['rulewright examples list --split dev', 'rulewright examples show e12'],
   'examples list': ['rulewright examples list --split dev --limit 20', 'rulewright examples list --label refund'],
   'examples show': ['rulewright examples show e12', 'rulewright examples show e12 --json'],

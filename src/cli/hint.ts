@@ -38,7 +38,7 @@ export function pasteable(message: string, where: Where): string {
   return message.replace(QUOTED_HINT, (_m, cmd: string) => {
     let out = cmd;
     if (where.db && !/\s--db[\s=]/.test(`${out} `)) out += ` --db ${shellWord(where.db)}`;
-    if (where.dataset && !/\s--dataset[\s=]/.test(`${out} `) && !/^rulewright (init|import|datasets)\b/.test(cmd)) out += ` --dataset ${shellWord(where.dataset)}`;
+    if (where.dataset && !/\s--dataset[\s=]/.test(`${out} `) && !/^rulewright (init|import|datasets|use)\b/.test(cmd)) out += ` --dataset ${shellWord(where.dataset)}`;
     return `\`${out}\``;
   });
 }

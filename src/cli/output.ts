@@ -126,8 +126,13 @@ export class Output {
     return this.io.stdout.isTTY && this.io.stdout.columns ? this.io.stdout.columns : null;
   }
 
+  /** A line the next table starts with (which dataset it is about), printed once. */
+  title: string | undefined;
+
   /** An aligned table with a bold header; numbers right-aligned; fitted to `width` (see Column.fit). */
   table<R extends object>(rows: readonly R[], columns: readonly Column<R>[]): void {
+    if (this.title !== undefined) this.line(this.c.dim(this.title));
+    this.title = undefined;
     const full = rows.map((row) =>
       columns.map((col) => {
         const v = row[col.key];

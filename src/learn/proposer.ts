@@ -1,3 +1,4 @@
+import { isDefaultRule } from '../core/engine/default-rule.js';
 import { RulewrightError } from '../core/errors.js';
 import { offlineScoringTask } from '../core/eval/offline-task.js';
 import type { ClassMetrics } from '../core/schemas/eval-report.js';
@@ -259,6 +260,8 @@ export interface InducerSettings {
   minPrecision?: number;
   maxRules?: number;
   maxRulesPerLabel?: number;
+  /** Classification: the label of the default rule (default: the inducer adds one only where held-out F1 shows it helps). */
+  defaultLabel?: string;
   /** Told how many train examples the rules cover so far (classification). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -313,6 +316,7 @@ export class InducerProposer implements Proposer {
     p.report = res.report;
     p.warnings = loudNotes(res.report);
     for (const r of res.rules) if (labels.has(r.output.label)) p.rules.push(this.#adopt(r, req.ids));
+    belowExisting(p.rules, req.existing);
     this.#cap(p, new Map());
     return p;
   }
@@ -364,12 +368,25 @@ export class InducerProposer implements Proposer {
   }
 }
 
-/** The inducer's notes a user must see: a budget that ran out, labels that got no rule. */
+/**
+ * A default rule must stay the last rule to run: below every rule already in use as well as the
+ * new ones (a person's rules start at priority 0).
+ */
+function belowExisting(rules: Rule[], existing: readonly Rule[]): void {
+  const others = [...existing, ...rules.filter((r) => !isDefaultRule(r))];
+  if (!others.length) return;
+  const floor = Math.min(...others.map((r) => r.priority));
+  rules.forEach((r, i) => {
+    if (isDefaultRule(r) && r.priority >= floor) rules[i] = { ...r, priority: floor - 1 };
+  });
+}
+
+/** The inducer's notes a user must see: a budget that ran out, labels that got no rule, the default class chosen. */
 function loudNotes(report: unknown): string[] {
   if (!report || typeof report !== 'object') return [];
   const r = report as { budget_exhausted?: boolean; notes?: unknown; labels_without_rules?: unknown };
   const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string') : [];
-  return notes.filter((n) => /budget ran out|got no rule|no rule was learned|stopped at \d+ rules/.test(n));
+  return notes.filter((n) => /budget ran out|got no rule|no rule was learned|stopped at \d+ rules|^default: |too few to judge on its own/.test(n));
 }
 
 /** The offline inducer (src/learn/induce), loaded when first needed. */

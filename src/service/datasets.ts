@@ -1,5 +1,6 @@
 import { parseAt, parseChoice, RulewrightError } from '../core/errors.js';
 import { MatchMode, Task, TaskType, type TaskInput } from '../core/schemas/task.js';
+import { shellQuote } from '../formats/decode-text.js';
 import type { DatasetRecord } from '../store/datasets.js';
 import type { Store } from '../store/index.js';
 import type { DatasetSummary } from './types.js';
@@ -47,8 +48,9 @@ export function listDatasets(store: Store): DatasetSummary[] {
 }
 
 /**
- * The dataset to work on: the one named, or the only one. NOT_FOUND names the datasets there
- * are; with several and no name, USAGE asks for `--dataset`.
+ * The dataset to work on: the one named, else the only one, else the workspace's current one
+ * (`rulewright use`). NOT_FOUND names the datasets there are; with several and none current,
+ * USAGE says how to pick one.
  */
 export function resolveDataset(store: Store, name?: string): DatasetRecord {
   if (name !== undefined && name !== '') {
@@ -70,5 +72,24 @@ export function resolveDataset(store: Store, name?: string): DatasetRecord {
       `${store.path} has no datasets yet: create one with \`rulewright init --name NAME --type TYPE\` or \`rulewright import FILE --name NAME\``,
     );
   }
-  throw new RulewrightError('USAGE', `${store.path} has ${names.length} datasets (${names.join(', ')}): choose one with --dataset NAME`);
+  const current = store.datasets.current();
+  if (current) return current;
+  throw new RulewrightError(
+    'USAGE',
+    `${store.path} has ${names.length} datasets (${names.join(', ')}): make one current with \`rulewright use ${shellQuote(names[0]!)}\`, or pass --dataset NAME`,
+  );
+}
+
+/** Makes the named dataset the workspace's current one; NOT_FOUND names the datasets there are. */
+export function useDataset(store: Store, name: string): DatasetRecord {
+  const d = resolveDataset(store, name);
+  store.transaction(() => store.datasets.setCurrent(d.id));
+  return d;
+}
+
+/** The current dataset as commands resolve it without `--dataset` (null when that needs a choice), and every dataset. */
+export function currentDataset(store: Store): { current: string | null; datasets: DatasetSummary[] } {
+  const datasets = listDatasets(store);
+  const current = datasets.length === 1 ? datasets[0]!.name : (store.datasets.current()?.name ?? null);
+  return { current, datasets };
 }

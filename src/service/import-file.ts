@@ -14,7 +14,7 @@ import type { FormatName, ImportedData, ImportOptions } from '../formats/types.j
 import { DuplicateIdError } from '../store/examples.js';
 import type { DatasetRecord } from '../store/datasets.js';
 import type { Store } from '../store/index.js';
-import { buildTask, type NewDataset } from './datasets.js';
+import { buildTask, type NewDataset, resolveDataset } from './datasets.js';
 import { storeRulechefExtras, type RulechefStored } from './import-rulechef.js';
 import type { ImportResult, Progress } from './types.js';
 
@@ -232,12 +232,10 @@ function resolveForImport(store: Store, name: string | undefined): DatasetRecord
     }
     return d;
   }
-  const names = store.datasets.names();
-  if (names.length === 1) return store.datasets.getByName(names[0]!);
-  if (names.length === 0) {
+  if (store.datasets.names().length === 0) {
     throw new RulewrightError('USAGE', 'the workspace has no dataset yet: pass --name NAME (and --type TYPE) to create one, or run `rulewright init` first');
   }
-  throw new RulewrightError('USAGE', `the workspace has ${names.length} datasets (${names.join(', ')}): choose one with --dataset NAME`);
+  return resolveDataset(store);
 }
 
 function newTask(create: NonNullable<ImportFileOptions['create']>, data: ImportedData): Task {

@@ -25,6 +25,7 @@ import type { Store } from '../store/index.js';
 import { checkCorrections } from './correction-holds.js';
 import { CORRECTION_EXAMPLE_PREFIX } from './corrections.js';
 import { correctionsAfterLearn, type CorrectionsOutcome } from './learn-corrections.js';
+import { checkDefaultLabel } from './learn-default-label.js';
 import type { DatasetContext } from './dataset-context.js';
 import { pipelineEvaluator } from './learn-evaluator.js';
 import { MatcherIssueLog } from './matcher-issue-log.js';
@@ -61,6 +62,8 @@ export interface LearnRequest {
   minPrecision?: number;
   maxRules?: number;
   maxRulesPerLabel?: number;
+  /** Offline classification: the label of a default rule, the last to run, labelling every text no other rule does (`learn --default-label`). */
+  defaultLabel?: string;
   /** Progress of offline learning, for a progress bar. */
   onProgress?: (p: Progress) => void;
   /** Judge and embedder for `llm_rubric` / `semantic_similarity`; without a judge, the configured LLM judges. */
@@ -153,6 +156,7 @@ async function chooseProposer(store: Store, datasetId: number, env: NodeJS.Proce
     ...(req.minPrecision !== undefined ? { minPrecision: req.minPrecision } : {}),
     ...(req.maxRules !== undefined ? { maxRules: req.maxRules } : {}),
     ...(req.maxRulesPerLabel !== undefined ? { maxRulesPerLabel: req.maxRulesPerLabel } : {}),
+    ...(req.defaultLabel !== undefined ? { defaultLabel: req.defaultLabel } : {}),
   };
   const learnProgress = phaseProgress(req.onProgress, 'learn');
   return {
@@ -199,7 +203,9 @@ async function learnLocked(ctx: DatasetContext, req: LearnRequest): Promise<Lear
   const { store, dataset: d, matchers: loaded, env } = ctx;
   const task = d.task;
   const notes: string[] = [];
-  const chosen = await chooseProposer(store, d.id, env, req);
+  const defaultLabel = checkDefaultLabel(task, req.defaultLabel === undefined ? [] : store.examples.list(d.id), req.defaultLabel);
+  const chosen = await chooseProposer(store, d.id, env, { ...req, defaultLabel });
+  if (defaultLabel !== undefined && chosen.proposer.kind !== 'offline') notes.push('--default-label applies to the offline inducer (learn --offline): the LLM proposed rules with no default');
   const replaced = chosen.proposer.kind === 'offline' ? offlineScoringTask(task).replaced : [];
   if (replaced.length)
     chosen.notes.push(

@@ -6,6 +6,7 @@ import { canonicalJson } from '../core/hash.js';
 import { importRuleset } from '../core/rulesets/import.js';
 import type { RulechefShape } from '../core/rulesets/rulechef.js';
 import { toRulechefRuleset } from '../core/rulesets/export-rulechef.js';
+import { toPythonRuleset, type RefusedRule } from '../core/rulesets/export-python.js';
 import { writeRulesetFile } from '../core/rulesets/rulewright-file.js';
 import type { RuleProblem } from '../core/safety/check-rule.js';
 import { isSpanTask, type TaskType } from '../core/schemas/task.js';
@@ -150,16 +151,20 @@ export interface ExportRulesOptions {
   format?: RulesetFormat;
   /** Statuses to export (default: every live rule for rulewright, only active ones for rulechef). */
   status?: RuleStatus[];
+  /** `python`: the Python runtime's file (active rules in execution order, Python `regex` patterns). */
+  for?: 'python';
 }
 
 export interface ExportRulesResult {
   dataset: string;
   file: string;
-  format: RulesetFormat;
+  format: RulesetFormat | 'python';
   rules: number;
   statuses: Partial<Record<RuleStatus, number>>;
   ruleset_hash: string;
   notes: string[];
+  /** `--for python`: rules left out because Python cannot run them the same way. */
+  refused?: RefusedRule[];
 }
 
 /**
@@ -170,6 +175,7 @@ export interface ExportRulesResult {
  */
 export function exportRulesText(ctx: DatasetContext, opts: ExportRulesOptions = {}): { text: string; result: Omit<ExportRulesResult, 'file'> } {
   const { store, dataset: d } = ctx;
+  if (opts.for === 'python') return exportPythonText(ctx, opts);
   const format = opts.format ?? 'rulewright';
   const statuses = opts.status?.length ? opts.status : format === 'rulechef' ? (['active'] as RuleStatus[]) : undefined;
   const rules = store.rules.list(d.id, statuses ? { status: statuses } : {});
@@ -185,6 +191,17 @@ export function exportRulesText(ctx: DatasetContext, opts: ExportRulesOptions = 
     text,
     result: { dataset: d.name, format, rules: rules.length, statuses: counts, ruleset_hash: rulesetHash(rules), notes },
   };
+}
+
+function exportPythonText(ctx: DatasetContext, opts: ExportRulesOptions): { text: string; result: Omit<ExportRulesResult, 'file'> } {
+  const { store, dataset: d } = ctx;
+  if (opts.format || opts.status?.length)
+    throw new RulewrightError('USAGE', '--for python writes the active rules in its own format: drop --format and --status');
+  const active = store.rules.list(d.id, { status: ['active'] });
+  const file = toPythonRuleset(active, d.task);
+  const notes = file.refused.map((r) => `refused ${r.id} (${r.name}): ${r.reason}`);
+  const result = { dataset: d.name, format: 'python' as const, rules: file.rules.length, statuses: { active: file.rules.length }, ruleset_hash: rulesetHash(active), notes, refused: file.refused };
+  return { text: `${JSON.stringify(file, null, 2)}\n`, result };
 }
 
 /** `rules export FILE`: writes the ruleset where the user says (creating the folder), nowhere else. */

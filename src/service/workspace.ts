@@ -4,7 +4,7 @@ import { storeError } from '../store/db.js';
 import { Store } from '../store/index.js';
 import type { CorrectionList, CorrectionRequest, CorrectionResult, CorrectionStatus, DeletedCorrection } from './corrections.js';
 import { DatasetHandle, type DatasetOptions } from './dataset-handle.js';
-import { buildTask, listDatasets, type NewDataset, summarize } from './datasets.js';
+import { buildTask, currentDataset, listDatasets, type NewDataset, summarize, useDataset } from './datasets.js';
 import type { EvalRequest, EvalResult } from './evaluate.js';
 import type { ListExamplesRequest } from './examples.js';
 import type { ExportFormat, ExportOptions } from './export-file.js';
@@ -107,11 +107,16 @@ export class Workspace {
     return [this.dataset(dataset, { matchers, cwd, env }), rest];
   }
 
-  createDataset(d: NewDataset): CreateDatasetResult {
+  /** Creates a dataset; with `current`, it also becomes the workspace's current dataset. */
+  createDataset(d: NewDataset, opts: { current?: boolean } = {}): CreateDatasetResult {
     const task = buildTask(d);
     // An import into this name that was killed holds it until someone cleans up after it.
     this.store.imports.clearAbandoned(task.name);
-    const rec = this.store.transaction(() => this.store.datasets.insert(task));
+    const rec = this.store.transaction(() => {
+      const created = this.store.datasets.insert(task);
+      if (opts.current) this.store.datasets.setCurrent(created.id);
+      return created;
+    });
     return { ...summarize(rec, 0), workspace: this.path };
   }
 
@@ -119,7 +124,23 @@ export class Workspace {
     return listDatasets(this.store);
   }
 
-  /** The dataset named, or the only one; a clear error listing the names otherwise. */
+  /** The dataset names, without counting their examples. */
+  datasetNames(): string[] {
+    return this.store.datasets.names();
+  }
+
+  /** Makes the named dataset the one commands use when they name none (`rulewright use`). */
+  useDataset(name: string): DatasetSummary {
+    const d = useDataset(this.store, name);
+    return summarize(d, this.store.examples.count(d.id));
+  }
+
+  /** The dataset commands use when they name none (null when they must be told), and every dataset. */
+  currentDataset(): { current: string | null; datasets: DatasetSummary[] } {
+    return currentDataset(this.store);
+  }
+
+  /** The dataset named, else the only one, else the current one; a clear error listing the names otherwise. */
   resolveDataset(name?: string): DatasetSummary {
     return this.dataset(name).summary();
   }

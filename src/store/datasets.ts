@@ -84,6 +84,19 @@ export class DatasetsRepo {
     return this.db.prepare('SELECT name FROM datasets WHERE import_id IS NULL ORDER BY name').pluck().all() as string[];
   }
 
+  /** The workspace's current dataset (`rulewright use`), when one is set. */
+  current(): DatasetRecord | undefined {
+    const r = this.db
+      .prepare('SELECT d.* FROM current_dataset c JOIN datasets d ON d.id = c.dataset_id WHERE d.import_id IS NULL')
+      .get() as Row | undefined;
+    return r && decode(r);
+  }
+
+  /** Makes a dataset the current one. */
+  setCurrent(id: number): void {
+    this.db.prepare('INSERT INTO current_dataset (one, dataset_id) VALUES (1, ?) ON CONFLICT (one) DO UPDATE SET dataset_id = excluded.dataset_id').run(id);
+  }
+
   /** Replaces a dataset's task (its name must stay the same). */
   updateTask(id: number, task: Task): void {
     this.db.prepare('UPDATE datasets SET task = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(task), nowIso(), id);

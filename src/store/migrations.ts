@@ -180,6 +180,14 @@ export const MIGRATIONS: readonly string[] = [
     started_at  TEXT NOT NULL
   );
   `,
+  // 7: the workspace's current dataset (`rulewright use`), used when a command names none; at
+  // most one row, and it goes with its dataset.
+  `
+  CREATE TABLE current_dataset (
+    one         INTEGER PRIMARY KEY CHECK (one = 1),
+    dataset_id  INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE
+  );
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -114,13 +114,14 @@ describe('dataset commands', () => {
     expect(human.stdout).toMatch(/train\s+dev\s+test/);
   });
 
-  test('--dataset is needed with several datasets, and names them', async () => {
-    await cli('init', '--name', 'a', '--type', 'ner');
-    await cli('init', '--name', 'b', '--type', 'classification');
+  test('a dataset must be chosen with several datasets and none current, and the error names them', async () => {
+    const file = writeJsonl(tmp.path('a.jsonl'), nerRows);
+    await cli('import', file, '--name', 'a');
+    await cli('import', file, '--name', 'b');
     const r = await cli('stats');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/2 datasets \(a, b\): choose one with --dataset NAME/);
-    expect(json(await cli('stats', '--dataset', 'b', '--json')).type).toBe('classification');
+    expect(r.stderr).toMatch(/2 datasets \(a, b\): make one current with `rulewright use a --db .*w\.db`, or pass --dataset NAME/);
+    expect(json(await cli('stats', '--dataset', 'b', '--json')).dataset).toBe('b');
   });
 
   test('human tables are aligned', async () => {

@@ -50,6 +50,8 @@ describe('shell completion', () => {
     [['--db', 'w.db', 'metrics', '--dataset'], ['support']],
     [['rules', 'show', '--db', 'w.db'], ['ind-7b57cf1e8a']],
     [['feedback', '--db', 'w.db', '--rule'], ['ind-7b57cf1e8a']],
+    [['--db', 'w.db', '--dataset'], ['support']],
+    [['use', '--db', 'w.db'], ['support', '--json']],
   ])('after %j it offers %j', async (words, want) => {
     await workspace();
     expect(await complete(words)).toEqual(expect.arrayContaining(want));
@@ -74,6 +76,17 @@ describe('shell completion', () => {
       }).trim().split('\n');
     expect(complete('rulewright ru')).toEqual(['rules', 'runs']);
     expect(complete("rulewright rules show --db w.db ''")).toContain('ind-7b57cf1e8a');
+    expect(complete("rulewright --db w.db --dataset ''")).toEqual(['support']);
+    expect(complete("rulewright import ''")).toEqual(expect.arrayContaining(['--split', 'd.jsonl']));
+    expect(complete('rulewright import d.')).toEqual(['d.jsonl']);
+    expect(complete('rulewright import --sp')).toEqual(['--split', '--spans']);
+    expect(complete("rulewright import d.jsonl ''")).not.toContain('d.jsonl');
+  });
+
+  test('only the bash script is told where a file goes; the others complete files themselves', async () => {
+    expect(await complete(['import'])).not.toContain(':files');
+    const marked = await runCliAt(tmp.dir(), ['__complete', '--mark-files', '--', 'rulewright', 'import']);
+    expect(marked.stdout.split('\n')).toContain(':files');
   });
 
   test.each(['zsh', 'fish'])('completion %s prints a script that asks __complete', async (shell) => {

@@ -21,7 +21,7 @@ describe('the command context', () => {
   });
 
   test.each([
-    [{}, /2 datasets \(other, receipts\): choose one with --dataset NAME/],
+    [{}, /2 datasets \(other, receipts\): make one current with `rulewright use other`, or pass --dataset NAME/],
     [{ dataset: 'nope' }, /no dataset "nope" in .*: the datasets are other, receipts/],
   ])('withDataset with %j fails with the names to choose from', async (sel, message) => {
     const { ws } = await receiptsWorkspace(tmp.path);

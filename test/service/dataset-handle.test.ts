@@ -39,7 +39,7 @@ describe('a dataset handle', () => {
     ws.createDataset({ name: 'other', type: 'classification' });
     expect(d.listRules().rules.map((r) => r.id)).toEqual(['total']);
     expect(d.showTask().dataset).toBe('receipts');
-    expect(() => ws.listRules()).toThrow(/2 datasets \(other, receipts\): choose one with --dataset NAME/);
+    expect(() => ws.listRules()).toThrow(/2 datasets \(other, receipts\): make one current with `rulewright use other`, or pass --dataset NAME/);
     ws.close();
   });
 

@@ -11,6 +11,7 @@ import { InlineJobRunner } from '../../tui/jobs/inline-runner.js';
 import type { JobRunner } from '../../tui/jobs/job-runner.js';
 import type { Route } from '../../tui/route.js';
 import type { Theme } from '../../tui/theme.js';
+import { Workbench } from '../../tui/workbench.js';
 import { repoRoot } from '../helpers/shared.js';
 
 /** The bundled demo dataset (Banking77, five intents, classification). */
@@ -135,7 +136,7 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
  */
 export function renderApp(
   ws: Workspace,
-  opts: { dataset?: string; columns?: number; rows?: number; color?: boolean; initial?: Route; jobs?: JobRunner; autoMeasure?: number | false } = {},
+  opts: { dataset?: string; columns?: number; rows?: number; color?: boolean; initial?: Route; jobs?: JobRunner; autoMeasure?: number | false; switchable?: boolean } = {},
 ): Rendered {
   const dataset = opts.dataset ?? ws.resolveDataset().name;
   const jobs = opts.jobs ?? new InlineJobRunner(ws, dataset);
@@ -144,7 +145,23 @@ export function renderApp(
   const rows = opts.rows ?? 24;
   // Measuring by itself is off unless a test asks for it: the other tests read the figures as stored.
   const autoMeasure = opts.autoMeasure ?? false;
-  const tree = <App ws={ws} dataset={dataset} jobs={jobs} theme={theme} size={{ columns, rows }} autoMeasure={autoMeasure} {...(opts.initial ? { initial: opts.initial } : {})} />;
+  const initial = opts.initial ? { initial: opts.initial } : {};
+  // switchable: the workbench `rulewright tui` runs, which `:dataset NAME` moves to another dataset
+  let open = jobs;
+  const tree = opts.switchable ? (
+    <Workbench
+      ws={ws}
+      first={{ data: ws.dataset(dataset), jobs }}
+      open={(name) => ({ data: ws.dataset(name), jobs: new InlineJobRunner(ws, name) })}
+      onOpen={(o) => (open = o.jobs)}
+      theme={theme}
+      size={{ columns, rows }}
+      autoMeasure={autoMeasure}
+      {...initial}
+    />
+  ) : (
+    <App ws={ws} dataset={dataset} jobs={jobs} theme={theme} size={{ columns, rows }} autoMeasure={autoMeasure} {...initial} />
+  );
   const r = render(tree);
   // ink-testing-library reports a 100-column terminal; give Ink the size under test. Ink reads the
   // width on every render but ignores 'resize' when CI is set, so render again instead of
@@ -172,7 +189,7 @@ export function renderApp(
       return frame();
     },
     unmount: () => {
-      jobs.close();
+      open.close();
       r.unmount();
     },
     jobs,

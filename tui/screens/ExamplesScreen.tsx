@@ -59,6 +59,8 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
           { key: 'gold', title: 'gold', width: 14, grow: 2 },
           { key: 'predicted', title: 'predicted', width: 14, grow: 2 },
           { key: 'errors', title: 'errors', width: 14, grow: 1 },
+          // Last, so the outcome columns stay together; the selected example's text shows in full below.
+          { key: 'text', title: 'text', width: 12, grow: 2 },
         ],
         width,
       ),
@@ -116,6 +118,7 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
             gold: { text: r.gold },
             predicted: { text: r.predicted, ...(r.errors.length || r.fp || r.fn ? { tone: 'bad' as const } : { tone: 'good' as const }) },
             errors: { text: r.errors.map((e) => ERROR_SHORT[e]).join(', ') || (r.fp || r.fn ? 'partial' : '✓'), ...(r.errors.length ? { tone: 'warn' as const } : {}) },
+            text: { text: r.text.replace(/\s+/g, ' ') },
           } satisfies Record<string, Cell>,
         }))}
         selected={nav.cursor.index - nav.cursor.top}

@@ -11,12 +11,12 @@ import { Tone } from '../components/Tone.js';
 import { VersionDiff } from '../components/VersionDiff.js';
 import { PreviewLine } from '../components/PreviewLine.js';
 import { deleteRule, loadRuleDetail, type RuleDetail, saveRulePattern } from '../data/rule-detail.js';
-import { setRuleStatus } from '../data/rules-view.js';
 import { useCapture } from '../hooks/use-capture.js';
 import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
 import { useRescore } from '../hooks/use-rescore.js';
+import { useStatusChange } from '../hooks/use-status-change.js';
 import { errorText, useLoader } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { fmtAgo, fmtCount, fmtDelta, fmtNoun, fmtRatio } from '../model/format.js';
@@ -113,13 +113,12 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
     }
   };
 
-  const toggle = () =>
+  const status = useStatusChange();
+  const changed = (done: () => Promise<string>) =>
     act(async () => {
-      if (!d) return;
-      const next = d.rule.status === 'active' ? 'disabled' : 'active';
-      await setRuleStatus(dataset, ruleId, next);
-      if (!rescore.changed(`${d.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`)) detail.reload();
+      if (!rescore.changed(await done())) detail.reload();
     });
+  const toggle = () => d && changed(() => status.change(ruleId, d.rule.name, d.rule.status === 'active' ? 'active' : 'disabled'));
 
   useKeys((input, key) => {
     if (!d) {
@@ -176,6 +175,8 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
         // Disabling takes the rule out of the ruleset: ask first. Enabling only puts it back.
         if (d.rule.status === 'active') return setConfirm('disable');
         return toggle();
+      case 'undo':
+        return changed(status.undo);
       case 'delete':
         return setConfirm('delete');
       case 'feedback':

@@ -7,7 +7,7 @@ import { SummaryBar } from '../components/SummaryBar.js';
 import { type Cell, Table } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { Tone, type ToneName } from '../components/Tone.js';
-import { loadRulesView, type RulesView, setRuleStatus } from '../data/rules-view.js';
+import { loadRulesView, type RulesView } from '../data/rules-view.js';
 import { useCapture } from '../hooks/use-capture.js';
 import { useFilterLine } from '../hooks/use-filter-line.js';
 import { useKeys } from '../hooks/use-keys.js';
@@ -17,6 +17,7 @@ import { useOnReturn } from '../hooks/use-on-return.js';
 import { useRescore } from '../hooks/use-rescore.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { useSessionState } from '../hooks/use-session-state.js';
+import { useStatusChange } from '../hooks/use-status-change.js';
 import { type ColumnSpec, layoutColumns } from '../model/columns.js';
 import { fitMiddle, fmtCount, fmtDelta, fmtRatio } from '../model/format.js';
 import { runningProgress } from '../model/progress-text.js';
@@ -142,16 +143,16 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
   const nav = useListCursor(rows.length, tableHeight);
   const selected = rows[nav.cursor.index];
 
-  const toggle = (row: RuleRow) => {
-    const next = row.rule.status === 'active' ? 'disabled' : 'active';
-    setRuleStatus(dataset, row.rule.id, next).then(
-      () => {
+  const status = useStatusChange();
+  const changed = (done: Promise<string>) =>
+    done.then(
+      (what) => {
         // A cheap re-measure keeps the old figures on screen until the new ones land (and reload).
-        if (!rescore.changed(`${row.rule.name} ${next === 'active' ? 'enabled' : 'disabled'}`)) view.reload();
+        if (!rescore.changed(what)) view.reload();
       },
       (e: unknown) => setError(errorText(e)),
     );
-  };
+  const toggle = (row: RuleRow) => changed(status.change(row.rule.id, row.rule.name, row.rule.status === 'active' ? 'active' : 'disabled'));
 
   useKeys((input, key) => {
     if (search.onKey(input, key)) return;
@@ -197,6 +198,8 @@ export function RulesScreen({ active, width, height }: ScreenProps) {
           else toggle(selected);
         }
         return;
+      case 'undo':
+        return void changed(status.undo());
       case null:
         return;
     }

@@ -1,6 +1,6 @@
 /**
- * `completion bash|zsh|fish` prints a script that completes commands, options, dataset names and
- * rule ids; the script asks `rulewright __complete WORDS...` (hidden) for the candidates, so they
+ * `completion bash|zsh|fish` prints a script that completes commands, options, dataset names,
+ * rule ids and files; the script asks `rulewright __complete WORDS...` (hidden) for the candidates, so they
  * follow the commands as registered and the workspace as it is now.
  */
 import { basename } from 'node:path';
@@ -9,14 +9,22 @@ import { type CliContext, usage } from '../context.js';
 import { COMMANDS } from './index.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+/**
+ * The line that tells the bash script a file name goes here too: bash offers files only when
+ * nothing else matches, while zsh and fish always offer them, so only bash asks for the mark.
+ */
+const FILES_MARK = ':files';
 type Shell = (typeof SHELLS)[number];
 
 const SCRIPTS: Record<Shell, string> = {
   bash: `# rulewright completion for bash: add to ~/.bashrc
 #   source <(rulewright completion bash)
 _rulewright() {
-  local IFS=$'\\n'
-  COMPREPLY=($(compgen -W "$(rulewright __complete -- "\${COMP_WORDS[@]:0:COMP_CWORD}" 2>/dev/null)" -- "\${COMP_WORDS[COMP_CWORD]}"))
+  local IFS=$'\\n' cur="\${COMP_WORDS[COMP_CWORD]}" words
+  words=$(rulewright __complete --mark-files -- "\${COMP_WORDS[@]:0:COMP_CWORD}" 2>/dev/null)
+  COMPREPLY=($(compgen -W "$words" -X '${FILES_MARK}' -- "$cur"))
+  if [[ $'\\n'$words$'\\n' == *$'\\n${FILES_MARK}\\n'* && $cur != -* ]]; then COMPREPLY+=($(compgen -f -- "$cur")); fi
 }
 complete -o default -F _rulewright rulewright
 `,
@@ -50,6 +58,27 @@ function optionValue(words: readonly string[], name: string): string | undefined
   return undefined;
 }
 
+/** Options any command takes before or after its name, whose value is the next word. */
+const GLOBAL_VALUE_OPTIONS = new Set(['--db', '--dataset', '--matchers']);
+
+/** What the positional argument being typed is: a file, a dataset name, or something else. */
+function positionalKind(cmd: Command, path: readonly string[], words: readonly string[]): 'file' | 'dataset' | undefined {
+  const rest = [...words];
+  for (const p of path) rest.splice(rest.indexOf(p), 1);
+  let given = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i]!;
+    if (!w.startsWith('-')) given++;
+    else if (!w.includes('=') && (GLOBAL_VALUE_OPTIONS.has(w) || cmd.options.some((o) => o.long === w && (o.required || o.optional)))) i++;
+  }
+  const arg = cmd.registeredArguments[given];
+  if (arg?.name() === 'file') return 'file';
+  if (path.join(' ') === 'use' && given === 0) return 'dataset';
+  return undefined;
+}
+
+const datasetNames = (ctx: CliContext, words: readonly string[]) => workspaceValues(ctx, words, (ws) => ws.datasetNames());
+
 /** Every command registered, as `--help` would list them. */
 async function fullProgram(ctx: CliContext): Promise<Command> {
   const program = new Command('rulewright');
@@ -70,16 +99,21 @@ export async function candidates(ctx: CliContext, words: readonly string[]): Pro
   }
   const prev = words.at(-1);
   const takesValue = (o: Option) => o.required || o.optional;
+  // `--db` and `--dataset` come before the command too, where no command's options are known yet.
+  if (prev === '--dataset') return datasetNames(ctx, words);
+  if (prev === '--db') return [];
   const pending = prev?.startsWith('--') && !prev.includes('=') ? cmd.options.find((o) => o.long === prev && takesValue(o)) : undefined;
   if (pending) {
     if (pending.argChoices) return pending.argChoices;
-    if (pending.long === '--dataset') return workspaceValues(ctx, words, (ws) => ws.listDatasets().map((d) => d.name));
     if (pending.long === '--rule') return ruleIds(ctx, words);
     return []; // a file or free text: the shell completes file names
   }
   const out = [...cmd.commands.map((c) => c.name()).filter((n) => !n.startsWith('__')), ...cmd.options.flatMap((o) => (o.long && !o.hidden ? [o.long] : []))];
   if (path[0] === 'completion' && path.length === 1) out.push(...SHELLS);
   if (path[0] === 'rules' && path.length === 2 && RULE_ID_ARG.has(path[1]!)) out.push(...(await ruleIds(ctx, words)));
+  const kind = positionalKind(cmd, path, words);
+  if (kind === 'dataset') out.push(...(await datasetNames(ctx, words)));
+  if (kind === 'file') out.push(FILES_MARK);
   return out;
 }
 
@@ -118,11 +152,12 @@ export function register(program: Command, ctx: CliContext): void {
   program
     .command('__complete', { hidden: true })
     .argument('[words...]')
+    .option('--mark-files', `say "${FILES_MARK}" where a file name goes (the bash script asks)`)
     .allowUnknownOption()
     .helpOption(false)
-    .action(async (words: string[]) => {
+    .action(async (words: string[], opts: { markFiles?: boolean }) => {
       // The shells pass the command line from its first word, the program as the user typed it.
       const typed = words.length && basename(words[0]!).startsWith('rulewright') ? words.slice(1) : words;
-      for (const c of await candidates(ctx, typed)) ctx.io.stdout.write(`${c}\n`);
+      for (const c of await candidates(ctx, typed)) if (c !== FILES_MARK || opts.markFiles) ctx.io.stdout.write(`${c}\n`);
     });
 }

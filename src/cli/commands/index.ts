@@ -21,6 +21,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'export', load: () => import('./export.js') },
   { name: 'split', load: () => import('./split.js') },
   { name: 'datasets', load: () => import('./datasets.js') },
+  { name: 'use', load: () => import('./use.js') },
   { name: 'examples', load: () => import('./examples.js') },
   { name: 'stats', load: () => import('./stats.js') },
   { name: 'task', load: () => import('./task.js') },

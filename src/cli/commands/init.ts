@@ -29,14 +29,19 @@ export function register(program: Command, ctx: CliContext): void {
       const result = await ctx.withWorkspace(
         opts,
         (ws) =>
-          ws.createDataset({
-            name,
-            type: opts.type,
-            ...(opts.labels ? { labels: opts.labels } : {}),
-            ...(opts.description !== undefined ? { description: opts.description } : {}),
-            ...(opts.mode ? { mode: opts.mode } : {}),
-            ...(opts.textField ? { text_field: opts.textField } : {}),
-          }),
+          ws.createDataset(
+            {
+              name,
+              type: opts.type,
+              ...(opts.labels ? { labels: opts.labels } : {}),
+              ...(opts.description !== undefined ? { description: opts.description } : {}),
+              ...(opts.mode ? { mode: opts.mode } : {}),
+              ...(opts.textField ? { text_field: opts.textField } : {}),
+            },
+            // Whoever creates a dataset goes on to work on it: the commands after `init` (import,
+            // learn) would otherwise stop at "has 2 datasets" once a workspace has a second one.
+            { current: true },
+          ),
         true,
       );
       ctx.emit(opts, result, (out, r) => {

@@ -197,9 +197,11 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('<file>', 'where to write (e.g. rules/my-task.json); the folder is created')
     .addOption(choice('--format <format>', 'rulewright (default: every rule with its status, and the task) or rulechef (active rules)', RULESET_FORMATS))
     .option('--status <statuses>', 'only rules with these statuses', statusList)
-    .action(async (file: string, opts: CommonOptions & { format?: RulesetFormat; status?: RuleStatus[] }) => {
+    .addOption(choice('--for <runtime>', 'python: the active rules in execution order as Python `regex` patterns, for the Python runtime (python/)', ['python'] as const))
+    .addHelpText('after', '\nExample:\n  rulewright rules export rules/ner.python.json --for python')
+    .action(async (file: string, opts: CommonOptions & { format?: RulesetFormat; status?: RuleStatus[]; for?: 'python' }) => {
       const status = opts.status;
-      const req = { ...(opts.format ? { format: opts.format } : {}), ...(status ? { status } : {}) };
+      const req = { ...(opts.format ? { format: opts.format } : {}), ...(status ? { status } : {}), ...(opts.for ? { for: opts.for } : {}) };
       if (file === '-') {
         const { text } = await ctx.withDataset(opts, (d) => d.exportRulesText(req));
         ctx.io.stdout.write(text);

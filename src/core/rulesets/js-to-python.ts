@@ -77,6 +77,12 @@ export function jsToPython(pattern: string, flags: string): string {
       case '[':
         if (pattern.startsWith('[^]', i)) throw refuse(pattern, '[^] (any character)');
         if (pattern.startsWith('[]', i)) throw refuse(pattern, '[] (an empty class)');
+        // Whitespace or not: any character in both engines, whatever each counts as whitespace.
+        if (pattern.startsWith('[\\s\\S]', i) || pattern.startsWith('[\\S\\s]', i)) {
+          out += '[\\s\\S]';
+          i += 5;
+          break;
+        }
         inClass = true;
         out += c;
         if (pattern[i + 1] === '^') out += pattern[++i];

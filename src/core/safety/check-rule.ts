@@ -1,5 +1,6 @@
 import { collectMatches } from '../engine/collect.js';
 import { compileRule, type CompiledRule } from '../engine/compile-rule.js';
+import { DEFAULT_RULE_PATTERN, isDefaultRule } from '../engine/default-rule.js';
 import { runGuarded } from '../engine/guard.js';
 import { IntBuffer } from '../engine/int-buffer.js';
 import { RulewrightError } from '../errors.js';
@@ -95,7 +96,8 @@ function precheck(rule: Rule, options: CheckOptions): { problems: RuleProblem[];
     const code: ProblemCode = reason === 'empty' ? 'empty_pattern' : reason === 'group' ? 'missing_group' : reason === 'limit' ? 'too_large' : 'invalid';
     problems.push({ code, severity: 'reject', message: (e as Error).message });
   }
-  if (compiled) problems.push(...probeProblems(compiled, options.probeBudgetMs ?? 100));
+  // A default rule matches every text by design; it is spelled one way so a mistaken catch-all is still caught.
+  if (compiled && !isDefaultRule(rule)) problems.push(...probeProblems(compiled, options.probeBudgetMs ?? 100));
   return { problems, compiled, effort: options.redos ?? (mode === 'import' ? 'quick' : 'thorough') };
 }
 
@@ -151,7 +153,7 @@ function probeProblems(compiled: CompiledRule, budgetMs: number): RuleProblem[] 
       {
         code: 'catch_all',
         severity: 'reject',
-        message: `the rule matches every one of ${total} unrelated probe texts (punctuation, numbers, prose, URLs, other scripts, whitespace), so it matches anything; make it specific to what it extracts`,
+        message: `the rule matches every one of ${total} unrelated probe texts (punctuation, numbers, prose, URLs, other scripts, whitespace), so it matches anything; make it specific to what it extracts (for classification, a default class for whatever no other rule labels is the pattern ${DEFAULT_RULE_PATTERN} at the lowest priority)`,
       },
     ];
   if (hits / total >= BROAD_SHARE)

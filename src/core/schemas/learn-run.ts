@@ -76,6 +76,7 @@ export const LearnProposerConfig = z.union([
     minPrecision: z.number().optional(),
     maxRules: z.number().optional(),
     maxRulesPerLabel: z.number().optional(),
+    defaultLabel: z.string().optional(),
   }),
 ]);
 

@@ -60,7 +60,8 @@ async function bestOfTwo(
   const learned = induceClasses({ task, train, opts, report, started });
   const covering = learned.rules;
   const dev = opts.dev;
-  if (!dev || !selectionAffordable(train, dev)) return { rules: covering, report, finalized: false, figures: learned.figures };
+  // A default the user named is built by covering alone.
+  if (!dev || opts.defaultLabel !== null || !selectionAffordable(train, dev)) return { rules: covering, report, finalized: false, figures: learned.figures };
   const alt = newReport(task, train.length, dev.length);
   const altOpts: ResolvedOptions = { ...opts, maxRules: Math.min(opts.maxRules, 100), budgetMs: Math.max(0, opts.budgetMs - (performance.now() - started)) };
   const selection = await selectCandidates({ task, train, candidates: generateCandidates(task, train, altOpts), opts: altOpts, report: alt, started: performance.now(), merge: true });
@@ -69,6 +70,9 @@ async function bestOfTwo(
   const note = `two learners were compared on dev: sequential covering F1 ${a.toFixed(3)} (${covering.length} rules), candidate selection F1 ${b.toFixed(3)} (${selection.length} rules); kept ${b > a ? 'candidate selection' : 'sequential covering'}`;
   const winner = b > a ? { rules: selection, report: alt, finalized: true, figures: null } : { rules: covering, report, finalized: false, figures: learned.figures };
   winner.report.notes.push(note);
+  if (winner.report === alt && report.default?.added) alt.notes.push(`default: none (candidate selection's list was kept, and it has none; covering's list ended with the default ${report.default.label})`);
+  const small = report.notes.find((n) => n.startsWith('dev has '));
+  if (winner.report === alt && small) alt.notes.push(`${small} (for sequential covering; candidate selection's list, kept, has dev F1 ${b.toFixed(3)} and was chosen on dev as well)`);
   return winner;
 }
 

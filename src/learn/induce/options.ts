@@ -21,6 +21,8 @@ export interface ResolvedOptions {
   maxTrainExamples: number;
   idPrefix: string;
   budgetMs: number;
+  /** The default class the user chose (null: the inducer chooses, or adds none). */
+  defaultLabel: string | null;
 }
 
 const D = TUNING.defaults;
@@ -44,5 +46,6 @@ export function resolveOptions(task: Task, options: InduceOptions = {}): Resolve
     maxTrainExamples: options.maxTrainExamples ?? D.maxTrainExamples,
     idPrefix: options.idPrefix ?? 'ind-',
     budgetMs: options.budgetMs ?? D.budgetMs,
+    defaultLabel: options.defaultLabel?.trim() || null,
   };
 }

@@ -1,3 +1,4 @@
+import { isDefaultRule } from '../../core/engine/default-rule.js';
 import { evaluateRulesetNow } from '../../core/eval/evaluate-ruleset.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
@@ -10,6 +11,19 @@ import { drop, newReport, stage } from './report.js';
 import { candidateId, toRule } from './rule-factory.js';
 import { addPass, devJudge, prunePass, trainJudge, type AcceptConfig, type Judge } from './select.js';
 import type { InduceOptions, InduceResult } from './types.js';
+
+/**
+ * Where a fallback goes: below every current rule, but above a default rule, which fires on every
+ * text (below it a rule never decides). Between two adjacent whole priorities, halfway.
+ */
+export function fallbackPriority(current: readonly Rule[]): number {
+  const others = current.filter((r) => !isDefaultRule(r)).map((r) => r.priority);
+  const defaults = current.filter(isDefaultRule).map((r) => r.priority);
+  if (!others.length) return Math.min(...defaults) + 1;
+  const bottom = Math.min(...others);
+  const floor = Math.max(-Infinity, ...defaults.filter((p) => p < bottom));
+  return bottom - 1 > floor ? bottom - 1 : (bottom + floor) / 2;
+}
 
 /** Train examples the current rules get wrong (a false positive or a missed item). */
 function failing(task: Task, rules: readonly Rule[], train: readonly Example[]): Set<number> {
@@ -24,8 +38,8 @@ function failing(task: Task, rules: readonly Rule[], train: readonly Example[]):
 /**
  * `inducePatch`: candidates are generated from train as for `induceRules`, but only those that fire
  * on a train example the current rules get wrong are tried. Each is tried in two places, above
- * every current rule (priority max + 1: it overrides them) and below them all (priority min − 1: a
- * fallback where they abstain), and kept where it improves dev (train without dev). Then current
+ * every current rule (priority max + 1: it overrides them) and below them all (a fallback where
+ * they abstain: `fallbackPriority`), and kept where it improves dev (train without dev). Then current
  * rules whose removal improves dev are proposed for removal. Current rules are never edited.
  */
 export async function patch(task: Task, trainIn: readonly Example[], currentIn: readonly Rule[], options: InduceOptions): Promise<InduceResult> {
@@ -61,7 +75,7 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   report.candidates.eligible = relevant.length;
 
   const hi = Math.max(...current.map((r) => r.priority)) + 1;
-  const lo = Math.min(...current.map((r) => r.priority)) - 1;
+  const lo = fallbackPriority(current);
   const placed: { e: Eligible; rule: Rule; sibling: string }[] = [];
   for (const e of relevant) {
     const id = candidateId(e.c, opts.idPrefix);

@@ -89,6 +89,25 @@ export const TUNING = {
      * on long texts the two can trade places from train to new text.
      */
     reorderMinGain: 1.96,
+    /**
+     * A default class (a last rule labelling every text no rule does) is added only when it raises
+     * held-out F1 by more than one standard error of the paired difference (McNemar's z >= 1, the
+     * one-standard-error rule): a tie, or a gain no larger than the churn beneath it (3 texts won
+     * and 2 lost), is noise, while a 5-point gain on 80 dev texts is not. Looser than `reorderMinGain`: abstaining is rarely better than guessing
+     * a class that holds most texts. `learn --default-label` adds it regardless.
+     */
+    defaultMinGain: 1,
+  },
+  /** Small data (classification): a dev split too small to judge on its own. */
+  smallDev: {
+    /**
+     * A dev split judges on its own when its F1's 95 % interval (z = 1.96) is at most this wide on
+     * either side at the widest (F1 near 0.5): 97 texts. Below that, k-fold cross-validation over
+     * train and dev estimates what the chosen way of learning scores on new text, and the summary
+     * prints it beside dev F1: on 30 dev texts one text is 3 points, and a list cut there fits them.
+     */
+    z: 1.96,
+    halfWidth: 0.1,
   },
   /** Token-window templates for spans (windows/). */
   windows: {

@@ -1,5 +1,6 @@
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule, RuleStatus, RuleWhen } from '../../core/schemas/rule.js';
+import type { DefaultVerdict } from './default-class.js';
 
 /** Options of the offline inducer. Every field is optional; defaults suit small and large train sets. */
 export interface InduceOptions {
@@ -49,6 +50,12 @@ export interface InduceOptions {
    * report's notes and sets `budget_exhausted`.
    */
   budgetMs?: number;
+  /**
+   * Classification: the default class, given by a last rule that fires on every text (default: the
+   * most frequent train label, added only when held-out F1 says it helps; a label named here is
+   * always the default).
+   */
+  defaultLabel?: string;
 }
 
 /** Precision, recall and F1 of a ruleset on one split (null: empty denominator). */
@@ -117,6 +124,16 @@ export interface InduceReport {
   windows?: { windows: number; candidates: number; selected: number; unreachable_gold: number; stop: string };
   /** Labels with train examples that got no rule, and why. */
   labels_without_rules?: { label: string; reason: string }[];
+  /** Classification without a dev split (or with one too small to judge): the k-fold cross-validated F1 of the chosen list. */
+  cross_validation?: { folds: number; f1: number };
+  /** Classification: the default class considered, whether its rule was added, and the held-out F1 that decided. */
+  default?: {
+    label: string;
+    share: number;
+    chosen_by: 'user' | 'majority';
+    added: boolean;
+    verdict: DefaultVerdict;
+  };
 }
 
 /** The inducer's answer: rules (provenance `induced`) and the report. */

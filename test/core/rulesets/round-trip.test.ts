@@ -39,6 +39,7 @@ describe('RuleChef export keeps what each rule matches', () => {
     ['js \\s knows \\ufeff', rule('r', 'a\\sb'), 'a\ufeffb a\x1cb'],
     ['a class with shorthands', rule('r', '[\\w-]+@[\\d.]+'), 'ñame-x@1.2 é@3'],
     ['a literal brace', rule('r', 'a{,2}'), 'a{,2} aa'],
+    ['[\\s\\S], any character (the default rule)', rule('r', '^[\\s\\S]'), '\ufeffhi'],
   ])('%s', (_t, r, text) => {
     const before = spans(r, text);
     expect(before.length).toBeGreaterThan(0);

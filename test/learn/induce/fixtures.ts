@@ -76,3 +76,28 @@ export function receipts(seed: number, n: number, split: 'train' | 'dev' | 'test
   }
   return out;
 }
+
+const FUNCTION_WORDS = ['the', 'a', 'i', 'you', 'to', 'and', 'but', 'for', 'in', 'is', 'it', 'my', 'me', 'of', 'on', 'at', 'so', 'that', 'this', 'we', 'be', 'can', 'not', 'just', 'now'];
+const SPAM_CUES = ['prize', 'winner', 'claim', 'txt', 'urgent', 'voucher'];
+
+/**
+ * A skewed binary set like SMS spam: `rate` of the texts are `spam`, each with one or two cue words
+ * (prize, winner, claim, txt, urgent, voucher) among random words; the rest are `ham`, random
+ * function words and made-up content words with no cue of their own (a cue turns up in 2% of
+ * them). Only the rare class has triggers; the majority is what is left.
+ */
+export function skewedMessages(seed: number, n: number, rate: number, split: 'train' | 'dev' | 'test'): Example[] {
+  const r = mulberry32(seed);
+  const syllables = ['ba', 'ko', 'ti', 'nu', 'me', 'ra', 'so', 'li', 'du', 'fe', 'go', 'pa'];
+  const content = () => `${pick(r, syllables)}${pick(r, syllables)}${pick(r, syllables)}`;
+  const words = (k: number) => Array.from({ length: k }, () => (r() < 0.5 ? pick(r, FUNCTION_WORDS) : content()));
+  const out: Example[] = [];
+  for (let i = 0; i < n; i++) {
+    const spam = r() < rate;
+    const ws = words(4 + Math.floor(r() * 6));
+    const cues = spam ? 1 + Math.floor(r() * 2) : r() < 0.02 ? 1 : 0;
+    for (let c = 0; c < cues; c++) ws.splice(Math.floor(r() * (ws.length + 1)), 0, pick(r, SPAM_CUES));
+    out.push(Example.parse({ id: `${split}-msg-${i}`, text: ws.join(' '), label: spam ? 'spam' : 'ham', split }));
+  }
+  return out;
+}

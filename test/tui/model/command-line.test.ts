@@ -23,7 +23,7 @@ describe('the : command line', () => {
     ['rule', /which rule\? type :rule ID/],
     ['sort colour', /no column "colour" to sort by: the columns are name, label/],
     ['sort fp upward', /sort direction "upward": use asc or desc/],
-    ['zap', /no command "zap": the commands are :rule ID, :filter TEXT, :sort COLUMN \[asc\|desc\] and :q/],
+    ['zap', /no command "zap": the commands are :rule ID, :filter TEXT, :sort COLUMN \[asc\|desc\], :dataset NAME and :q/],
     ['', /the commands are/],
   ])('%j is refused with a message that says what works', (line, message) => {
     const c = parseCommand(line);

@@ -1,4 +1,4 @@
-import { wilsonLower } from '../../../core/metrics/wilson.js';
+import { ruleScore, type BaseRate } from './base-rate.js';
 import type { FeatureIndex } from './features.js';
 import type { Literal } from './render.js';
 
@@ -40,6 +40,12 @@ export interface CoverOptions {
   global?: boolean;
   /** Features that may not start a rule (an earlier pass used them). */
   banned?: ReadonlySet<number>;
+  /**
+   * The list's default class: every text no rule labels gets it, so its own rules are scored by
+   * what they add beyond its base rate (`ruleScore`), and each feature is tried for it and for its
+   * best other class.
+   */
+  defaultClass?: BaseRate;
 }
 
 export type CoverStop = 'covered' | 'no_candidate' | 'max_rules' | 'budget';
@@ -101,6 +107,8 @@ export class Coverer {
   private readonly coTot: Int32Array;
   private readonly coC: Int32Array;
   private left: number;
+  /** Uncovered documents of the default class. */
+  private leftDefault = 0;
 
   constructor(
     private readonly index: FeatureIndex,
@@ -121,6 +129,7 @@ export class Coverer {
     this.coTot = new Int32Array(this.F);
     this.coC = new Int32Array(this.F);
     this.left = this.n;
+    for (let d = 0; d < this.n; d++) if (docClass[d] === opts.defaultClass?.cls) this.leftDefault++;
     for (let d = 0; d < this.n; d++) {
       const c = docClass[d]!;
       for (const f of index.docFeatures[d]!) {
@@ -137,8 +146,9 @@ export class Coverer {
       let b = 0;
       let bv = -1;
       const base = f * this.K;
+      const skip = this.opts.defaultClass?.cls ?? -1;
       for (let c = 0; c < this.K; c++) {
-        const v = this.perClass[c]! >= this.opts.perClass ? -1 : this.cnt[base + c]!;
+        const v = this.perClass[c]! >= this.opts.perClass || c === skip ? -1 : this.cnt[base + c]!;
         if (v > bv) {
           bv = v;
           b = c;
@@ -159,23 +169,31 @@ export class Coverer {
   private globalBound(f: number, c: number): number {
     if (!this.opts.global) return Infinity;
     const n = this.tot0[f]!;
-    return n ? wilsonLower(this.cnt0[f * this.K + c]! / n, n, this.opts.z) : 0;
+    return n ? ruleScore(this.cnt0[f * this.K + c]! / n, n, this.opts.z, c, this.opts.defaultClass) : 0;
+  }
+
+  /**
+   * A rule's score from its precision and support (see `ruleScore`). A rule of the default class
+   * is judged against the default's share of the texts still uncovered: those are the texts it
+   * would decide, and the default gets that share of them right without it.
+   */
+  private score(precision: number, support: number, cls: number): number {
+    const dc = this.opts.defaultClass;
+    return ruleScore(precision, support, this.opts.z, cls, dc && this.left ? { cls: dc.cls, prior: this.leftDefault / this.left } : dc);
   }
 
   /** The best `refineTop` single-feature rules on the uncovered documents. */
   private topSingles(): Cand[] {
     const top: Cand[] = [];
     const m = this.opts.refineTop;
-    const { z, minSupport } = this.opts;
+    const { minSupport } = this.opts;
     const banned = this.opts.banned;
-    for (let f = 0; f < this.F; f++) {
-      const n = this.tot[f]!;
-      if (n < minSupport || banned?.has(f)) continue;
-      const c = this.bestClass(f);
+    const dc = this.opts.defaultClass;
+    const offer = (f: number, c: number, n: number) => {
       const k = this.cnt[f * this.K + c]!;
-      if (k < minSupport) continue;
-      const s = Math.min(wilsonLower(k / n, n, z), this.globalBound(f, c));
-      if (top.length === m && s <= top[m - 1]!.score) continue;
+      if (k < minSupport) return;
+      const s = Math.min(this.score(k / n, n, c), this.globalBound(f, c));
+      if (top.length === m && s <= top[m - 1]!.score) return;
       let i = top.length === m ? m - 1 : top.length;
       while (i > 0 && top[i - 1]!.score < s) {
         if (i < m) top[i] = top[i - 1]!;
@@ -184,6 +202,13 @@ export class Coverer {
       const cand = { literals: [{ feature: f, negated: false }], cls: c, k, n, score: s };
       if (top.length < m) top.splice(i, 0, cand);
       else top[i] = cand;
+    };
+    for (let f = 0; f < this.F; f++) {
+      const n = this.tot[f]!;
+      if (n < minSupport || banned?.has(f)) continue;
+      const c = this.bestClass(f);
+      if (c !== dc?.cls) offer(f, c, n);
+      if (dc && this.perClass[dc.cls]! < this.opts.perClass) offer(f, dc.cls, n);
     }
     return top;
   }
@@ -216,7 +241,7 @@ export class Coverer {
       }
     }
     let best: { g: number; negated: boolean; score: number } | null = null;
-    const { z, minSupport } = this.opts;
+    const { minSupport } = this.opts;
     const scale = stride;
     for (const g of touched) {
       if (!used.has(g)) {
@@ -224,13 +249,13 @@ export class Coverer {
         const kt = this.coC[g]!;
         // Estimated on the sample: scale counts back for the bound.
         if (kt * scale >= minSupport) {
-          const s = wilsonLower(kt / nt, nt * scale, z);
+          const s = this.score(kt / nt, nt * scale, c.cls);
           if (s > (best?.score ?? c.score)) best = { g, negated: false, score: s };
         }
         const nn = n0 - nt;
         const kn = k0 - kt;
         if (nn > 0 && kn * scale >= minSupport && kn < k0) {
-          const s = wilsonLower(kn / nn, nn * scale, z);
+          const s = this.score(kn / nn, nn * scale, c.cls);
           if (s > (best?.score ?? c.score)) best = { g, negated: true, score: s };
         }
       }
@@ -247,7 +272,7 @@ export class Coverer {
       if (this.docClass[d] === c.cls) k++;
     }
     if (k < minSupport || n === 0) return null;
-    const score = wilsonLower(k / n, n, z);
+    const score = this.score(k / n, n, c.cls);
     return score > c.score ? { literals, cls: c.cls, k, n, score } : null;
   }
 
@@ -267,6 +292,7 @@ export class Coverer {
       this.covered[d] = 1;
       this.left--;
       const cls = this.docClass[d]!;
+      if (cls === this.opts.defaultClass?.cls) this.leftDefault--;
       for (const g of this.index.docFeatures[d]!) {
         this.tot[g]!--;
         if (cls >= 0) {

@@ -4,11 +4,24 @@ import { classIds, firingMaxima, learnDecisionList } from './decision-list.js';
 import type { FeatureConfig } from './features.js';
 import { f1OfTotals } from '../../../core/ratio.js';
 
-/** The chosen score threshold and the k-fold F1 it had. */
-export interface Threshold {
+/** A threshold on rule scores, the pooled held-out F1 at it, and which held-out texts it gets right (in a fixed order). */
+export interface Cut {
   threshold: number;
   f1: number;
+  right: Uint8Array;
+}
+
+/** The chosen score threshold and the k-fold F1 it had. */
+export interface Threshold extends Cut {
   folds: number;
+  /** The same lists with a default class after them (asked for with `fallback`): their best cut. */
+  withDefault?: Cut;
+}
+
+/** A held-out text: the scores at which the lists' answer changes (see `firingMaxima`), and its gold class. */
+interface Held {
+  maxima: { score: number; cls: number }[];
+  gold: number;
 }
 
 /** Stratified fold numbers: each class dealt round-robin after a seeded shuffle. */
@@ -33,7 +46,9 @@ export function foldsOf(labels: readonly (string | null)[], k: number, seed: num
  * Without a dev split, where to cut the decision list is judged by k-fold cross-validation on
  * train instead of by taking examples away from learning: a list is learned on each k-1 folds
  * and run on the held-out fold, and the threshold on rule scores that gives the best pooled F1
- * (micro, abstentions as misses) is kept. Ties go to the higher threshold (fewer rules).
+ * (micro, abstentions as misses) is kept. Ties go to the higher threshold (fewer rules). Lists
+ * learned for a default class (`opts.defaultClass`) are judged with it; `fallback` also judges
+ * lists learned without one as if that class were their default (`withDefault`).
  */
 export function chooseThreshold(
   texts: readonly string[],
@@ -44,10 +59,11 @@ export function chooseThreshold(
   k: number,
   seed: number,
   passes = 1,
+  fallback?: number,
 ): Threshold {
   const fold = foldsOf(labels, k, seed);
   const gold = classIds(labels, classes);
-  const held: { maxima: { score: number; cls: number }[]; gold: number }[] = [];
+  const held: Held[] = [];
   const scores = new Set<number>([0]);
   for (let f = 0; f < k; f++) {
     const tr: number[] = [];
@@ -65,20 +81,30 @@ export function chooseThreshold(
     for (const r of list.rules) scores.add(r.score);
     for (const i of te) held.push({ maxima: firingMaxima(list, texts[i]!), gold: gold[i]! });
   }
-  const n = held.length;
-  let best: Threshold = { threshold: Infinity, f1: 0, folds: k };
   const grid = [...scores].sort((a, b) => b - a);
+  if (opts.defaultClass) return { ...bestThreshold(held, grid, opts.defaultClass.cls), folds: k };
+  const plain: Threshold = { ...bestThreshold(held, grid), folds: k };
+  return fallback === undefined ? plain : { ...plain, withDefault: bestThreshold(held, grid, fallback) };
+}
+
+/** The held-out answer under a threshold: the first firing maximum at or above it, else the fallback class. */
+const answerAt = (h: Held, t: number, fallback: number | undefined): number | undefined => h.maxima.find((m) => m.score >= t)?.cls ?? fallback;
+
+/** The threshold of `grid` with the best pooled F1 on the held-out texts; with `fallback`, a text no rule answers gets that class. */
+function bestThreshold(held: readonly Held[], grid: readonly number[], fallback?: number): Cut {
+  const n = held.length;
+  let best = { threshold: Infinity, f1: fallback === undefined ? 0 : held.filter((h) => h.gold === fallback).length / Math.max(1, n) };
   for (const t of grid) {
     let tp = 0;
     let answered = 0;
     for (const h of held) {
-      const hit = h.maxima.find((m) => m.score >= t);
-      if (!hit) continue;
+      const cls = answerAt(h, t, fallback);
+      if (cls === undefined) continue;
       answered++;
-      if (hit.cls === h.gold) tp++;
+      if (cls === h.gold) tp++;
     }
     const f1 = f1OfTotals(tp, answered, n) ?? 0;
-    if (f1 > best.f1 + 1e-12) best = { threshold: t, f1, folds: k };
+    if (f1 > best.f1 + 1e-12) best = { threshold: t, f1 };
   }
-  return best;
+  return { ...best, right: Uint8Array.from(held, (h) => (answerAt(h, best.threshold, fallback) === h.gold ? 1 : 0)) };
 }

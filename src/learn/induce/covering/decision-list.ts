@@ -1,3 +1,4 @@
+import type { BaseRate } from './base-rate.js';
 import { Coverer, satisfies, type CoverOptions, type CoverResult } from './cover.js';
 import { TUNING } from '../tuning.js';
 import { globalOrder } from './global-order.js';
@@ -9,6 +10,8 @@ export interface DecisionList extends CoverResult {
   vocab: Vocabulary;
   features: FeatureConfig;
   classes: readonly string[];
+  /** The default class it was learned for (its rules scored against its base rate), if any. */
+  defaultClass?: BaseRate;
 }
 
 /** Class ids of labels (`null` or unknown labels: -1). */
@@ -43,7 +46,7 @@ export function learnDecisionList(
     const more = new Coverer(index, ids, classes.length, { ...rest, banned }).run();
     res.rules.push(...more.rules.map((r) => ({ ...r, pass: p })));
   }
-  return { ...res, index, vocab, features, classes };
+  return { ...res, index, vocab, features, classes, ...(opts.defaultClass ? { defaultClass: opts.defaultClass } : {}) };
 }
 
 /**
@@ -59,6 +62,7 @@ export function reorderList(
     ...opts,
     pairFeatures: TUNING.covering.pairFeatures,
     depth: TUNING.covering.globalDepth,
+    ...(list.defaultClass ? { defaultClass: list.defaultClass } : {}),
   });
   return { ...list, rules, ...(capped ? { stop: 'max_rules' as const } : {}) };
 }

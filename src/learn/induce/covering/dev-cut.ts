@@ -6,12 +6,17 @@ export interface Firings {
   entryRule: ArrayLike<number>;
 }
 
-/** A list's firings on held-out texts, with their gold labels and the rules' labels and passes (all trimmed, lower case). */
+/**
+ * A list's firings on held-out texts, with their gold labels and the rules' labels and passes (all
+ * trimmed, lower case). A rule with a negative pass (the default rule) is never cut or counted.
+ */
 export interface CutInput {
   firings: Firings;
   gold: readonly string[];
   label: readonly string[];
   passOf: Int32Array;
+  /** The default class: a text no kept rule decides is given it (none: left unlabelled). */
+  fallback?: string;
 }
 
 /** The rules a dev cut keeps (pool positions), dev F1 with them, and which dev texts they get right. */
@@ -36,7 +41,11 @@ export function bestPerPass(c: CutInput): DevCut {
   const kept: number[] = [];
   let tp = 0;
   let answered = 0;
-  let f1 = 0;
+  const fb = c.fallback;
+  // Undecided texts whose gold is the default class: the default gets them right.
+  let open = fb === undefined ? 0 : c.gold.filter((g) => g === fb).length;
+  const score = (t: number, a: number, o: number) => (fb === undefined ? f1OfTotals(t, a, n) : f1OfTotals(t + o, n, n)) ?? 0;
+  let f1 = score(0, 0, open);
   const passes = c.passOf.reduce((m, p) => Math.max(m, p), 0) + 1;
   for (let s = 0; s < passes; s++) {
     // The first rule of this pass firing on each undecided text.
@@ -53,20 +62,24 @@ export function bestPerPass(c: CutInput): DevCut {
     }
     const hits = new Int32Array(size);
     const fired = new Int32Array(size);
+    const taken = new Int32Array(size);
     for (let d = 0; d < n; d++) {
       const p = first[d]!;
       if (p < 0) continue;
       fired[p]!++;
       if (c.label[p] === c.gold[d]) hits[p]!++;
+      if (c.gold[d] === fb) taken[p]!++;
     }
     let best = -1;
     let t = tp;
     let a = answered;
+    let o = open;
     for (let p = 0; p < size; p++) {
       if (c.passOf[p] !== s) continue;
       t += hits[p]!;
       a += fired[p]!;
-      const f = f1OfTotals(t, a, n) ?? 0;
+      o -= taken[p]!;
+      const f = score(t, a, o);
       if (f > f1 + 1e-12) {
         f1 = f;
         best = p;
@@ -78,6 +91,7 @@ export function bestPerPass(c: CutInput): DevCut {
       kept.push(p);
       tp += hits[p]!;
       answered += fired[p]!;
+      open -= taken[p]!;
     }
     for (let d = 0; d < n; d++) {
       const p = first[d]!;
@@ -86,6 +100,7 @@ export function bestPerPass(c: CutInput): DevCut {
       if (c.label[p] === c.gold[d]) right[d] = 1;
     }
   }
+  if (fb !== undefined) for (let d = 0; d < n; d++) if (!decided[d] && c.gold[d] === fb) right[d] = 1;
   return { kept, f1, right };
 }
 

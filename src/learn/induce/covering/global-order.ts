@@ -1,4 +1,4 @@
-import { wilsonLower } from '../../../core/metrics/wilson.js';
+import { ruleScore, type BaseRate } from './base-rate.js';
 import { satisfies, type CoverRule } from './cover.js';
 import { Kind, type FeatureIndex } from './features.js';
 import type { Literal } from './render.js';
@@ -17,6 +17,8 @@ export interface GlobalOrderOptions {
   minScore: number;
   /** Absolute time (performance.now()) after which no more pairs are formed. */
   deadline: number;
+  /** The default class, whose rules are scored against its base rate (see cover.ts). */
+  defaultClass?: BaseRate;
 }
 
 interface Stat {
@@ -26,8 +28,11 @@ interface Stat {
   score: number;
 }
 
-/** The best class of a set of documents, with its count, their number and the Wilson bound. */
-function statOf(docs: ArrayLike<number>, docClass: Int32Array, scratch: Int32Array, z: number): Stat | null {
+/**
+ * The best class of a set of documents, with its count, their number and its score: the most
+ * frequent class, or the default class when its score against its base rate is higher.
+ */
+function statOf(docs: ArrayLike<number>, docClass: Int32Array, scratch: Int32Array, z: number, base?: BaseRate): Stat | null {
   const touched: number[] = [];
   for (let i = 0; i < docs.length; i++) {
     const c = docClass[docs[i]!]!;
@@ -37,15 +42,19 @@ function statOf(docs: ArrayLike<number>, docClass: Int32Array, scratch: Int32Arr
   }
   let cls = -1;
   let k = 0;
+  const kd = base ? scratch[base.cls]! : 0;
   for (const c of touched) {
-    if (scratch[c]! > k || (scratch[c] === k && c < cls)) {
+    if (c !== base?.cls && (scratch[c]! > k || (scratch[c] === k && c < cls))) {
       k = scratch[c]!;
       cls = c;
     }
     scratch[c] = 0;
   }
   const n = docs.length;
-  return cls < 0 ? null : { cls, k, n, score: wilsonLower(k / n, n, z) };
+  const best = cls < 0 ? null : { cls, k, n, score: ruleScore(k / n, n, z, cls, base) };
+  if (!base || !kd) return best;
+  const own = { cls: base.cls, k: kd, n, score: ruleScore(kd / n, n, z, base.cls, base) };
+  return best && best.score >= own.score ? best : own;
 }
 
 const pairable = (kind: number): boolean => kind === Kind.Word || kind === Kind.Stem;
@@ -105,7 +114,8 @@ function decidingRules(index: FeatureIndex, rules: readonly CoverRule[], depth: 
 export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number, covering: readonly CoverRule[], opts: GlobalOrderOptions): { rules: CoverRule[]; capped: boolean } {
   const { z } = opts;
   const scratch = new Int32Array(K);
-  const single: (Stat | null)[] = index.postings.map((p) => (p.length ? statOf(p, docClass, scratch, z) : null));
+  const stat = (docs: ArrayLike<number>) => statOf(docs, docClass, scratch, z, opts.defaultClass);
+  const single: (Stat | null)[] = index.postings.map((p) => (p.length ? stat(p) : null));
   const out: CoverRule[] = [];
   const push = (literals: Literal[], s: Stat) => {
     if (s.score >= opts.minScore) out.push({ literals, cls: s.cls, tp: s.k, n: s.n, score: s.score, pass: 0, scope: 'all' });
@@ -131,7 +141,7 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
     if (docs.length < 2) continue;
     const a = Math.floor(key / F);
     const b = key - a * F;
-    const s = statOf(docs, docClass, scratch, z);
+    const s = stat(docs);
     if (s && s.score > Math.max(single[a]!.score, single[b]!.score))
       push(
         [
@@ -144,7 +154,7 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
   pairs.clear();
   for (const r of covering) {
     if (r.literals.length < 2 || r.literals[0]!.negated) continue;
-    const s = statOf(docsOf(index, r.literals), docClass, scratch, z);
+    const s = stat(docsOf(index, r.literals));
     if (s && s.cls === r.cls) push(r.literals, s);
   }
   // Higher score first; then more support, fewer conditions, and the order they were made in.

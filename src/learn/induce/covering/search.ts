@@ -1,0 +1,143 @@
+import type { DefaultChoice, DefaultVerdict } from '../default-class.js';
+import { defaultWorthTrying } from '../default-class.js';
+import { TUNING } from '../tuning.js';
+import { chooseThreshold, type Cut, type Threshold } from './cross-validate.js';
+import { pairedGain } from './dev-cut.js';
+import { coverOptions, FEATURES, planList, recut, type Plan, type PlanBase } from './plan.js';
+
+/** How a list ends: with no default, with the default after rules for every label, or learned for the default (`own`). */
+export type Track = DefaultVerdict['chosen'];
+
+/**
+ * The best list on dev: each Wilson z learns one covering pass; the better learns fallback passes,
+ * judged pass by pass (each cut where dev F1 is best given what earlier passes decide); then the
+ * same rules, with pairs of words, ordered by their precision on all of train. Notes go to `notes`.
+ */
+export function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (done: number, total: number) => void): Plan | null {
+  // The train-wide bound is left to cross-validation: on small train sets it stops residual
+  // stopwords; with a dev split, dev choosing it traded coverage for precision at equal F1.
+  const variants = TUNING.covering.zChoices.map((z) => ({ z, global: false }));
+  let plan: Plan | null = null;
+  for (const v of variants) {
+    if (plan && performance.now() > base.deadline) break;
+    const p = planList({ ...base, passes: 1, ...v, allPasses: false, onStep: v === variants[0] ? onStep : undefined });
+    if (!plan || p.estimate > plan.estimate + 1e-9) plan = p;
+  }
+  if (plan && passes > 1 && performance.now() < base.deadline) {
+    const more = planList({ ...base, passes, z: plan.z, global: plan.global, allPasses: true, onStep: undefined });
+    const gained = more.estimate > plan.estimate + 1e-9;
+    notes.push(`${passes - 1} fallback covering pass${passes === 2 ? '' : 'es'} ${gained ? 'raised' : 'did not raise'} dev F1 (${plan.estimate.toFixed(3)} -> ${more.estimate.toFixed(3)})${gained ? '' : '; kept one pass'}`);
+    if (gained) plan = more;
+  }
+  if (!plan) return null;
+  const covering = plan;
+  for (const orderZ of TUNING.covering.globalZChoices) {
+    if (performance.now() > base.deadline) break;
+    const g = planList({ ...base, passes, z: covering.z, global: covering.global, orderZ, allPasses: false, onStep: undefined }, covering.list);
+    const gain = pairedGain(covering.right, g.right);
+    if (g.estimate > plan.estimate + 1e-9 && gain >= TUNING.covering.reorderMinGain) plan = g;
+    notes.push(
+      `the list ordered by each rule's precision on all of train (Wilson z ${orderZ}, with pairs of words): dev F1 ${g.estimate.toFixed(3)} against covering's ${covering.estimate.toFixed(3)}, paired gain z ${gain.toFixed(2)}${plan === g ? '; kept' : ''}`,
+    );
+  }
+  return plan;
+}
+
+/** A way of ending the list as held-out judgement saw it: its F1 and which held-out texts it gets right. */
+export interface Judged {
+  f1: number;
+  right: Uint8Array;
+}
+
+/**
+ * Picks how to end the list from held-out judgement. Of the two ways to have a default, the one
+ * with the higher F1 (ties: the list learned for the default, whose own rules had to earn their
+ * place); it replaces the list without one only when it raises F1 and the texts it alone gets
+ * right outnumber those it alone gets wrong beyond chance (`defaultMinGain`): held-out texts are
+ * a sample, and a default changes the answer on every text the list abstains on. With
+ * `--default-label` there is a default whatever the figures.
+ */
+export function pickTrack(by: DefaultChoice['by'], none: Judged, appended: Judged | null, own: Judged | null): Track {
+  const withDefault: [Track, Judged] | null = own && (!appended || own.f1 >= appended.f1 - 1e-9) ? ['own', own] : appended ? ['appended', appended] : null;
+  if (!withDefault) return 'none';
+  if (by === 'user') return withDefault[0];
+  const [track, j] = withDefault;
+  return j.f1 > none.f1 + 1e-9 && pairedGain(none.right, j.right) >= TUNING.covering.defaultMinGain ? track : 'none';
+}
+
+/** The dev search for every way of ending the list; the chosen plan, its notes and the verdict. */
+export function chooseOnDev(
+  base: PlanBase,
+  choice: DefaultChoice | null,
+  passes: number,
+  onStep?: (done: number, total: number) => void,
+): { plan: Plan | null; notes: string[]; verdict: DefaultVerdict | null } {
+  const notes: string[] = [];
+  const plain = searchOnDev({ ...base, withDefault: false, defaultClass: null }, passes, notes, onStep);
+  if (!plain || !choice || !base.defaultRule || base.defaultClass === null) return { plan: plain, notes, verdict: null };
+  const appended = recut(plain, choice.label);
+  const ownNotes: string[] = [];
+  const tryOwn = defaultWorthTrying(choice, plain.estimate) && performance.now() < base.deadline;
+  const own = tryOwn ? searchOnDev({ ...base, withDefault: true }, passes, ownNotes) : null;
+  const judged = (p: Plan): Judged => ({ f1: p.estimate, right: p.right });
+  const track = pickTrack(choice.by, judged(plain), judged(appended), own ? judged(own) : null);
+  const verdict: DefaultVerdict = { none: plain.estimate, appended: appended.estimate, own: own?.estimate ?? null, chosen: track, on: 'dev' };
+  if (track === 'own') return { plan: own, notes: ownNotes, verdict };
+  return { plan: track === 'appended' ? appended : plain, notes, verdict };
+}
+
+/** What cross-validation chose: passes, Wilson z, the train-wide bound, the cut, and how the list ends. */
+export interface CvChoice {
+  passes: number;
+  z: number;
+  global: boolean;
+  minScore: number;
+  track: Track;
+  f1: number;
+  folds: number;
+  verdict: DefaultVerdict | null;
+}
+
+interface Grid {
+  t: Cut;
+  passes: number;
+  z: number;
+  global: boolean;
+}
+
+/**
+ * Without dev, k-fold cross-validation on train picks how many covering passes to make, the Wilson
+ * z, whether rules are also bounded on all of train, and where to cut; lists without a default are
+ * judged as they are and with the default after them, and when a default could pay
+ * (`defaultWorthTrying`), lists learned for it are judged too (with the covering settings the
+ * others chose, over the number of passes).
+ */
+export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: number, cvDeadline: number): CvChoice | null {
+  const { texts, labels, classes, opts } = base;
+  const fallback = choice && base.defaultClass ? base.defaultClass.cls : undefined;
+  const grid = (z: number, global: boolean, p: number, own: boolean): Threshold =>
+    chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, cvDeadline), z, global, ...(own && base.defaultClass ? { defaultClass: base.defaultClass } : {}) }, k, opts.seed, p, fallback);
+  let none: Grid | null = null;
+  let appended: Grid | null = null;
+  for (const z of TUNING.covering.zChoices)
+    for (const global of [false, true])
+      for (let p = 1; p <= TUNING.covering.maxPasses && performance.now() < cvDeadline; p++) {
+        const t = grid(z, global, p, false);
+        if (!none || t.f1 > none.t.f1 + 1e-9) none = { t, passes: p, z, global };
+        if (t.withDefault && (!appended || t.withDefault.f1 > appended.t.f1 + 1e-9)) appended = { t: t.withDefault, passes: p, z, global };
+      }
+  if (!none) return null;
+  let own: Grid | null = null;
+  if (choice && fallback !== undefined && defaultWorthTrying(choice, none.t.f1))
+    for (let p = 1; p <= TUNING.covering.maxPasses && performance.now() < cvDeadline; p++) {
+      const t = grid(none.z, none.global, p, true);
+      if (!own || t.f1 > own.t.f1 + 1e-9) own = { t, passes: p, z: none.z, global: none.global };
+    }
+  const track = choice && fallback !== undefined ? pickTrack(choice.by, none.t, appended?.t ?? null, own?.t ?? null) : 'none';
+  const best = track === 'own' ? own! : track === 'appended' ? appended! : none;
+  const verdict: DefaultVerdict | null = choice && fallback !== undefined ? { none: none.t.f1, appended: appended?.t.f1 ?? null, own: own?.t.f1 ?? null, chosen: track, on: `${k}-fold cross-validation` } : null;
+  // No threshold beats the default alone: the list keeps no rule. (Without a default, no threshold
+  // answering anything right keeps every rule, as the list was learned.)
+  const minScore = Number.isFinite(best.t.threshold) ? Math.max(base.minScore, best.t.threshold) : track === 'none' ? base.minScore : Infinity;
+  return { passes: best.passes, z: best.z, global: best.global, minScore, track, f1: best.t.f1, folds: k, verdict };
+}

@@ -1,0 +1,42 @@
+import { TUNING } from '../tuning.js';
+import { chooseThreshold } from './cross-validate.js';
+import { coverOptions, FEATURES, type Plan, type PlanBase } from './plan.js';
+
+/** Fewest dev texts that judge on their own (see `TUNING.smallDev`): 97. */
+export function minDevTexts(): number {
+  const { z, halfWidth } = TUNING.smallDev;
+  return Math.ceil((z / (2 * halfWidth)) ** 2);
+}
+
+/** Half the width of the 95 % interval of an F1 near 0.5 measured on `n` texts. */
+export const halfWidthOn = (n: number): number => TUNING.smallDev.z * Math.sqrt(0.25 / n);
+
+/** Folds of a cross-validation: at most `TUNING.covering.folds`, and no more than the rarest class has texts (at least 2). */
+export function foldsFor(labels: readonly (string | null)[], classes: readonly string[]): number {
+  const sizes = classes.map((c) => labels.filter((l) => l === c).length).filter((n) => n > 0);
+  return Math.min(TUNING.covering.folds, Math.max(2, Math.min(...sizes)));
+}
+
+/**
+ * With a dev split too small to judge on its own, k-fold cross-validation over train and dev
+ * estimates what the chosen way of learning (its Wilson z, train-wide bound, passes and ending)
+ * scores on new text; the note puts it beside dev F1 at the cut. Null when dev is large enough.
+ */
+export function smallDevNote(base: PlanBase, plan: Plan): string | null {
+  const dev = base.opts.dev;
+  const min = minDevTexts();
+  if (!dev || dev.length >= min) return null;
+  const texts = [...base.texts, ...dev.map((e) => e.text ?? '')];
+  const labels = [...base.labels, ...dev.map((e) => ((e.label ?? '').trim() === '' ? null : (e.label ?? '').trim()))];
+  const k = foldsFor(labels, base.classes);
+  const passes = plan.list.rules.reduce((m, r) => Math.max(m, r.pass), 0) + 1;
+  const own = plan.fallback !== null && plan.list.defaultClass ? { defaultClass: plan.list.defaultClass } : {};
+  const fallback = plan.fallback !== null && !plan.list.defaultClass ? base.defaultClass?.cls : undefined;
+  const cover = { ...coverOptions(base.opts, base.deadline), z: plan.z, global: plan.global, ...own };
+  const t = chooseThreshold(texts, labels, base.classes, FEATURES, cover, k, base.opts.seed, passes, fallback);
+  const f1 = fallback === undefined ? t.f1 : (t.withDefault?.f1 ?? t.f1);
+  return (
+    `dev has ${dev.length} example${dev.length === 1 ? '' : 's'}, too few to judge on its own (its F1 is known to ±${halfWidthOn(dev.length).toFixed(2)}; ${min} give ±${TUNING.smallDev.halfWidth.toFixed(2)}): ` +
+    `${k}-fold cross-validation over train and dev estimates F1 ${f1.toFixed(3)} for this way of learning, beside dev F1 ${plan.estimate.toFixed(3)} at the cut; expect new text nearer the estimate`
+  );
+}
