@@ -386,7 +386,7 @@ function loudNotes(report: unknown): string[] {
   if (!report || typeof report !== 'object') return [];
   const r = report as { budget_exhausted?: boolean; notes?: unknown; labels_without_rules?: unknown };
   const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string') : [];
-  return notes.filter((n) => /budget ran out|got no rule|no rule was learned|stopped at \d+ rules|^default: |too few to judge on its own/.test(n));
+  return notes.filter((n) => /budget ran out|got no rule|no rule was learned|stopped at \d+ rules|^default: |too few to judge on its own|^the learners were compared/.test(n));
 }
 
 /** The offline inducer (src/learn/induce), loaded when first needed. */

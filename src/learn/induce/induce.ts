@@ -4,9 +4,11 @@ import type { Task } from '../../core/schemas/task.js';
 import { classificationCandidates } from './classify.js';
 import { fieldCandidates } from './fields.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
-import { induceClasses } from './covering/induce-classes.js';
 import { induceWindows } from './windows/induce-windows.js';
-import { finalizeRules, scoreRules, selectCandidates, type Figures } from './pipeline.js';
+import { arbitrate, type Entry } from './arbiter.js';
+import { minDevTexts } from './covering/small-dev.js';
+import { coveringLearner, selectionAffordable, selectionLearner, withoutFunctionWords } from './learners.js';
+import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
 import type { Candidate, InduceOptions, InduceReport, InduceResult } from './types.js';
@@ -34,46 +36,30 @@ export function generateCandidates(task: Task, train: readonly Example[], opts: 
   return spanCandidates(task, train, opts);
 }
 
-/** Texts and characters (train and dev together) below which the candidate-selection learner is cheap enough to run as well. */
-const SELECTION_AFFORDABLE = { texts: 3000, chars: 500_000 };
-
-/** Whether running every candidate through the engine (candidate selection, generic patches) is cheap enough here. */
-export function selectionAffordable(train: readonly Example[], dev: readonly Example[] | null): boolean {
-  let chars = 0;
-  for (const e of [...train, ...(dev ?? [])]) chars += (e.text ?? JSON.stringify(e.input ?? '')).length;
-  return train.length + (dev?.length ?? 0) <= SELECTION_AFFORDABLE.texts && chars <= SELECTION_AFFORDABLE.chars;
+/** The default rule's note when the kept list is candidate selection's and covering chose otherwise. */
+function defaultNotes(kept: Entry, covering: InduceReport): void {
+  const notes = kept.report.notes;
+  const d = covering.default;
+  if (kept.appended) {
+    const rule = kept.list.rules[kept.list.rules.length - 1]!;
+    notes.push(`default: ${rule.output.label} (the most frequent label of train): texts no rule labels are ${rule.output.label}; ${kept.learner.name}'s list was judged with and without it, and it raised F1`);
+  } else if (kept.report !== covering && d?.added) notes.push(`default: none (${kept.name}'s list was kept, and it has none; covering's list ended with the default ${d.label})`);
 }
 
 /**
- * Classification: the covering learner always runs. With a dev split and little text, the
- * candidate-selection learner (every candidate run through the engine, a decision list kept by
- * its gains on train and dev) runs as well, and the ruleset with the higher dev F1 is kept: dev
- * decides between two models, as it decides where to cut one.
+ * Classification: the covering learner always runs; with a dev split and little text, candidate
+ * selection runs as well (a default the user named is built by covering alone), and the arbiter
+ * keeps the better list (see `arbitrate`).
  */
-async function bestOfTwo(
-  task: Task,
-  train: readonly Example[],
-  opts: ResolvedOptions,
-  report: InduceReport,
-  started: number,
-): Promise<{ rules: Rule[]; report: InduceReport; finalized: boolean; figures: Figures | null }> {
-  const learned = induceClasses({ task, train, opts, report, started });
-  const covering = learned.rules;
-  const dev = opts.dev;
-  // A default the user named is built by covering alone.
-  if (!dev || opts.defaultLabel !== null || !selectionAffordable(train, dev)) return { rules: covering, report, finalized: false, figures: learned.figures };
-  const alt = newReport(task, train.length, dev.length);
-  const altOpts: ResolvedOptions = { ...opts, maxRules: Math.min(opts.maxRules, 100), budgetMs: Math.max(0, opts.budgetMs - (performance.now() - started)) };
-  const selection = await selectCandidates({ task, train, candidates: generateCandidates(task, train, altOpts), opts: altOpts, report: alt, started: performance.now(), merge: true });
-  const a = scoreRules(task, covering, dev).f1 ?? 0;
-  const b = scoreRules(task, selection, dev).f1 ?? 0;
-  const note = `two learners were compared on dev: sequential covering F1 ${a.toFixed(3)} (${covering.length} rules), candidate selection F1 ${b.toFixed(3)} (${selection.length} rules); kept ${b > a ? 'candidate selection' : 'sequential covering'}`;
-  const winner = b > a ? { rules: selection, report: alt, finalized: true, figures: null } : { rules: covering, report, finalized: false, figures: learned.figures };
-  winner.report.notes.push(note);
-  if (winner.report === alt && report.default?.added) alt.notes.push(`default: none (candidate selection's list was kept, and it has none; covering's list ended with the default ${report.default.label})`);
-  const small = report.notes.find((n) => n.startsWith('dev has '));
-  if (winner.report === alt && small) alt.notes.push(`${small} (for sequential covering; candidate selection's list, kept, has dev F1 ${b.toFixed(3)} and was chosen on dev as well)`);
-  return winner;
+async function learnClasses(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, started: number): Promise<Entry> {
+  const both = opts.dev !== null && opts.defaultLabel === null && selectionAffordable(train, opts.dev);
+  const learners = both ? [coveringLearner, selectionLearner] : [coveringLearner];
+  // Where dev is too small to judge, cross-validation decides, and triggers made only of function
+  // words must earn their place there: each learner also runs without them.
+  const small = both && opts.dev!.length < minDevTexts();
+  const kept = await arbitrate(small ? [...learners, ...learners.map(withoutFunctionWords)] : learners, train, { task, opts, report, started });
+  defaultNotes(kept, report);
+  return kept;
 }
 
 /**
@@ -111,8 +97,9 @@ export async function induce(task: Task, trainIn: readonly Example[], options: I
     return { rules: [], remove: [], report };
   }
   if (task.type === 'classification') {
-    const chosen = await bestOfTwo(task, train, opts, report, started);
-    const rules = chosen.finalized ? chosen.rules : await finalizeRules({ task, train, opts, report: chosen.report, started }, chosen.rules, [], chosen.figures);
+    const chosen = await learnClasses(task, train, opts, report, started);
+    const { list } = chosen;
+    const rules = list.finalized ? list.rules : await finalizeRules({ task, train, opts, report: chosen.report, started }, list.rules, [], list.figures);
     chosen.report.emitted = rules.length;
     chosen.report.elapsed_ms = Math.round(performance.now() - started);
     return { rules, remove: [], report: chosen.report };

@@ -23,6 +23,10 @@ export interface ResolvedOptions {
   budgetMs: number;
   /** The default class the user chose (null: the inducer chooses, or adds none). */
   defaultLabel: string | null;
+  /** Leave out triggers made only of function words (see function-words.ts). */
+  avoidFunctionWords?: boolean;
+  /** Learning inside a cross-validation fold: no nested estimate of its own. */
+  inFold?: boolean;
 }
 
 const D = TUNING.defaults;

@@ -109,6 +109,24 @@ export const TUNING = {
     z: 1.96,
     halfWidth: 0.1,
   },
+  /** Function words learned from the train texts (function-words.ts). */
+  functionWords: {
+    /** Share of the labels in whose texts a word must occur to say nothing about them. */
+    classShare: 0.6,
+    /** Fewest train texts a function word occurs in. */
+    minTexts: 3,
+  },
+  /** The classification arbiter (arbiter.ts): which learners run, and how their lists are compared. */
+  arbiter: {
+    /** Texts and characters (train and dev together) below which candidate selection, which runs every candidate through the engine, runs beside covering. */
+    selectionAffordable: { texts: 3000, chars: 500_000 },
+    /** Most rules candidate selection keeps. */
+    selectionMaxRules: 100,
+    /** Lists whose F1 is within this of the best are a tie, and the one with fewer rules wins: a shorter list is one a person can review. */
+    equalF1: 0.005,
+    /** Share of the learning budget cross-validation over train and dev may spend before dev alone chooses. */
+    cvBudgetShare: 0.6,
+  },
   /** Token-window templates for spans (windows/). */
   windows: {
     /** Longest span template, in tokens (longer gold spans are left to the other span generators). */
@@ -148,5 +166,26 @@ export const TUNING = {
     maxContextBases: 120,
     /** Most runs a generalised span may have; longer spans are left to the lexicon. */
     maxSlots: 11,
+    /** Most distinct words a slot lists before it is generalised to a letter-case class. */
+    maxInventory: 40,
+    /** Times a string must occur among the gold spans to be listed (in a lexicon or a slot's words): once is memorising. */
+    minRecurrence: 2,
+    /** Spans that must agree on one digit count before a shape fixes it (years, codes); fewer say nothing about the count. */
+    fixedDigitsSupport: 4,
+    /** Distinct digit counts from which a slot's count is open-ended (`\d{1,}`) rather than a range. */
+    openDigitCounts: 3,
+  },
+  /** Open-class fillers (spans/filler.ts): a bounded run of tokens between learned contexts. */
+  fillers: {
+    /** Most tokens a filler's run may take. */
+    maxTokens: 6,
+    /** Fewest gold spans a pair of contexts must be seen around. */
+    minSupport: 2,
+    /** Spans that must agree on one token count before a run is held to it (one-word names); fewer allow one token more. */
+    fixedLengthSupport: 4,
+    /** Most filler candidates per label (the best supported first). */
+    maxPerLabel: 40,
+    /** Share of a label's gold spans that must be strings seen once for the label to count as an open class (names, titles). */
+    openShare: 0.5,
   },
 } as const;

@@ -166,6 +166,8 @@ export interface Candidate {
   shape?: { parts: ({ src: string } | { values: string[] })[]; left: string; right: string };
   /** The metadata condition the rule applies under (see Rule.when). */
   when?: RuleWhen;
+  /** Classification: the feature keys the trigger is made of (words separated by spaces, `*` after a stem). */
+  keys?: string[];
   /** Train evidence from the generator (cheap, approximate), used to rank before engine runs. */
   support?: number;
   precision?: number;

@@ -38,7 +38,7 @@ export function learnDecisionList(
   const res = new Coverer(index, ids, classes.length, opts).run();
   // Later passes cover the same texts again with features no earlier rule starts with: fallbacks
   // that decide only where every earlier rule abstains (unseen wordings of a label).
-  const banned = new Set<number>();
+  const banned = new Set<number>(opts.banned);
   const runMore = allPasses || res.rules.length < TUNING.covering.passesBelowRules;
   for (let p = 1; runMore && p < passes && res.stop !== 'budget' && performance.now() < opts.deadline; p++) {
     for (const r of res.rules) banned.add(r.literals[0]!.feature);

@@ -10,7 +10,8 @@ import { prunePass } from '../select.js';
 import { labelWords, uniqSorted } from '../text.js';
 import { TUNING } from '../tuning.js';
 import type { DecisionList } from './decision-list.js';
-import { buildVocabulary, FeatureIndex } from './features.js';
+import { functionWords, onlyFunctionWords } from '../function-words.js';
+import { buildVocabulary, FeatureIndex, Kind } from './features.js';
 import { FEATURES, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
 import { chooseOnDev, crossValidate } from './search.js';
 import { foldsFor, smallDevNote } from './small-dev.js';
@@ -39,6 +40,13 @@ function unruled(train: readonly Example[], rules: readonly Rule[], list: Decisi
     }));
 }
 
+/** The index's features made only of function words (stems excepted: a stem is never one). */
+function functionWordFeatures(index: FeatureIndex, words: ReadonlySet<string>): Set<number> {
+  const out = new Set<number>();
+  for (let f = 0; f < index.size; f++) if (index.kinds[f] !== Kind.Stem && onlyFunctionWords(index.keys[f]!, words)) out.add(f);
+  return out;
+}
+
 /**
  * Classification by sequential covering over an inverted index of train (see cover.ts): the
  * decision list is cut where held-out F1 is best (the dev split, or k-fold cross-validation on
@@ -62,6 +70,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
   }
   const vocab = buildVocabulary(texts, FEATURES);
   const prebuilt = { vocab, index: FeatureIndex.build(texts, vocab, FEATURES, () => performance.now() > deadline) };
+  const banned = opts.avoidFunctionWords ? functionWordFeatures(prebuilt.index, functionWords(texts, labels)) : null;
   const base: PlanBase = {
     ...input,
     texts,
@@ -73,6 +82,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     defaultRule: choice ? { cand: defaultCandidate(choice), score: shareOf(choice), pass: -1 } : null,
     withDefault: false,
     defaultClass: choice ? { cls: classes.indexOf(choice.label), prior: shareOf(choice) } : null,
+    ...(banned ? { banned } : {}),
   };
 
   let plan: Plan | null;
@@ -83,7 +93,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     plan = found.plan;
     verdict = found.verdict;
     report.notes.push(...found.notes);
-    const small = plan && performance.now() < deadline ? smallDevNote(base, plan) : null;
+    const small = plan && !opts.inFold && performance.now() < deadline ? smallDevNote(base, plan) : null;
     if (small) report.notes.push(small);
   } else {
     // Without dev, cross-validation picks where to cut the list, how many covering passes to make, and how the list ends.

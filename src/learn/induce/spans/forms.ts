@@ -1,6 +1,7 @@
 import { laplace } from '../../../core/ratio.js';
 import { alternation, edgeBoundary } from '../text.js';
 import type { Candidate } from '../types.js';
+import { TUNING } from '../tuning.js';
 
 /** One train document as the span generators see it: its text and gold spans in its scoring universe. */
 export interface SpanDoc {
@@ -65,13 +66,15 @@ const LOWEST_BAND = 0.6;
  * Lexicon candidates: per label, the gold surface forms (case-sensitive) grouped by how precise
  * they are as plain matches on train (smoothed gold/occurrences), one lexicon rule per band; and
  * the forms that are too ambiguous alone, as one regex base that context anchors can make precise.
+ * A form with a digit must recur to be listed: one seen once is an instance of a shape (an amount,
+ * a date), which the shapes generalise; a name seen once is still evidence of that name.
  */
 export function formCandidates(stats: readonly FormStats[], minSupport: number): { lexicons: Candidate[]; ambiguous: Candidate[] } {
   const labels = [...new Set(stats.map((s) => s.label))].sort();
   const lexicons: Candidate[] = [];
   const ambiguous: Candidate[] = [];
   for (const label of labels) {
-    const forms = stats.filter((s) => s.label === label && s.gold >= minSupport);
+    const forms = stats.filter((s) => s.label === label && s.gold >= (/\d/.test(s.form) ? Math.max(minSupport, TUNING.spans.minRecurrence) : minSupport));
     let prev = Infinity;
     for (const band of BANDS) {
       const inBand = forms.filter((f) => {

@@ -5,6 +5,7 @@ import { Pool } from '../pool.js';
 import { toRule } from '../rule-factory.js';
 import type { Candidate } from '../types.js';
 import { contextCandidates } from './context.js';
+import { fillerCandidates } from './filler.js';
 import { formCandidates, formStats, type SpanDoc } from './forms.js';
 import { refinedShapes } from './refine.js';
 import { groupShapes, shapeCandidates } from './shape.js';
@@ -27,7 +28,7 @@ export function spanDocs(train: readonly Example[]): SpanDoc[] {
 
 /**
  * Span candidates from documents with gold spans: lexicons of gold surface forms by precision band,
- * shapes of the spans generalised per skeleton, and context-anchored variants of shapes and
+ * shapes of the spans generalised per skeleton, open-class fillers between learned contexts, and context-anchored variants of shapes and
  * ambiguous forms mined by running those bases with the engine on `probeExamples` under
  * `probeTask` (the task itself for span tasks; a text-mode extraction task for transformation fields).
  */
@@ -50,7 +51,7 @@ export function candidatesFromDocs(docs: readonly SpanDoc[], probeTask: Task, pr
     contexts = contextCandidates(first, bases, opts.minSupport, 'base-');
     if (refined.length) contexts.push(...contextCandidates(probe(refined, 'refined-'), refined, opts.minSupport, 'refined-'));
   }
-  return [...lexicons, ...shapes, ...refined, ...ambiguous, ...contexts];
+  return [...lexicons, ...shapes, ...refined, ...ambiguous, ...contexts, ...fillerCandidates(docs, opts.minSupport)];
 }
 
 /** Candidates for an extraction or NER task from its train examples. */

@@ -2,7 +2,7 @@ import { laplace } from '../../../core/ratio.js';
 import type { Pool } from '../pool.js';
 import type { Candidate } from '../types.js';
 import { observe } from './context.js';
-import { partsSource, slotsOf } from './shape.js';
+import { numberSlots, partsSource, slotsOf } from './shape.js';
 
 /**
  * Shapes with word inventories, pruned by what their matches on train say: a word that mostly
@@ -19,7 +19,12 @@ export function refinedShapes(pool: Pool, bases: readonly Candidate[], minSuppor
     const o = observe(pool, p);
     if (o.fp === 0) return;
     const tallies = shape.parts.map(() => new Map<string, { tp: number; fp: number }>());
-    const rows = o.matches.map((m) => ({ ok: m.ok, slots: slotsOf(m.text).map((s) => s.text) })).filter((r) => r.slots.length === shape.parts.length);
+    // A shape of whole numbers splits its matches into fewer slots than digit runs; when the counts agree, no number was joined.
+    const split = (text: string) => {
+      const raw = slotsOf(text);
+      return (raw.length === shape.parts.length ? raw : numberSlots(text)).map((s) => s.text);
+    };
+    const rows = o.matches.map((m) => ({ ok: m.ok, slots: split(m.text) })).filter((r) => r.slots.length === shape.parts.length);
     for (const r of rows)
       shape.parts.forEach((part, k) => {
         if (!('values' in part)) return;

@@ -1,10 +1,11 @@
 import { edgeBoundary, escapeRegex } from '../text.js';
 import type { Candidate } from '../types.js';
 import { TUNING } from '../tuning.js';
+import { digitRange, numberSource, parseNumber, type NumberParts } from './numbers.js';
 
-/** One run of a span's text: digits, letters, whitespace, or a single other character. */
+/** One run of a span's text: digits, letters, whitespace, a single other character, or (`numberSlots`) a whole number. */
 export interface Slot {
-  type: 'D' | 'W' | 'S' | 'P';
+  type: 'D' | 'W' | 'S' | 'P' | 'N';
   text: string;
 }
 
@@ -18,13 +19,39 @@ export function slotsOf(text: string): Slot[] {
   return out;
 }
 
+/** The number a run of digits and separators spells, from its text (`4,500.00`). */
+export function numberOf(text: string): NumberParts | null {
+  return parseNumber(text.split(/[,.]/), text.match(/[,.]/g) ?? []);
+}
+
+/**
+ * The runs of a span with every number as one slot (`$4,500.00` is `P$ N`, as is `$300`), so
+ * spans that differ only in digit groups or a fractional part share a skeleton. Digit runs joined
+ * in a way no number is written (`12.03.2001`) stay apart.
+ */
+export function numberSlots(text: string): Slot[] {
+  const raw = slotsOf(text);
+  const out: Slot[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i]!.type !== 'D') {
+      out.push(raw[i]!);
+      continue;
+    }
+    let j = i;
+    while (raw[j + 1]?.type === 'P' && /^[,.]$/.test(raw[j + 1]!.text) && raw[j + 2]?.type === 'D') j += 2;
+    const chain = raw.slice(i, j + 1);
+    // A chain that is no number (a date, a version) is not cut into one that is: its digits stand alone.
+    if (numberOf(chain.map((s) => s.text).join(''))) out.push({ type: 'N', text: chain.map((s) => s.text).join('') });
+    else out.push(...chain.map((s): Slot => (s.type === 'D' ? { type: 'N', text: s.text } : s)));
+    i = j;
+  }
+  return out;
+}
+
 /** The skeleton of a span: its run kinds, punctuation kept literally (`D S W S D`, `D / D`). */
 export function skeletonOf(slots: readonly Slot[]): string {
   return slots.map((s) => (s.type === 'P' ? `P${s.text}` : s.type)).join(' ');
 }
-
-/** Most distinct words a slot lists before it is generalised to a letter-case class. */
-const MAX_INVENTORY = 40;
 
 function digitSlot(values: readonly string[], byPrefix: boolean): string {
   const lens = values.map((v) => v.length);
@@ -37,7 +64,7 @@ function digitSlot(values: readonly string[], byPrefix: boolean): string {
       return `${p}\\d{${lo - 2}}`;
     }
   }
-  return lo === hi ? `\\d{${lo}}` : `\\d{${lo},${hi}}`;
+  return lo === hi ? `\\d{${lo}}` : digitRange(lens);
 }
 
 function wordClass(values: readonly string[]): string | null {
@@ -59,9 +86,26 @@ export function inventorySource(values: readonly string[]): string {
 
 type Part = { src: string } | { values: string[] };
 
-function wordInventory(values: readonly string[]): Part | null {
-  const distinct = [...new Set(values)];
-  return distinct.length > MAX_INVENTORY ? null : { values: distinct.sort() };
+/** A word as recurrence counts it: `DAYS`, `days` and `day` are one word seen three times. */
+const wordKey = (w: string) => w.toLowerCase().replace(/(?<=\p{L}{3})s$/u, '');
+
+/** How often each word (by `wordKey`) occurs among the gold spans of one label. */
+export type WordCounts = ReadonlyMap<string, number>;
+
+function wordCounts(texts: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of texts) for (const w of t.match(/[\p{L}\p{M}]+/gu) ?? []) counts.set(wordKey(w), (counts.get(wordKey(w)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The words of a slot. Beside other slots (the month of a date) only words that recur among the
+ * label's spans (in any case, singular or plural) are listed: one seen once is memorised, not
+ * learned. A slot that is the whole span lists every word, as a lexicon of names would.
+ */
+function wordInventory(values: readonly string[], whole: boolean, counts: WordCounts): Part | null {
+  const listed = [...new Set(values)].filter((v) => whole || (counts.get(wordKey(v)) ?? 0) >= TUNING.spans.minRecurrence);
+  return !listed.length || listed.length > TUNING.spans.maxInventory ? null : { values: listed.sort() };
 }
 
 /** The regex source of a shape's parts. */
@@ -87,13 +131,19 @@ export interface ShapeGroup {
   skeleton: string;
   /** The spans' texts. */
   texts: string[];
+  /** Numbers are whole slots (`numberSlots`), not digit runs. */
+  numbers?: boolean;
+  /** Word counts over every gold span of the label (default: over the group's own texts). */
+  words?: WordCounts;
 }
 
-/** Groups gold span texts of each label by skeleton (only skeletons of at most TUNING.spans.maxSlots runs). */
-export function groupShapes(spans: readonly { label: string; text: string }[]): ShapeGroup[] {
+/** How a group splits its texts into slots. */
+export const slotsFor = (g: Pick<ShapeGroup, 'numbers'>) => (g.numbers ? numberSlots : slotsOf);
+
+function bySkeleton(spans: readonly { label: string; text: string }[], split: (text: string) => Slot[]): Map<string, ShapeGroup> {
   const groups = new Map<string, ShapeGroup>();
   for (const s of spans) {
-    const slots = slotsOf(s.text);
+    const slots = split(s.text);
     if (!slots.length || slots.length > TUNING.spans.maxSlots || slots[0]!.type === 'S' || slots[slots.length - 1]!.type === 'S') continue;
     const sk = skeletonOf(slots);
     const key = `${s.label}\u0000${sk}`;
@@ -101,7 +151,20 @@ export function groupShapes(spans: readonly { label: string; text: string }[]): 
     if (!g) groups.set(key, (g = { label: s.label, skeleton: sk, texts: [] }));
     g.texts.push(s.text);
   }
-  return [...groups.values()];
+  return groups;
+}
+
+/**
+ * Groups gold span texts of each label by skeleton (only skeletons of at most TUNING.spans.maxSlots
+ * runs); and, where reading numbers as whole slots joins spans of two or more skeletons (`$300`,
+ * `$12.50`, `$4,500.00`), that group too, so one shape can cover every digit count and format.
+ */
+export function groupShapes(spans: readonly { label: string; text: string }[]): ShapeGroup[] {
+  const words = new Map<string, Map<string, number>>();
+  for (const label of new Set(spans.map((s) => s.label))) words.set(label, wordCounts(spans.filter((s) => s.label === label).map((s) => s.text)));
+  const raw = [...bySkeleton(spans, slotsOf).values()];
+  const merged = [...bySkeleton(spans, numberSlots).values()].filter((g) => new Set(g.texts.map((t) => skeletonOf(slotsOf(t)))).size >= 2);
+  return [...raw, ...merged.map((g) => ({ ...g, numbers: true }))].map((g) => ({ ...g, words: words.get(g.label)! }));
 }
 
 /**
@@ -112,7 +175,8 @@ export function groupShapes(spans: readonly { label: string; text: string }[]): 
  */
 export function shapeCandidates(g: ShapeGroup, minCount: number): Candidate[] {
   if (g.texts.length < minCount) return [];
-  const rows = g.texts.map(slotsOf);
+  const rows = g.texts.map(slotsFor(g));
+  const counts = g.words ?? wordCounts(g.texts);
   const first = rows[0]!;
   const column = (i: number) => rows.map((r) => r[i]!.text);
   const variants: { tag: string; parts: (Part | null)[] }[] = [];
@@ -121,11 +185,15 @@ export function shapeCandidates(g: ShapeGroup, minCount: number): Candidate[] {
   const build = (digitsByPrefix: boolean, words: 'inventory' | 'class'): (Part | null)[] =>
     first.map((s, i) => {
       const vals = column(i);
+      if (s.type === 'N') {
+        const src = numberSource(vals.map((v) => numberOf(v)!));
+        return src === null ? null : { src };
+      }
       if (s.type === 'D') return { src: digitSlot(vals, digitsByPrefix) };
       if (s.type === 'S') return { src: spaceSlot(vals) };
       if (s.type === 'P') return { src: escapeRegex(s.text) };
       const cls = words === 'class' ? wordClass(vals) : null;
-      return cls ? { src: cls } : wordInventory(vals);
+      return cls ? { src: cls } : wordInventory(vals, first.length === 1, counts);
     });
   variants.push({ tag: 'shape', parts: build(false, 'inventory') });
   if (hasDigits) variants.push({ tag: 'shape_prefix', parts: build(true, 'inventory') });

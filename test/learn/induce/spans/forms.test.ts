@@ -27,4 +27,15 @@ describe('surface forms', () => {
     expect(lexicons.map((l) => [l.label, l.terms])).toEqual([['ORG', ['Acme Corp']]]);
     expect(ambiguous.map((a) => [a.label, a.pattern])).toEqual([['QTY', '\\btwo\\b']]);
   });
+
+  test.each([
+    // [form, times seen, listed]
+    ['12 March 2001', 1, false],
+    ['12 March 2001', 2, true],
+    ['Obama', 1, true],
+  ])('a form %j seen %i times is a lexicon entry: %s', (form, times, listed) => {
+    const docs = Array.from({ length: times }, () => doc(`Said ${form} today.`, [[form, 'X']]));
+    const { lexicons } = formCandidates(formStats(docs), 1);
+    expect(lexicons.flatMap((l) => l.terms ?? []).includes(form)).toBe(listed);
+  });
 });

@@ -28,8 +28,9 @@ describe('shape refinement', () => {
       const at = t.indexOf(`${n} ${w}`);
       return Example.parse({ id: `r${i}`, text: t, spans: gold ? [{ start: at, end: at + n.length + 1 + w.length, label: 'DATE' }] : [] });
     });
-    // The generaliser saw "pages" among gold spans once (a labelling slip), so its inventory holds it.
-    const spans = [...rows.filter((r) => r[2]).map(([w, n]) => ({ label: 'DATE', text: `${n} ${w}` })), { label: 'DATE', text: 'two pages' }];
+    // The generaliser saw "pages" among gold spans twice (labelling slips), so its inventory holds it.
+    const gold = rows.filter((r) => r[2]).map(([w, n]) => ({ label: 'DATE', text: `${n} ${w}` }));
+    const spans = [...gold, ...gold, { label: 'DATE', text: 'two pages' }, { label: 'DATE', text: 'two pages' }];
     const [shape] = shapeCandidates(groupShapes(spans)[0]!, 2);
     expect(shape!.pattern).toBe('\\b(?:three|six|two) (?:months|pages|weeks|years)\\b');
     const [refined] = refinedShapes(probe([shape!], train), [shape!], 1);

@@ -1,0 +1,71 @@
+import type { Example } from '../../core/schemas/example.js';
+import type { Rule } from '../../core/schemas/rule.js';
+import type { Task } from '../../core/schemas/task.js';
+import { classificationCandidates } from './classify.js';
+import { induceClasses } from './covering/induce-classes.js';
+import { functionWords, onlyFunctionWords } from './function-words.js';
+import type { ResolvedOptions } from './options.js';
+import { selectCandidates, type Figures } from './pipeline.js';
+import type { InduceReport } from './types.js';
+import { TUNING } from './tuning.js';
+
+/** What a learner works with besides its train examples: judged on `opts.dev` when there is one. */
+export interface LearnContext {
+  task: Task;
+  opts: ResolvedOptions;
+  report: InduceReport;
+  started: number;
+}
+
+/** A learner's rule list, and whether it is final (merged, prioritised, checked) as it stands. */
+export interface RuleList {
+  rules: Rule[];
+  finalized: boolean;
+  /** Its train and dev figures when the learner already measured them. */
+  figures: Figures | null;
+}
+
+/** One way of learning classification rules from train, judged on dev when there is one. */
+export interface Learner {
+  name: string;
+  learn(train: readonly Example[], ctx: LearnContext): Promise<RuleList>;
+}
+
+/** Sequential covering over an inverted index of train (covering/). */
+export const coveringLearner: Learner = {
+  name: 'sequential covering',
+  learn: (train, ctx) => {
+    const learned = induceClasses({ task: ctx.task, train, opts: ctx.opts, report: ctx.report, started: ctx.started });
+    return Promise.resolve({ rules: learned.rules, finalized: false, figures: learned.figures });
+  },
+};
+
+/** Candidate selection: every candidate run through the engine, a decision list kept by its gains on train and dev. */
+export const selectionLearner: Learner = {
+  name: 'candidate selection',
+  learn: async (train, ctx) => {
+    const left = Math.max(0, ctx.opts.budgetMs - (performance.now() - ctx.started));
+    const opts: ResolvedOptions = { ...ctx.opts, maxRules: Math.min(ctx.opts.maxRules, TUNING.arbiter.selectionMaxRules), budgetMs: left };
+    const all = classificationCandidates(ctx.task, train, opts);
+    const weak = ctx.opts.avoidFunctionWords ? functionWords(train.map((e) => e.text ?? ''), train.map((e) => (e.label ?? '').trim() || null)) : null;
+    const candidates = weak ? all.filter((c) => !c.keys?.every((k) => onlyFunctionWords(k, weak))) : all;
+    const rules = await selectCandidates({ task: ctx.task, train, candidates, opts, report: ctx.report, started: performance.now(), merge: true });
+    return { rules, finalized: true, figures: null };
+  },
+};
+
+/** Whether running every candidate through the engine (candidate selection, generic patches) is cheap enough here. */
+export function selectionAffordable(train: readonly Example[], dev: readonly Example[] | null): boolean {
+  const { texts, chars } = TUNING.arbiter.selectionAffordable;
+  let n = 0;
+  for (const e of [...train, ...(dev ?? [])]) n += (e.text ?? JSON.stringify(e.input ?? '')).length;
+  return train.length + (dev?.length ?? 0) <= texts && n <= chars;
+}
+
+/** The same learner with no trigger made only of function words: across folds, whether such triggers earn their place. */
+export function withoutFunctionWords(learner: Learner): Learner {
+  return {
+    name: `${learner.name} without function-word triggers`,
+    learn: (train, ctx) => learner.learn(train, { ...ctx, opts: { ...ctx.opts, avoidFunctionWords: true } }),
+  };
+}
