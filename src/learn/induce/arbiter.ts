@@ -7,6 +7,8 @@ import { chooseDefault, defaultCandidate } from './default-class.js';
 import { isDefaultRule } from '../../core/engine/default-rule.js';
 import type { LearnContext, Learner, RuleList } from './learners.js';
 import { scoreRules } from './pipeline.js';
+import { plus, Pool } from './pool.js';
+import { prunePass, type Judge } from './select.js';
 import { newReport } from './report.js';
 import { candidateId, toRule } from './rule-factory.js';
 import { uniqSorted } from './text.js';
@@ -18,21 +20,38 @@ export interface Entry {
   name: string;
   list: RuleList;
   report: InduceReport;
-  /** The learner, and whether the default rule was appended to what it learned. */
+  /** The learner, and whether the default rule was appended to what it learned (then the entry before is the list without it). */
   learner: Learner;
   appended: boolean;
 }
 
 const labelOf = (e: Example): string | null => ((e.label ?? '').trim() === '' ? null : (e.label ?? '').trim());
 
-/** The list with the train majority as its default rule after it (null when it has one already, or train has no label). */
+/**
+ * Removes a rule when train F1 does not fall without it: with a default after the list, a rule of
+ * the default's label that fires only where no other rule would changes nothing, and goes.
+ */
+const notNeeded: Judge = (t, pool) => {
+  const before = prf(pool.train.totals.counts).f1 ?? 0;
+  return (prf(plus(pool.train.totals.counts, t.train.delta)).f1 ?? 0) >= before - 1e-9;
+};
+
+/**
+ * The list with the train majority as its default rule after it, RIPPER-style: the default's own
+ * rules that add nothing beyond it on train are dropped (an 87 %-majority class needs no rule
+ * for "the"). Null when the list has a default already, or train has no label.
+ */
 export function withDefault(rules: readonly Rule[], train: readonly Example[], ctx: LearnContext): Rule[] | null {
   if (rules.some(isDefaultRule)) return null;
   const choice = chooseDefault(train.map(labelOf), ctx.opts.defaultLabel ?? undefined);
   if (!choice) return null;
   const c = defaultCandidate(choice);
   const last = toRule(c, { id: candidateId(c, ctx.opts.idPrefix), priority: 1, confidence: 0, status: ctx.opts.status });
-  return [...rules.map((r) => ({ ...r, priority: r.priority + 1 })), last];
+  const all = [...rules.map((r) => ({ ...r, priority: r.priority + 1 })), last];
+  const pool = Pool.run(ctx.task, all, train, null, new Set(all.map((r) => r.id)));
+  const own = (p: number) => pool.rules[p]!.label === choice.label && pool.rules[p]!.id !== last.id;
+  const gone = new Set(prunePass(pool, notNeeded, ctx.started + ctx.opts.budgetMs, own).map((p) => pool.rules[p]!.id));
+  return all.filter((r) => !gone.has(r.id));
 }
 
 /** Every list to judge: each learner's own and, where it has no default, with one. */
@@ -86,7 +105,9 @@ function tied(f1: readonly number[], among: readonly number[]): number[] {
  * with the fewest rules. With a cross-validated F1 first, dev breaks its ties before size does.
  */
 function best(entries: readonly Entry[], f1: readonly number[], then?: readonly number[]): number {
-  let among = tied(f1, entries.map((_, i) => i));
+  // A default guesses on every text the list abstains on: it must beat its own list by more than a tie.
+  const earned = (i: number) => !entries[i]!.appended || f1[i]! > f1[i - 1]! + TUNING.arbiter.equalF1;
+  let among = tied(f1, entries.map((_, i) => i).filter(earned));
   if (then) among = tied(then, among);
   return among.reduce((a, b) => (entries[b]!.list.rules.length < entries[a]!.list.rules.length ? b : a));
 }

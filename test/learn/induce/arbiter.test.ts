@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import { isDefaultRule } from '../../../src/core/engine/default-rule.js';
+import { Example } from '../../../src/core/schemas/example.js';
 import { Task } from '../../../src/core/schemas/task.js';
+import { withDefault } from '../../../src/learn/induce/arbiter.js';
+import { resolveOptions } from '../../../src/learn/induce/options.js';
+import { newReport } from '../../../src/learn/induce/report.js';
 import { induceRules } from '../../../src/learn/induce/index.js';
+import { rule } from '../../helpers/rules.js';
 import { intents } from './fixtures.js';
 
 const TIMEOUT = 60_000;
@@ -47,4 +53,30 @@ describe('the arbiter between classification learners', () => {
     },
     TIMEOUT,
   );
+});
+
+describe('a list with the default after it', () => {
+  const binary = Task.parse({ name: 'cards', type: 'classification', labels: ['card', 'other'] });
+  const ex = (id: string, text: string, label: string) => Example.parse({ id, text, label, split: 'train' });
+  const train = [
+    ex('a', 'my card is lost', 'card'),
+    ex('b', 'the card game night', 'other'),
+    ex('c', 'what is the weather', 'other'),
+    ex('d', 'nice weather today', 'other'),
+    ex('e', 'hello there', 'other'),
+  ];
+  const ctx = { task: binary, opts: resolveOptions(binary, {}), report: newReport(binary, train.length, 0), started: performance.now() };
+
+  test('keeps the default label\'s rules that stop a wrong answer and drops those the default makes redundant', () => {
+    const list = [rule('game', '\\bcard game\\b', 'other', { priority: 3 }), rule('weather', '\\bweather\\b', 'other', { priority: 2 }), rule('card', '\\bcard\\b', 'card', { priority: 1 })];
+    const out = withDefault(list, train, ctx)!;
+    expect(out.map((r) => r.id)).toEqual(['game', 'card', expect.stringMatching(/^ind-/) as string]);
+    expect(isDefaultRule(out.at(-1)!)).toBe(true);
+    expect(out.at(-1)!.output.label).toBe('other');
+  });
+
+  test('a list that ends with a default already gets none', () => {
+    const list = [rule('card', '\\bcard\\b', 'card', { priority: 2 }), rule('d', '^[\\s\\S]', 'other', { priority: 1 })];
+    expect(withDefault(list, train, ctx)).toBeNull();
+  });
 });
