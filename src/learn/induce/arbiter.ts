@@ -23,6 +23,15 @@ export interface Entry {
   /** The learner, and whether the default rule was appended to what it learned (then the entry before is the list without it). */
   learner: Learner;
   appended: boolean;
+  /** The F1 the arbiter judged it by (none when there was nothing to compare). */
+  f1?: number;
+}
+
+/** The kept list, every list it was compared with (their `f1` set), and where they were judged. */
+export interface Verdict {
+  kept: Entry;
+  entries: readonly Entry[];
+  on: string;
 }
 
 const labelOf = (e: Example): string | null => ((e.label ?? '').trim() === '' ? null : (e.label ?? '').trim());
@@ -121,7 +130,7 @@ const describe = (entries: readonly Entry[], f1: readonly number[]): string => e
  * choose: k-fold cross-validation over train and dev does, each fold's learners cut on a dev of
  * their own, and its estimate is reported beside dev F1. Notes go to the kept list's report.
  */
-export async function arbitrate(learners: readonly Learner[], train: readonly Example[], ctx: LearnContext): Promise<Entry> {
+export async function arbitrate(learners: readonly Learner[], train: readonly Example[], ctx: LearnContext): Promise<Verdict> {
   const learned = [];
   for (const [i, learner] of learners.entries()) {
     const report = i === 0 ? ctx.report : newReport(ctx.task, train.length, ctx.opts.dev?.length ?? 0);
@@ -129,13 +138,14 @@ export async function arbitrate(learners: readonly Learner[], train: readonly Ex
   }
   const dev = ctx.opts.dev;
   const entries = learned.length > 1 ? entriesOf(learned, train, ctx) : [{ name: learners[0]!.name, ...learned[0]!, appended: false }];
-  if (entries.length === 1 || !dev) return entries[0]!;
+  if (entries.length === 1 || !dev) return { kept: entries[0]!, entries, on: 'dev' };
   const onDev = entries.map((e) => scoreRules(ctx.task, e.list.rules, dev).f1 ?? 0);
   const small = dev.length < minDevTexts() && !ctx.opts.inFold;
   const deadline = ctx.started + ctx.opts.budgetMs * TUNING.arbiter.cvBudgetShare;
   const cv = small ? await crossValidate(learners, [...train, ...dev], dev.length / (train.length + dev.length), ctx, deadline) : null;
   const pick = cv ? best(entries, cv.f1, onDev) : best(entries, onDev);
   const kept = entries[pick]!;
+  entries.forEach((e, i) => (e.f1 = (cv?.f1 ?? onDev)[i]));
   if (cv) {
     const est = cv.f1[pick]!;
     kept.report.cross_validation = { folds: cv.folds, f1: est };
@@ -151,5 +161,5 @@ export async function arbitrate(learners: readonly Learner[], train: readonly Ex
     if (small) notes.push(`cross-validation over train and dev ran out of its share of the budget: dev chose, though its ${dev.length} examples are too few to judge on their own`);
     notes.push(`the learners were compared on dev: ${describe(entries, onDev)}; kept ${kept.name}`);
   }
-  return kept;
+  return { kept, entries, on: cv ? `${cv.folds}-fold cross-validation` : 'dev' };
 }

@@ -1,3 +1,4 @@
+import { isDefaultRule } from '../../core/engine/default-rule.js';
 import { mulberry32 } from '../../core/random.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Task } from '../../core/schemas/task.js';
@@ -5,9 +6,10 @@ import { classificationCandidates } from './classify.js';
 import { fieldCandidates } from './fields.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
 import { induceWindows } from './windows/induce-windows.js';
-import { arbitrate, type Entry } from './arbiter.js';
+import { arbitrate, type Entry, type Verdict } from './arbiter.js';
+import { chooseDefault, defaultNote, shareOf, type DefaultVerdict } from './default-class.js';
 import { minDevTexts } from './covering/small-dev.js';
-import { coveringLearner, selectionAffordable, selectionLearner, withoutFunctionWords } from './learners.js';
+import { coveringLearner, defaultLearnerPays, selectionAffordable, selectionForDefaultLearner, selectionLearner, withoutFunctionWords } from './learners.js';
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
@@ -36,14 +38,22 @@ export function generateCandidates(task: Task, train: readonly Example[], opts: 
   return spanCandidates(task, train, opts);
 }
 
-/** The default rule's note when the kept list is candidate selection's and covering chose otherwise. */
-function defaultNotes(kept: Entry, covering: InduceReport): void {
-  const notes = kept.report.notes;
-  const d = covering.default;
-  if (kept.appended) {
-    const rule = kept.list.rules[kept.list.rules.length - 1]!;
-    notes.push(`default: ${rule.output.label} (the most frequent label of train): texts no rule labels are ${rule.output.label}; ${kept.learner.name}'s list was judged with and without it, and it raised F1`);
-  } else if (kept.report !== covering && d?.added) notes.push(`default: none (${kept.name}'s list was kept, and it has none; covering's list ended with the default ${d.label})`);
+/**
+ * The default when the kept list is not covering's (covering reports its own): the verdict of the
+ * selection lists without a default, with one after them, and learned for one, as the arbiter judged them.
+ */
+function defaultReport(v: Verdict, covering: InduceReport, train: readonly Example[], opts: ResolvedOptions): void {
+  const { kept } = v;
+  if (kept.report === covering) return;
+  const last = kept.list.rules.at(-1);
+  const choice = chooseDefault(train.map((e) => (e.label ?? '').trim() || null), opts.defaultLabel ?? undefined);
+  const f1 = (name: string) => v.entries.find((e) => e.name === name)?.f1 ?? null;
+  const none = f1(selectionLearner.name);
+  if (!choice || none === null) return;
+  const added = !!last && isDefaultRule(last);
+  const verdict: DefaultVerdict = { none, appended: f1(`${selectionLearner.name} with the default`), own: f1(selectionForDefaultLearner.name), chosen: !added ? 'none' : kept.appended ? 'appended' : 'own', on: v.on };
+  kept.report.default = { label: choice.label, share: shareOf(choice), chosen_by: choice.by, added, verdict };
+  if (added || covering.default?.added) kept.report.notes.push(defaultNote(choice, verdict));
 }
 
 /**
@@ -53,13 +63,14 @@ function defaultNotes(kept: Entry, covering: InduceReport): void {
  */
 async function learnClasses(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, started: number): Promise<Entry> {
   const both = opts.dev !== null && opts.defaultLabel === null && selectionAffordable(train, opts.dev);
-  const learners = both ? [coveringLearner, selectionLearner] : [coveringLearner];
+  const selections = defaultLearnerPays(train, opts.defaultLabel) ? [selectionLearner, selectionForDefaultLearner] : [selectionLearner];
+  const learners = both ? [coveringLearner, ...selections] : [coveringLearner];
   // Where dev is too small to judge, cross-validation decides, and triggers made only of function
   // words must earn their place there: each learner also runs without them.
   const small = both && opts.dev!.length < minDevTexts();
-  const kept = await arbitrate(small ? [...learners, ...learners.map(withoutFunctionWords)] : learners, train, { task, opts, report, started });
-  defaultNotes(kept, report);
-  return kept;
+  const verdict = await arbitrate(small ? [...learners, ...learners.map(withoutFunctionWords)] : learners, train, { task, opts, report, started });
+  defaultReport(verdict, report, train, opts);
+  return verdict.kept;
 }
 
 /**

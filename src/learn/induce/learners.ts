@@ -3,6 +3,7 @@ import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import { classificationCandidates } from './classify.js';
 import { induceClasses } from './covering/induce-classes.js';
+import { chooseDefault, defaultCandidate, shareOf } from './default-class.js';
 import { functionWords, onlyFunctionWords } from './function-words.js';
 import type { ResolvedOptions } from './options.js';
 import { selectCandidates, type Figures } from './pipeline.js';
@@ -41,18 +42,37 @@ export const coveringLearner: Learner = {
 };
 
 /** Candidate selection: every candidate run through the engine, a decision list kept by its gains on train and dev. */
-export const selectionLearner: Learner = {
-  name: 'candidate selection',
-  learn: async (train, ctx) => {
-    const left = Math.max(0, ctx.opts.budgetMs - (performance.now() - ctx.started));
-    const opts: ResolvedOptions = { ...ctx.opts, maxRules: Math.min(ctx.opts.maxRules, TUNING.arbiter.selectionMaxRules), budgetMs: left };
-    const all = classificationCandidates(ctx.task, train, opts);
-    const weak = ctx.opts.avoidFunctionWords ? functionWords(train.map((e) => e.text ?? ''), train.map((e) => (e.label ?? '').trim() || null)) : null;
-    const candidates = weak ? all.filter((c) => !c.keys?.every((k) => onlyFunctionWords(k, weak))) : all;
-    const rules = await selectCandidates({ task: ctx.task, train, candidates, opts, report: ctx.report, started: performance.now(), merge: true });
-    return { rules, finalized: true, figures: null };
-  },
-};
+export const selectionLearner: Learner = selection('candidate selection', false);
+
+/**
+ * Candidate selection learned for a default class: the default rule sits below the list from the
+ * start, so a rule of the majority label is kept only where it stops a wrong answer of another.
+ */
+export const selectionForDefaultLearner: Learner = selection('candidate selection learned for the default', true);
+
+/** Whether the train majority is large enough that learning a list for it as the default may pay. */
+export function defaultLearnerPays(train: readonly Example[], defaultLabel: string | null): boolean {
+  const choice = chooseDefault(train.map(labelOf), defaultLabel ?? undefined);
+  return choice !== null && shareOf(choice) >= TUNING.arbiter.defaultLearnerShare;
+}
+
+const labelOf = (e: Example): string | null => (e.label ?? '').trim() || null;
+
+function selection(name: string, forDefault: boolean): Learner {
+  return { name, learn: (train, ctx) => learnSelection(train, ctx, forDefault) };
+}
+
+async function learnSelection(train: readonly Example[], ctx: LearnContext, forDefault: boolean): Promise<RuleList> {
+  const left = Math.max(0, ctx.opts.budgetMs - (performance.now() - ctx.started));
+  const opts: ResolvedOptions = { ...ctx.opts, maxRules: Math.min(ctx.opts.maxRules, TUNING.arbiter.selectionMaxRules), budgetMs: left };
+  const all = classificationCandidates(ctx.task, train, opts);
+  const weak = ctx.opts.avoidFunctionWords ? functionWords(train.map((e) => e.text ?? ''), train.map(labelOf)) : null;
+  const candidates = weak ? all.filter((c) => !c.keys?.every((k) => onlyFunctionWords(k, weak))) : all;
+  const choice = forDefault ? chooseDefault(train.map(labelOf), ctx.opts.defaultLabel ?? undefined) : null;
+  const defaultRule = choice ? { defaultRule: defaultCandidate(choice) } : {};
+  const rules = await selectCandidates({ task: ctx.task, train, candidates, opts, report: ctx.report, started: performance.now(), merge: true, ...defaultRule });
+  return { rules, finalized: true, figures: null };
+}
 
 /** Whether running every candidate through the engine (candidate selection, generic patches) is cheap enough here. */
 export function selectionAffordable(train: readonly Example[], dev: readonly Example[] | null): boolean {

@@ -23,6 +23,11 @@ export interface SelectionInput {
   started: number;
   /** Classification: merge adjacent same-label rules into one (prediction-preserving). */
   merge: boolean;
+  /**
+   * Classification: a default rule in the list from the start, below every rule, so a rule is
+   * kept only for what it adds beyond the default (RIPPER's default class).
+   */
+  defaultRule?: Candidate;
 }
 
 /** Candidates the train filter lets through, with their pooled confidence. */
@@ -88,14 +93,16 @@ function candidateCap(input: SelectionInput): number {
  * Confidence is the Wilson lower bound of the candidate's precision on train and dev together:
  * the decision-list order.
  */
-export function filterEligible(input: SelectionInput, cands: Candidate[]): { eligible: Eligible[]; probe: Pool } {
+export function filterEligible(input: SelectionInput, cands: Candidate[], extra: readonly Rule[] = []): { eligible: Eligible[]; probe: Pool } {
   const { task, train, opts, report } = input;
   const rules = cands.map((c) => toRule(c, { id: candidateId(c, opts.idPrefix), priority: 0, confidence: 0.5, status: 'active' }));
-  const probe = Pool.run(task, rules, train, opts.dev);
+  const probe = Pool.run(task, [...rules, ...extra], train, opts.dev);
+  const judged = new Set(rules.map((r) => r.id));
   for (const m of probe.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
   const byId = new Map(rules.map((r, i) => [r.id, cands[i]!]));
   const out: Eligible[] = [];
   probe.rules.forEach((cr, p) => {
+    if (!judged.has(cr.id)) return;
     const c = byId.get(cr.id)!;
     const tr = probe.solo(p, probe.train);
     const prior = c.kind.startsWith('label_');
@@ -164,16 +171,19 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
   const { opts, report, started } = input;
   const deadline = started + opts.budgetMs;
   const cands = dedupe(input);
-  const { eligible, probe } = filterEligible(input, cands);
+  const dflt = input.defaultRule ? toRule(input.defaultRule, { id: candidateId(input.defaultRule, opts.idPrefix), priority: -1, confidence: 0, status: 'active' }) : null;
+  const { eligible, probe } = filterEligible(input, cands, dflt ? [dflt] : []);
   report.candidates.eligible = eligible.length;
   if (!eligible.length) {
     report.notes.push('no candidate passed the train filter: nothing to propose');
     return [];
   }
   const rules = eligible.map((e) => toRule(e.c, { id: candidateId(e.c, opts.idPrefix), priority: 0, confidence: e.confidence, status: 'active' }));
-  const byId = new Map(rules.map((r, i) => [r.id, eligible[i]!]));
-  const pool = probe.derive(rules);
-  const order = pool.rules.map((_, p) => p);
+  const byId = new Map<string, Eligible>(rules.map((r, i) => [r.id, eligible[i]!]));
+  if (dflt) byId.set(dflt.id, { c: input.defaultRule!, confidence: 0, trainTp: 0, trainFp: 0 });
+  const pool = probe.derive(dflt ? [...rules, dflt] : rules, new Set(dflt ? [dflt.id] : []));
+  const notDefault = (p: number) => pool.rules[p]!.id !== dflt?.id;
+  const order = pool.rules.map((_, p) => p).filter(notDefault);
   const elig = (p: number) => byId.get(pool.rules[p]!.id)!;
   const cfg: AcceptConfig = { minGainPrecision: opts.minGainPrecision, recallTolerance: opts.recallTolerance };
   const limits = { deadline, maxActive: opts.maxRules * 4 };
@@ -199,12 +209,12 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
       if (!res.accepted.length) break;
     }
     stage(report, 'dev_acceptance', pool, started);
-    const pruned = new Set(prunePass(pool, dj, deadline));
+    const pruned = new Set(prunePass(pool, dj, deadline, notDefault));
     for (const p of pruned) drop(report, 'pruned_dev', elig(p).c.name);
     stage(report, 'dev_prune', pool, started);
     for (const p of order) if (!pool.isActive(p) && !pruned.has(p)) unused(p, 'no_gain_dev');
   } else {
-    const pruned = new Set(prunePass(pool, trainJudge(cfg), deadline));
+    const pruned = new Set(prunePass(pool, trainJudge(cfg), deadline, notDefault));
     for (const p of pruned) drop(report, 'pruned_train', elig(p).c.name);
     if (pruned.size) stage(report, 'train_prune', pool, started);
     for (const p of order) if (!pool.isActive(p) && !pruned.has(p)) unused(p, 'no_gain_train');
@@ -218,9 +228,10 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
     report.notes.push(`${cut.length} rules that added least were removed to keep to ${opts.maxRules} rules`);
     stage(report, 'rule_budget', pool, started);
   }
-  const chosen = pool.activePositions().map((p) => elig(p));
+  const chosen = pool.activePositions().filter(notDefault).map((p) => elig(p));
   report.candidates.kept = chosen.length;
-  const groups = input.merge ? mergeAdjacent(chosen.map((e) => e.c)) : chosen.map((e) => [e.c]);
+  // The default rule stays a rule of its own, last: merged into an alternation it would not be one.
+  const groups = [...(input.merge ? mergeAdjacent(chosen.map((e) => e.c)) : chosen.map((e) => [e.c])), ...(dflt ? [[input.defaultRule!]] : [])];
   const confByKey = new Map(chosen.map((e) => [candidateKey(e.c), e.confidence]));
   let finals = groups.map((g, i, all) => {
     const c = mergedCandidate(g);

@@ -124,6 +124,11 @@ export const TUNING = {
     selectionMaxRules: 100,
     /** Lists whose F1 is within this of the best are a tie, and the one with fewer rules wins: a shorter list is one a person can review. */
     equalF1: 0.005,
+    /**
+     * Smallest share of train the majority label must hold for candidate selection to also learn
+     * a list for it as the default: below it, guessing it on every unlabelled text rarely pays.
+     */
+    defaultLearnerShare: 0.3,
     /** Share of the learning budget cross-validation over train and dev may spend before dev alone chooses. */
     cvBudgetShare: 0.6,
   },
