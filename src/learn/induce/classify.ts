@@ -3,6 +3,7 @@ import type { Example } from '../../core/schemas/example.js';
 import type { Task } from '../../core/schemas/task.js';
 import { commonPrefix, escapeRegex, labelWords, literalPattern, stem, tokenize, uniqSorted } from './text.js';
 import type { Candidate } from './types.js';
+import { TUNING } from './tuning.js';
 
 /** A unit feature: a word, a stem (prefix of a word) or a phrase (two adjacent words). */
 interface Feature {
@@ -22,7 +23,6 @@ export interface ClassifyGenOptions {
   conjUnits?: number;
 }
 
-const MIN_PREFIX = 5;
 
 function intersectCount(a: readonly number[], b: readonly number[], keep?: (d: number) => boolean): number {
   let i = 0;
@@ -80,7 +80,7 @@ export function classificationCandidates(task: Task, train: readonly Example[], 
     const a = sorted[i]!;
     const b = sorted[i + 1]!;
     const p = commonPrefix(a, b);
-    if (p.length >= MIN_PREFIX && p.length >= 0.7 * Math.min(a.length, b.length)) stems.add(p);
+    if (p.length >= TUNING.classify.minPrefix && p.length >= TUNING.classify.prefixShare * Math.min(a.length, b.length)) stems.add(p);
   }
 
   // Feature → documents.
@@ -159,8 +159,8 @@ export function classificationCandidates(task: Task, train: readonly Example[], 
   }
 
   // Order-free conjunctions of two features of the same class.
-  const maxConj = opts.maxConjPerClass ?? 150;
-  const unitsN = opts.conjUnits ?? 30;
+  const maxConj = opts.maxConjPerClass ?? TUNING.classify.maxConjPerClass;
+  const unitsN = opts.conjUnits ?? TUNING.classify.conjUnits;
   for (const c of classes) {
     const units = (unitsByClass.get(c) ?? []).sort((a, b) => b.nc - a.nc || b.p - a.p || (a.id < b.id ? -1 : 1)).slice(0, unitsN);
     const conj: Candidate[] = [];

@@ -1,6 +1,6 @@
 import type { Candidate } from './types.js';
+import { TUNING } from './tuning.js';
 
-const MAX_ALTERNATIVES = 12;
 const UNIT_KINDS = new Set(['word', 'stem', 'phrase', 'gap', 'first', 'label_word', 'label_stem', 'label_phrase']);
 
 /**
@@ -24,7 +24,7 @@ export function mergeAdjacent(ordered: readonly Candidate[]): Candidate[][] {
       c.group === '$0' &&
       head.flags === c.flags &&
       (UNIT_KINDS.has(head.kind) ? UNIT_KINDS.has(c.kind) : head.kind === c.kind && c.kind === 'conj') &&
-      last.length < MAX_ALTERNATIVES;
+      last.length < TUNING.merge.maxAlternatives;
     if (compatible) last.push(c);
     else groups.push([c]);
   }

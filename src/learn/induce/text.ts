@@ -1,4 +1,5 @@
 /** Text helpers shared by the generators: tokens, regex escaping, stems and word boundaries. */
+import { TUNING } from './tuning.js';
 
 /** A word token: its lower-cased form and its offsets in the text. */
 export interface Token {
@@ -55,12 +56,11 @@ export function literalPattern(phrase: string): { src: string; unicode: boolean 
   return { src: `${l.src}${parts.join('\\s+')}${r.src}`, unicode: l.unicode || r.unicode || /[^\0-\x7f]/.test(phrase) };
 }
 
-// Inflectional and derivational endings, longest first. A stem keeps at least MIN_STEM characters.
+// Inflectional and derivational endings, longest first. A stem keeps at least `TUNING.text.minStem` characters.
 const SUFFIXES = [
   'ations', 'ation', 'ments', 'ment', 'ingly', 'ings', 'ing', 'ables', 'able', 'ibles', 'ible', 'ities', 'ity', 'ness',
   'ions', 'ion', 'ies', 'ied', 'iers', 'ier', 'ers', 'er', 'ed', 'es', 'als', 'al', 'ly', 'ful', 's', 'e', 'y',
 ];
-const MIN_STEM = 4;
 
 /**
  * A light stem of an English-like word: the longest listed ending removed while at least four
@@ -68,7 +68,7 @@ const MIN_STEM = 4;
  */
 export function stem(word: string): string {
   if (!/^[a-z]+$/.test(word)) return word;
-  for (const s of SUFFIXES) if (word.endsWith(s) && word.length - s.length >= MIN_STEM) return word.slice(0, -s.length);
+  for (const s of SUFFIXES) if (word.endsWith(s) && word.length - s.length >= TUNING.text.minStem) return word.slice(0, -s.length);
   return word;
 }
 

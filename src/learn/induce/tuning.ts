@@ -109,6 +109,31 @@ export const TUNING = {
     z: 1.96,
     halfWidth: 0.1,
   },
+  /** Words and stems (text.ts). */
+  text: {
+    /** Fewest characters a stem keeps once a suffix is cut: shorter stems ("ru" of "run") join unrelated words. */
+    minStem: 4,
+  },
+  /** Classification candidates (classify.ts). */
+  classify: {
+    /** Shortest shared prefix of two words that becomes a stem, and the share of the shorter word it must cover. */
+    minPrefix: 5,
+    prefixShare: 0.7,
+    /** Most conjunctions per class, and the features per class they are built from: pairs grow with the square of the second. */
+    maxConjPerClass: 150,
+    conjUnits: 30,
+  },
+  /** Merging adjacent rules of one label (merge.ts). */
+  merge: {
+    /** Most alternatives in one merged rule: longer alternations stop being readable. */
+    maxAlternatives: 12,
+  },
+  /** Correction rules (covering/correction-rules.ts). */
+  corrections: {
+    /** Singles tried in pairs, and pairs' singles tried in triples, when narrowing a rule that catches other labels. */
+    narrowPairs: 12,
+    narrowTriples: 8,
+  },
   /** Function words learned from the train texts (function-words.ts). */
   functionWords: {
     /** Share of the labels in whose texts a word must occur to say nothing about them. */
@@ -163,6 +188,8 @@ export const TUNING = {
   },
   /** The span candidate generators (spans/). */
   spans: {
+    /** Precision bands of lexicon candidates: a form joins the highest band its smoothed precision reaches. */
+    lexiconBands: [0.9, 0.75, 0.6],
     /** Most punctuation characters between an anchor word and the span. */
     maxSeparators: 4,
     /** Most anchor words mined per base rule. */

@@ -15,9 +15,7 @@ import { TUNING } from '../tuning.js';
 const FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, positions: true, minNgramDf: 1 };
 const norm = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase();
 
-/** Singles tried in pairs, and pairs' singles tried in triples, when narrowing a rule that catches other labels. */
-const NARROW_PAIRS = 12;
-const NARROW_TRIPLES = 8;
+const { narrowPairs: NARROW_PAIRS, narrowTriples: NARROW_TRIPLES } = TUNING.corrections;
 
 /** A train text of another label that a correction's rule fires on: it would take it over. */
 export interface CaughtText {

@@ -58,9 +58,8 @@ export function formStats(docs: readonly SpanDoc[]): FormStats[] {
   return [...byKey.values()];
 }
 
-/** Precision bands of lexicon candidates: a form joins the highest band its smoothed precision reaches. */
-const BANDS = [0.9, 0.75, 0.6] as const;
-const LOWEST_BAND = 0.6;
+const BANDS = TUNING.spans.lexiconBands;
+const LOWEST_BAND = BANDS[BANDS.length - 1]!;
 
 /**
  * Lexicon candidates: per label, the gold surface forms (case-sensitive) grouped by how precise
