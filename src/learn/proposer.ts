@@ -15,6 +15,8 @@ import { labelEvidence } from './prompts/evidence.js';
 import { patchPrompt, type RoundHistory } from './prompts/patch-prompt.js';
 import { synthesisPrompt } from './prompts/synthesis-prompt.js';
 import type { CorrectionView, FailureCluster, FeedbackView, Prf, RuleView } from './prompts/views.js';
+import { Deadline } from './deadline.js';
+import { TUNING } from './induce/tuning.js';
 
 /** What every proposal request carries. */
 export interface ProposalContext {
@@ -293,13 +295,19 @@ export class InducerProposer implements Proposer {
   readonly deterministic = true;
   readonly readsFeedback = false;
 
+  readonly #deadline: Deadline;
+
+  /** The run's one budget starts now: a proposer is made per `learn` run. `now` is for tests. */
   constructor(
     private readonly inducer: Inducer,
     private readonly settings: InducerSettings = {},
-  ) {}
+    now?: () => number,
+  ) {
+    this.#deadline = new Deadline(settings.budgetMs ?? TUNING.defaults.budgetMs, now);
+  }
 
   #options(req: { dev: readonly Example[]; seed: number }): InducerCallOptions {
-    return { ...this.settings, ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed };
+    return { ...this.settings, budgetMs: this.#deadline.remaining(), ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed };
   }
 
   #adopt(rule: Rule, ids: IdAllocator): Rule {
@@ -339,6 +347,10 @@ export class InducerProposer implements Proposer {
     const p = emptyProposal();
     p.requests = 1;
     const what = `patch round ${req.round}`;
+    if (this.#deadline.expired()) {
+      p.warnings = [`the ${Math.round(this.#deadline.budgetMs / 1000)} s budget ran out before ${what}: it was not run (learn --budget SECONDS to give it more)`];
+      return p;
+    }
     const current = new Map(req.current.map((r) => [r.id, r]));
     const mayChange = (id: string) => current.has(id) && (req.editable === null || req.editable.has(id));
     const res = await this.inducer.inducePatch(offlineScoringTask(req.task).task, req.train, req.current, this.#options(req));

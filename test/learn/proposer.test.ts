@@ -126,7 +126,7 @@ describe('InducerProposer', () => {
     };
     const dev = [Example.parse({ id: 'd', text: 'hi', label: 'greet', split: 'dev' })];
     const p = await new InducerProposer(inducer).synthesize(synthReq({ ids: new IdAllocator(['ind-1']), dev }));
-    expect(seen).toEqual([2, { dev, seed: 1 }]);
+    expect(seen).toEqual([2, { dev, seed: 1, budgetMs: expect.any(Number) as number }]);
     expect(p.rules.map((r) => r.id)).toEqual(['ind-refund-1', 'ind-2']);
     expect(p.report).toEqual({ ok: 1 });
   });
@@ -148,5 +148,28 @@ describe('InducerProposer', () => {
     const open = await new InducerProposer(inducer).patch(patchReq({ editable: null, allowedLabels: null }));
     expect(open.rules.map((r) => r.id)).toEqual(['r2-r1', 'ind-9', 'ind-8']);
     expect(open.replaces).toEqual({ 'r2-r1': 'r2' });
+  });
+
+  test('one budget for the whole run: each call gets what is left, and a round after it ran out is not run and says so', async () => {
+    let clock = 0;
+    const budgets: number[] = [];
+    const inducer: Inducer = {
+      induceRules: (_t, _tr, opts) => {
+        budgets.push(opts.budgetMs!);
+        clock += 45_000;
+        return { rules: [], report: null };
+      },
+      inducePatch: (_t, _tr, _c, opts) => {
+        budgets.push(opts.budgetMs!);
+        clock += 20_000;
+        return { rules: [], report: null };
+      },
+    };
+    const proposer = new InducerProposer(inducer, { budgetMs: 60_000 }, () => clock);
+    await proposer.synthesize(synthReq());
+    await proposer.patch(patchReq());
+    const late = await proposer.patch(patchReq({ round: 2 }));
+    expect(budgets).toEqual([60_000, 15_000]);
+    expect(late.warnings).toEqual(['the 60 s budget ran out before patch round 2: it was not run (learn --budget SECONDS to give it more)']);
   });
 });
