@@ -6,7 +6,7 @@ Rules come in execution order (the exporter computed it), so this module never r
 
 import json
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 import regex
 
@@ -93,28 +93,25 @@ def _holds(when: Dict[str, Any], meta: Optional[Dict[str, Any]]) -> bool:
     return True
 
 
-def _matches(rule: CompiledRule, text: str, first_only: bool) -> List[Tuple[int, int]]:
-    """The rule's non-empty spans (code point offsets) left to right, as rulewright iterates them."""
-    out: List[Tuple[int, int]] = []
-    g = rule.group
-    if not rule.js_iteration:
-        for m in rule.regex.finditer(text):
-            s, e = m.span(g)
-            if e > s:
-                out.append((s, e))
-                if first_only:
-                    break
-        return out
-    # JavaScript's exec loop: after an empty match the search resumes one character on.
-    pos, n, search = 0, len(text), rule.regex.search
+def _js_exec(regex: Any, text: str) -> Iterator[Any]:
+    """JavaScript's exec loop: after an empty match the search resumes one character on."""
+    pos, n, search = 0, len(text), regex.search
     while pos <= n:
         m = search(text, pos)
         if m is None:
-            break
+            return
         if m.end() == m.start():
             pos = m.start() + 1
             continue
         pos = m.end()
+        yield m
+
+
+def _matches(rule: CompiledRule, text: str, first_only: bool) -> List[Tuple[int, int]]:
+    """The rule's non-empty spans (code point offsets) left to right, as rulewright iterates them."""
+    out: List[Tuple[int, int]] = []
+    g = rule.group
+    for m in (_js_exec(rule.regex, text) if rule.js_iteration else rule.regex.finditer(text)):
         s, e = m.span(g)
         if e > s:
             out.append((s, e))

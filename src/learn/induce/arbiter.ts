@@ -5,7 +5,7 @@ import { foldsOf } from './covering/cross-validate.js';
 import { foldsFor, halfWidthOn, minDevTexts } from './covering/small-dev.js';
 import { chooseDefault, defaultCandidate } from './default-class.js';
 import { isDefaultRule } from '../../core/engine/default-rule.js';
-import type { LearnContext, Learner, RuleList } from './learners.js';
+import { labelOf, type LearnContext, type Learner, type RuleList } from './learners.js';
 import { scoreRules } from './pipeline.js';
 import { plus, Pool } from './pool.js';
 import { prunePass, type Judge } from './select.js';
@@ -34,7 +34,6 @@ export interface Verdict {
   on: string;
 }
 
-const labelOf = (e: Example): string | null => ((e.label ?? '').trim() === '' ? null : (e.label ?? '').trim());
 
 /**
  * Removes a rule when train F1 does not fall without it: with a default after the list, a rule of

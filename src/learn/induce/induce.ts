@@ -9,7 +9,7 @@ import { induceWindows } from './windows/induce-windows.js';
 import { arbitrate, type Entry, type Verdict } from './arbiter.js';
 import { chooseDefault, defaultNote, shareOf, type DefaultVerdict } from './default-class.js';
 import { minDevTexts } from './covering/small-dev.js';
-import { coveringLearner, defaultLearnerPays, selectionAffordable, selectionForDefaultLearner, selectionLearner, withoutFunctionWords } from './learners.js';
+import { coveringLearner, defaultLearnerPays, labelOf, selectionAffordable, selectionForDefaultLearner, selectionLearner, withoutFunctionWords } from './learners.js';
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
@@ -46,7 +46,7 @@ function defaultReport(v: Verdict, covering: InduceReport, train: readonly Examp
   const { kept } = v;
   if (kept.report === covering) return;
   const last = kept.list.rules.at(-1);
-  const choice = chooseDefault(train.map((e) => (e.label ?? '').trim() || null), opts.defaultLabel ?? undefined);
+  const choice = chooseDefault(train.map(labelOf), opts.defaultLabel ?? undefined);
   const f1 = (name: string) => v.entries.find((e) => e.name === name)?.f1 ?? null;
   const none = f1(selectionLearner.name);
   if (!choice || none === null) return;

@@ -56,7 +56,8 @@ export function defaultLearnerPays(train: readonly Example[], defaultLabel: stri
   return choice !== null && shareOf(choice) >= TUNING.arbiter.defaultLearnerShare;
 }
 
-const labelOf = (e: Example): string | null => (e.label ?? '').trim() || null;
+/** An example's label as the learners read it: trimmed, null when empty. */
+export const labelOf = (e: Example): string | null => (e.label ?? '').trim() || null;
 
 function selection(name: string, forDefault: boolean): Learner {
   return { name, learn: (train, ctx) => learnSelection(train, ctx, forDefault) };
