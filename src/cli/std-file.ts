@@ -2,7 +2,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
-import { MAX_WHOLE_BYTES } from '../formats/stream-input.js';
+import { MAX_WHOLE_BYTES } from '../service/index.js';
 import type { CliIo } from './output.js';
 
 /** Every byte of `stream` (stdin, for a FILE argument given as `-`), up to the bound on a stream read whole. */

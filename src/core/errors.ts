@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RuleProblem } from './safety/check-rule.js';
+import type { RuleProblem } from './safety/rule-problem.js';
 
 /** Error codes; `exitCode` 2 means the user's input or usage was wrong, 1 that the operation failed. */
 export type ErrorCode =

@@ -2,7 +2,7 @@ import type { RuleSample, SampleItem } from '../core/schemas/rule-metrics.js';
 import { orNone } from '../core/none.js';
 import { domId, escapeHtml } from './escape.js';
 import { count, ratio, signed } from './format.js';
-import { patternText } from './rules-table.js';
+import { patternText } from './pattern-text.js';
 import type { ReportRule } from './types.js';
 import { wilsonInterval } from './wilson.js';
 

@@ -1,5 +1,5 @@
 import type { Rule } from '../core/schemas/rule.js';
-import { patternText } from './rules-table.js';
+import { patternText } from './pattern-text.js';
 
 /** A rule as the diff lists it. */
 export interface DiffRule {

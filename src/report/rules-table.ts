@@ -1,5 +1,6 @@
 import { escapeHtml } from './escape.js';
 import { count, ratio, signed } from './format.js';
+import { patternText } from './pattern-text.js';
 import type { ReportRule } from './types.js';
 import { wilsonInterval } from './wilson.js';
 
@@ -31,12 +32,6 @@ export const RULES_TABLE_COLUMNS = [
   'id', 'name', 'label', 'status', 'pattern', 'coverage', 'tp', 'fp', 'precision', 'wilson_lower', 'wilson_upper',
   'label_recall', 'solo_f1', 'marginal_f1', 'overlaps', 'conflicts', 'dead', 'harmful',
 ] as const satisfies readonly (keyof RulesTableRow)[];
-
-/** What a rule matches, as one line: the regex with its flags, or the terms of a lexicon rule. */
-export function patternText(r: ReportRule['rule']): string {
-  if (r.format === 'lexicon') return (r.terms ?? []).join(' | ');
-  return r.flags ? `/${r.pattern}/${r.flags}` : r.pattern;
-}
 
 /** The table row of one rule; `n` is the number of examples the rules were measured on. */
 export function rulesTableRow(r: ReportRule, n: number, z: number): RulesTableRow {

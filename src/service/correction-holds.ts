@@ -9,7 +9,7 @@ import type { Answer, Example } from '../core/schemas/example.js';
 import type { Prediction } from '../core/schemas/prediction.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { Task } from '../core/schemas/task.js';
-import { CORRECTION_EXAMPLE_PREFIX } from './corrections.js';
+import { CORRECTION_EXAMPLE_PREFIX } from './correction-example-prefix.js';
 import type { MatcherIssueLog } from './matcher-issue-log.js';
 
 /** Whether a correction holds under some rules: they produce what was expected, under the task's matching. */

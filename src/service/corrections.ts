@@ -5,6 +5,7 @@ import { Example, type Answer } from '../core/schemas/example.js';
 import { isSpanTask, type Task } from '../core/schemas/task.js';
 import { z } from 'zod';
 import type { Store } from '../store/index.js';
+import { CORRECTION_EXAMPLE_PREFIX } from './correction-example-prefix.js';
 import { checkCorrectionsNow, producedAnswer } from './correction-holds.js';
 import { type CorrectionRulePreview, previewCorrectionRule } from './correction-preview.js';
 import type { DatasetContext } from './dataset-context.js';
@@ -67,8 +68,8 @@ export interface CorrectionList {
   notes: string[];
 }
 
-/** The prefix of the training example a correction becomes. */
-export const CORRECTION_EXAMPLE_PREFIX = 'correction-';
+// Callers that add or learn from corrections read the prefix from here.
+export { CORRECTION_EXAMPLE_PREFIX } from './correction-example-prefix.js';
 
 function nextCorrectionId(store: Store, datasetId: number): string {
   let n = 0;

@@ -37,7 +37,7 @@ export type { RuleDetail, RuleHistory, RuleList, RuleResult, RuleRow } from './r
 export { RULESET_FORMATS, type ExportRulesOptions, type ExportRulesResult, type ImportRulesOptions, type ImportRulesResult, type RulesetFormat } from './rules-io.js';
 export type { FieldChange, RuleSpec } from './rule-spec.js';
 export type { CompactOutcome, RecordedVerdict, RunList, RunSummary } from './runs.js';
-export type { TaskChange, TaskResult } from './task.js';
+export { screenTaskChange, type TaskChange, type TaskResult } from './task.js';
 export { computeMetrics, measure, type Measured, type MeasuredRunView, type MeasureRequest, type MetricsResult } from './metrics.js';
 export { getStoredMetrics, type StoredMetrics } from './views/stored-metrics.js';
 export { METRIC_DROP_ORDER } from './views/metric-columns.js';
@@ -45,3 +45,21 @@ export type { RankResultView, RankedRuleView } from './rank.js';
 export type { PruneRequest, PruneResultView } from './prune.js';
 export type { UndoResult } from './undo.js';
 export { gatherReportData, REPORT_SAMPLES, type ReportRequest, type ReportResult } from './report.js';
+
+// What the CLI and the TUI show besides the operations' results: the shapes of the TUI's views,
+// the learn loop's events, the input names and limits the CLI checks flags against, and core's
+// pure renderers. They are re-exported here so that the two front ends import the service and
+// nothing under it (eslint.config.js holds them to that).
+export type { ExampleMatches } from './views/example-matches.js';
+export type { ExampleErrorKind, ExampleOutcomeRow, ExampleOutcomes } from './views/examples.js';
+export type { LlmActivity } from './views/llm-activity.js';
+export type { RuleEditPreview } from './views/rule-edit-preview.js';
+export type { RuleFigures, RuleOverviewRow, RulesOverview } from './views/rules-overview.js';
+export type { LearnEvent } from '../learn/loop/types.js';
+export type { ReviewFormat } from '../formats/review-export.js';
+export { MAX_WHOLE_BYTES, STDIN } from '../formats/stream-input.js';
+export { FORMAT_NAMES, type FormatName } from '../formats/types.js';
+export { answerText } from '../core/answer-text.js';
+export { describeWhen } from '../core/engine/when.js';
+export { renderComparison } from '../core/eval/compare.js';
+export { renderEvalTable } from '../core/eval/render-table.js';

@@ -26,7 +26,7 @@ import {
   pipelineScorer,
   prepareInputs,
 } from './pipeline.js';
-import type { MeasureRequest } from './metrics.js';
+import type { MeasureRequest } from './measure-request.js';
 import { type ExecPart, ExecWorker } from './metrics-exec.js';
 
 /**

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { orderRules } from '../core/engine/order.js';
 import { compileScorer, type Scorer } from '../core/eval/scorer.js';
-import type { ScoreContext } from '../core/eval/types.js';
 import { prefetchVerdicts } from '../core/matchers/verdict-cache.js';
 import type { ScoredRun } from '../core/metrics/scored-run.js';
 import type { Counts } from '../core/ratio.js';
@@ -12,20 +11,13 @@ import type { MeasureRunConfig, RecordedExecutionIssue } from '../core/schemas/r
 import { ruleHash, rulesetHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import type { MatcherModuleInfo } from './matchers-module.js';
+import type { MeasureRequest } from './measure-request.js';
 import { type BatchSize, METRICS_BATCH_SIZE, measureMetrics } from './metrics-batches.js';
 import { issueNotes, matcherIssueNotes, type PipelineResult, round, runPipeline, type SplitChoice } from './pipeline.js';
 import { issueView, MAX_RECORDED_ISSUES } from './runs.js';
-import type { Progress } from './types.js';
 
-/** What metrics, rank and prune are asked for beyond their dataset context: the split, mostly. */
-export interface MeasureRequest {
-  /** Default: dev when the dataset has a dev split, else all examples (said in `notes`). */
-  split?: SplitChoice;
-  /** Judge and embedder for `llm_rubric` / `semantic_similarity`. */
-  context?: Omit<ScoreContext, 'registry'>;
-  /** Told how far the rules have run, for a progress bar. */
-  onProgress?: (p: Progress) => void;
-}
+// Metrics, rank and prune callers name their request from here, beside measure.
+export type { MeasureRequest } from './measure-request.js';
 
 /**
  * What `metrics`, `rank` and `prune` results all say besides their own figures: what was measured

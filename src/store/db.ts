@@ -2,10 +2,12 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RulewrightError } from '../core/errors.js';
+import type { Db } from './connection.js';
 import { migrate, SCHEMA_VERSION, userVersion } from './migrations.js';
 import { openReadOnly, readOnlyMessage, readOnlyReason } from './workspace-file.js';
 
-export type Db = Database.Database;
+// The store's modules name a connection from here, beside openDb.
+export type { Db } from './connection.js';
 
 /** How long a writer waits for another process's write transaction before giving up. */
 export const BUSY_TIMEOUT_MS = 10_000;

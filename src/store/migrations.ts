@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './connection.js';
 
 /**
  * Schema migrations, in order. Migration `i` (0-based) brings `PRAGMA user_version` from `i` to

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Workspace } from '../../src/service/index.js';
 import { repoRoot } from '../helpers/shared.js';
+import { writeJsonl } from '../cli/helpers.js';
 import { KEY, renderApp, useTemplateWorkspace } from './harness.js';
 
 /** The bundled support tickets, split and learned offline: what a user has after the tour's first steps. */
@@ -16,10 +17,11 @@ describe('a correction rule is shown with what else it catches before it is kept
 
   test('saving a correction on the correct screen says which rule learning will add and that it catches no other label', async () => {
     const ws = tmp.open();
-    // t26 is billing; the learned rules call it account ("…left my account").
-    expect(ws.predictExample({ exampleId: 't26' }).prediction.label).toBe('account');
-    const app = renderApp(ws, { initial: { screen: 'correct', exampleId: 't26' }, columns: 200, rows: 30 });
-    await app.until((f) => expect(f).toContain('Correct example t26'));
+    // A billing ticket added to train after learning; the learned rules call it shipping ("…my order").
+    ws.importFile(writeJsonl(tmp.path('more.jsonl'), [{ id: 'coupon', text: 'The coupon code was not applied to my order total.', label: 'billing', split: 'train' }]), {});
+    expect(ws.predictExample({ exampleId: 'coupon' }).prediction.label).toBe('shipping');
+    const app = renderApp(ws, { initial: { screen: 'correct', exampleId: 'coupon' }, columns: 200, rows: 30 });
+    await app.until((f) => expect(f).toContain('Correct example coupon'));
     await app.press(KEY.ctrlS);
     const f = await app.until((f) => expect(f).toContain('correction c1 saved'));
     expect(f).toMatch(/learning will add billing <- .* above the rules: it fires on \d+ train texts? of billing, none of another label/);

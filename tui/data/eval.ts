@@ -1,7 +1,5 @@
 import type { EvalReport } from '../../src/core/schemas/eval-report.js';
-import type { DatasetHandle } from '../../src/service/index.js';
-import type { EvalComparison, EvalResult } from '../../src/service/evaluate.js';
-import type { RunSummary } from '../../src/service/runs.js';
+import type { DatasetHandle, EvalComparison, EvalResult, RunSummary } from '../../src/service/index.js';
 
 /** An evaluation to show: its report, which run it is, and a comparison when one was asked for. */
 export interface EvalView {

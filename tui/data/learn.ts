@@ -1,5 +1,4 @@
-import type { LearnEvent } from '../../src/learn/loop/types.js';
-import type { LearnResult } from '../../src/service/index.js';
+import type { LearnEvent, LearnResult } from '../../src/service/index.js';
 
 /** A progress event of a learning run, as the learn job reports it. */
 export type LearnProgress = LearnEvent;

@@ -2,9 +2,7 @@ import { RulewrightError } from '../../src/core/errors.js';
 import type { Prediction } from '../../src/core/schemas/prediction.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import type { RuleMetrics } from '../../src/core/schemas/rule-metrics.js';
-import type { DatasetHandle } from '../../src/service/index.js';
-import type { ExampleMatches } from '../../src/service/views/example-matches.js';
-import type { RuleEditPreview } from '../../src/service/views/rule-edit-preview.js';
+import type { DatasetHandle, ExampleMatches, RuleEditPreview } from '../../src/service/index.js';
 
 /** One field a version changed. */
 export interface FieldChangeView {

@@ -1,5 +1,4 @@
-import type { DatasetHandle } from '../../src/service/index.js';
-import type { RulesOverview } from '../../src/service/views/rules-overview.js';
+import type { DatasetHandle, RulesOverview } from '../../src/service/index.js';
 import type { Summary } from '../components/SummaryBar.js';
 import type { RuleRow } from '../model/rule-rows.js';
 

@@ -1,4 +1,4 @@
-import type { ExampleErrorKind, ExampleOutcomeRow } from '../../src/service/views/examples.js';
+import type { ExampleErrorKind, ExampleOutcomeRow } from '../../src/service/index.js';
 
 export type OutcomeFilter = 'all' | 'wrong' | 'correct' | ExampleErrorKind;
 export const OUTCOME_FILTERS: readonly OutcomeFilter[] = ['all', 'wrong', 'correct', 'missed', 'spurious', 'wrong_label', 'wrong_boundary', 'wrong_value'];

@@ -1,6 +1,6 @@
 import type { RuleStatus } from '../../src/core/schemas/rule.js';
 import { ruleSource } from '../../src/core/schemas/rule-card.js';
-import type { RuleFigures, RuleOverviewRow } from '../../src/service/views/rules-overview.js';
+import type { RuleFigures, RuleOverviewRow } from '../../src/service/index.js';
 
 /** One line of the rules table: the service's overview row as it is (null metrics: not measured yet). */
 export type RuleRow = RuleOverviewRow;

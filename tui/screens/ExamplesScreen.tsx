@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
-import type { ExampleOutcomes } from '../../src/service/views/examples.js';
+import type { ExampleOutcomes } from '../../src/service/index.js';
 import { type Cell, Table } from '../components/Table.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';

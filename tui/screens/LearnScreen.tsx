@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { LlmActivity } from '../../src/service/views/llm-activity.js';
+import type { LlmActivity } from '../../src/service/index.js';
 import { Bar } from '../components/Bar.js';
 import { Spinner } from '../components/Spinner.js';
 import { Tone } from '../components/Tone.js';

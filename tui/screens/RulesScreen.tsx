@@ -37,7 +37,7 @@ import {
 } from '../model/rule-rows.js';
 import { actionFor } from '../keymap.js';
 import { ruleSource } from '../../src/core/schemas/rule-card.js';
-import { METRIC_DROP_ORDER as DROP } from '../../src/service/views/metric-columns.js';
+import { METRIC_DROP_ORDER as DROP } from '../../src/service/index.js';
 import type { ScreenProps } from './screen-props.js';
 
 const STATUS_SHORT: Record<RuleRow['rule']['status'], [string, ToneName]> = {

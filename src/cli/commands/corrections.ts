@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { answerText } from '../../core/answer-text.js';
-import type { CorrectionStatus } from '../../service/index.js';
+import { answerText, type CorrectionStatus } from '../../service/index.js';
 import { type CliContext, common, type CommonOptions } from '../context.js';
 import type { Output } from '../output.js';
 

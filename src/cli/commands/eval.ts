@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { renderComparison } from '../../core/eval/compare.js';
-import { renderEvalTable } from '../../core/eval/render-table.js';
 import { MatchMode } from '../../core/schemas/task.js';
-import type { EvalResult } from '../../service/index.js';
+import { type EvalResult, renderComparison, renderEvalTable } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions } from '../context.js';
 import { fmtMs, type Output } from '../output.js';
 import { withProgress } from '../progress.js';

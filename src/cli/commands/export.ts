@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { Split } from '../../core/schemas/example.js';
-import type { ReviewFormat } from '../../formats/review-export.js';
-import { EXPORT_FORMATS, type ExportFormat, formatFromPath } from '../../service/index.js';
+import { EXPORT_FORMATS, type ExportFormat, formatFromPath, type ReviewFormat } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, usage } from '../context.js';
 import { fmt, plural } from '../output.js';
 

@@ -1,6 +1,5 @@
-import { describeWhen } from '../../core/engine/when.js';
 import { orNone } from '../../core/none.js';
-import type { FieldChange, ImportRulesResult, RuleDetail, RuleHistory, RuleList } from '../../service/index.js';
+import { describeWhen, type FieldChange, type ImportRulesResult, type RuleDetail, type RuleHistory, type RuleList } from '../../service/index.js';
 import { clipMessage } from '../clip-message.js';
 import { clip, fmt, type Output } from '../output.js';
 

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { renderEvalTable } from '../../core/eval/render-table.js';
 import { RunKind, unreadableLabel } from '../../core/schemas/run.js';
 import { choice, type CliContext, common, type CommonOptions, parse } from '../context.js';
-import type { CompactOutcome, RecordedVerdict } from '../../service/index.js';
+import { type CompactOutcome, type RecordedVerdict, renderEvalTable } from '../../service/index.js';
 import { fmt, fmtMs, type Output, plural } from '../output.js';
 
 const shown = (v: unknown): string => {

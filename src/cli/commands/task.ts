@@ -1,7 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { ConflictPolicy, MatchingConfig, MatchMode, ruleBudgetRange } from '../../core/schemas/task.js';
-import type { TaskResult } from '../../service/index.js';
-import { screenTaskChange } from '../../service/task.js';
+import { screenTaskChange, type TaskResult } from '../../service/index.js';
 import { choice, type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import type { Output } from '../output.js';
 

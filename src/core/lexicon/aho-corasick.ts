@@ -1,6 +1,6 @@
 import { bmpFoldTable, foldCodePoint } from './fold.js';
 import { isWordCodePoint, wordAt, wordBefore } from './word-chars.js';
-import type { LexiconMatchOptions } from './compile-lexicon.js';
+import type { LexiconMatchOptions } from './match-options.js';
 
 /** Sink for spans: the executor's growable buffer, or anything with `push2`. */
 export interface SpanSink {

@@ -2,13 +2,8 @@ import { RulewrightError } from '../errors.js';
 import { termsLimitIssue } from '../safety/pattern-limits.js';
 import { AhoCorasick } from './aho-corasick.js';
 import { caseVariantsOf, foldCodePoint } from './fold.js';
+import type { LexiconMatchOptions } from './match-options.js';
 import { isWordChar, WORD_CLASS } from './word-chars.js';
-
-/** Lexicon matching options (see `LexiconOptions` in the rule schema). */
-export interface LexiconMatchOptions {
-  readonly caseSensitive: boolean;
-  readonly wordBoundary: boolean;
-}
 
 /**
  * The trie regex for a term list: nested alternations, so the engine walks shared prefixes once.

@@ -1,7 +1,12 @@
 import { runGuarded } from '../engine/guard.js';
 import { type RedosVerdict, screenRedos, screenRedosStatic } from '../safety/redos.js';
-import type { BoundMatcher, MatcherContext, PatternSource, Verdict } from './types.js';
+import type { PatternSource } from './pattern-source.js';
 import { verdict } from './values.js';
+import type { Verdict } from './verdict.js';
+
+// The functions below take the one or two fields of a matcher or context they read, not
+// BoundMatcher or MatcherContext: those types hold a PatternScreen, so importing them made
+// types.ts and this module import each other.
 
 /** What the ReDoS screen said about one pattern a matcher runs. */
 export interface PatternVerdict {
@@ -120,7 +125,7 @@ function patternVerdict(v: RedosVerdict): PatternVerdict {
  * The screen's verdict (`screenPatternNow`) on each pattern a bound matcher's options fix (not the
  * data's): a config holding a refused one is refused when set, a flagged one is warned about.
  */
-export function screenFixedPatterns(m: BoundMatcher): (PatternSource & PatternVerdict)[] {
+export function screenFixedPatterns(m: { readonly fixedPatterns: readonly PatternSource[] }): (PatternSource & PatternVerdict)[] {
   return m.fixedPatterns.map((p) => ({ ...p, ...screenPatternNow(p.source, p.flags) }));
 }
 
@@ -139,7 +144,7 @@ export const clip = (s: string, n = 80): string => (s.length > n ? `${s.slice(0,
  * meets the screen's static part here, so none runs unlooked-at; what that part cannot decide
  * runs under the time budget.
  */
-export function screenedVerdict(source: string, flags: string, ctx: MatcherContext): Verdict | undefined {
+export function screenedVerdict(source: string, flags: string, ctx: { patterns?: PatternScreen | undefined }): Verdict | undefined {
   const v = ctx.patterns?.lookup(source, flags);
   if (ctx.patterns?.collecting && !v) return PROVISIONAL;
   if (!v) {
@@ -172,7 +177,7 @@ function refusedVerdict(source: string, v: PatternVerdict): Verdict {
  * Runs `work` under the per-call time budget of patterns (the rules' guard): its result, or a
  * timeout verdict saying what ran out of time (`what`), counted as not matching.
  */
-export function withinBudget<T>(work: () => T, ctx: MatcherContext, what: string): { value: T } | Verdict {
+export function withinBudget<T>(work: () => T, ctx: { budgetMs?: number | undefined }, what: string): { value: T } | Verdict {
   const budget = ctx.budgetMs ?? DEFAULT_PATTERN_BUDGET_MS;
   let value: T | undefined;
   const began = performance.now();

@@ -1,31 +1,12 @@
 import type { z } from 'zod';
 import type { PatternScreen } from './pattern-screen.js';
+import type { PatternSource } from './pattern-source.js';
+import type { Verdict } from './verdict.js';
 import type { VerdictCache } from './verdict-cache.js';
 
-/** Why a matcher could not judge a pair (see `Verdict.issue`). */
-export type VerdictIssue = 'timeout' | 'refused' | 'invalid';
-
-/** A matcher's judgement of one (gold, predicted) pair. */
-export interface Verdict {
-  /** Similarity in 0..1 (1 = equivalent). */
-  score: number;
-  /** Whether the pair counts as a match. */
-  passed: boolean;
-  /** One line a person can read: why it passed or failed. */
-  reason: string;
-  details?: Record<string, unknown>;
-  /**
-   * Set when the verdict is a lexical stand-in for a semantic comparison (`semantic_similarity`
-   * without an embedder), so every verdict says so, not only a run note.
-   */
-  lexical_fallback?: true;
-  /**
-   * Set when the matcher could not judge the pair and counted it as not matching: its pattern ran
-   * out of the per-call time budget (`timeout`), the ReDoS screen refused it (`refused`), or a
-   * pattern taken from the data does not compile (`invalid`).
-   */
-  issue?: VerdictIssue;
-}
+// Matchers and scorers import every matcher type from here, these two included.
+export type { PatternSource } from './pattern-source.js';
+export type { Verdict, VerdictIssue } from './verdict.js';
 
 /** Grades a value against a natural-language criterion (an LLM behind it, or a fake in tests). */
 export interface Judge {
@@ -125,10 +106,4 @@ export interface BoundMatcherImpl {
   screensPatterns?: boolean;
   /** See `BoundMatcher.fixedPatterns`; default none. */
   fixedPatterns?: readonly PatternSource[];
-}
-
-/** A pattern as a RegExp would run it: its source and flags. */
-export interface PatternSource {
-  source: string;
-  flags: string;
 }

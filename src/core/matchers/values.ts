@@ -1,5 +1,5 @@
 import { canonicalJson } from '../hash.js';
-import type { Verdict } from './types.js';
+import type { Verdict } from './verdict.js';
 
 /** A value as text for text matchers: strings as they are, numbers and booleans printed, null as ''. */
 export function asText(value: unknown): string {

@@ -1,6 +1,6 @@
 import { RulewrightError } from '../errors.js';
 import { canonicalJson } from '../hash.js';
-import type { MatcherContext, Verdict } from './types.js';
+import type { Verdict } from './verdict.js';
 
 const PENDING: Verdict = Object.freeze({
   score: 0,
@@ -69,7 +69,9 @@ export function verdictKey(matcherKey: string, gold: unknown, predicted: unknown
  * a deferral, or a clear error saying the pre-pass was skipped.
  */
 export function cachedVerdict(
-  ctx: MatcherContext,
+  // Only the cache is read; typed as that much so this module need not import MatcherContext,
+  // which holds a VerdictCache.
+  ctx: { verdicts?: VerdictCache | undefined },
   name: string,
   matcherKey: string,
   gold: unknown,

@@ -7,21 +7,16 @@ import { RulewrightError } from '../errors.js';
 import type { Rule, RuleFlag } from '../schemas/rule.js';
 import { BROAD_SHARE, CATCH_ALL_PROBES } from './probes.js';
 import { screenRedos, screenRedosStatic, type RedosEffort, type RedosVerdict } from './redos.js';
+import type { ProblemCode, RuleProblem } from './rule-problem.js';
+
+// Callers that check rules read the problems from here, beside checkRule.
+export type { ProblemCode, RuleProblem } from './rule-problem.js';
 
 /**
  * Where a rule comes from. Every mode rejects an exponential (catastrophic) pattern; `import` with
  * `allowFlagged` keeps it, flagged, to run under the time budget (for a user who accepts the cost).
  */
 export type CheckMode = 'add' | 'learn' | 'import';
-
-export type ProblemCode = 'empty_pattern' | 'too_large' | 'invalid' | 'missing_group' | 'catch_all' | 'redos' | 'redos_unknown' | 'broad';
-
-export interface RuleProblem {
-  /** A `ProblemCode`, or the code of a flag the rule already carried (e.g. `no_output_template`). */
-  code: ProblemCode | (string & {});
-  severity: 'reject' | 'flag';
-  message: string;
-}
 
 export interface RuleCheck {
   /** False when any problem rejects the rule. */

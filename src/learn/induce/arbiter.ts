@@ -1,12 +1,12 @@
+import { evaluateRulesetNow } from '../../core/eval/evaluate-ruleset.js';
 import { prf, type Counts } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import { foldsOf } from './covering/cross-validate.js';
-import { foldsFor, halfWidthOn, minDevTexts } from './covering/small-dev.js';
-import { chooseDefault, defaultCandidate } from './default-class.js';
+import { devTooSmall, foldsFor } from './covering/small-dev.js';
+import { chooseDefault, defaultCandidate, shareOf } from './default-class.js';
 import { isDefaultRule } from '../../core/engine/default-rule.js';
 import { labelOf, type LearnContext, type Learner, type RuleList } from './learners.js';
-import { scoreRules } from './pipeline.js';
 import { plus, Pool } from './pool.js';
 import { prunePass, type Judge } from './select.js';
 import { newReport } from './report.js';
@@ -14,6 +14,41 @@ import { candidateId, toRule } from './rule-factory.js';
 import { uniqSorted } from './text.js';
 import { TUNING } from './tuning.js';
 import type { InduceReport } from './types.js';
+
+/** A list's counts on some texts: all labels together, and each label's own. */
+interface Tally {
+  micro: Counts;
+  perLabel: Map<string, Counts>;
+}
+
+const emptyTally = (): Tally => ({ micro: { tp: 0, fp: 0, fn: 0 }, perLabel: new Map() });
+
+function tallyOn(task: LearnContext['task'], rules: readonly Rule[], examples: readonly Example[], into: Tally = emptyTally()): Tally {
+  const t = evaluateRulesetNow(task, rules, examples, { statuses: ['active', 'proposed'], outcomes: false }).totals;
+  into.micro = plus(into.micro, t.counts);
+  for (const [l, c] of t.per_class) into.perLabel.set(l, plus(into.perLabel.get(l) ?? { tp: 0, fp: 0, fn: 0 }, c));
+  return into;
+}
+
+const microF1 = (t: Tally): number => prf(t.micro).f1 ?? 0;
+
+function macroF1(t: Tally): number {
+  const f = [...t.perLabel.values()].map((c) => prf(c).f1 ?? 0);
+  return f.length ? f.reduce((a, b) => a + b, 0) / f.length : 0;
+}
+
+/**
+ * How lists are judged: micro F1, or macro F1 (each label counting the same) when one label holds
+ * more than `TUNING.arbiter.macroAboveShare` of train. By micro F1 on a set that is 95 % one label,
+ * a list that never finds the rare one scores .95, and the rare label is usually what the user is after.
+ */
+function judgeOf(train: readonly Example[]): { name: string; score: (t: Tally) => number; why: string } {
+  const choice = chooseDefault(train.map(labelOf));
+  const share = choice ? shareOf(choice) : 0;
+  return share > TUNING.arbiter.macroAboveShare
+    ? { name: 'macro F1', score: macroF1, why: ` by macro F1 (each label counts the same: ${choice!.label} holds ${Math.round(share * 100)} % of train)` }
+    : { name: 'F1', score: microF1, why: '' };
+}
 
 /** One list the arbiter may keep: a learner's list, or that list with the default class after it. */
 export interface Entry {
@@ -62,44 +97,63 @@ export function withDefault(rules: readonly Rule[], train: readonly Example[], c
   return all.filter((r) => !gone.has(r.id));
 }
 
+/** What one learner learned, and the train it learned from (a default appended after it is judged on that train). */
+interface Learned {
+  learner: Learner;
+  list: RuleList;
+  report: InduceReport;
+  train: readonly Example[];
+}
+
 /** Every list to judge: each learner's own and, where it has no default, with one. */
-function entriesOf(learned: readonly { learner: Learner; list: RuleList; report: InduceReport }[], train: readonly Example[], ctx: LearnContext): Entry[] {
-  return learned.flatMap(({ learner, list, report }) => {
+function entriesOf(learned: readonly Learned[], ctx: LearnContext): Entry[] {
+  return learned.flatMap(({ learner, list, report, train }) => {
     const own: Entry = { name: learner.name, list, report, learner, appended: false };
     const plus = list.finalized ? withDefault(list.rules, train, ctx) : null;
     return plus ? [own, { name: `${learner.name} with the default`, list: { ...list, rules: plus, figures: null }, report, learner, appended: true }] : [own];
   });
 }
 
-/** Micro F1 of each entry's lists, learned on k-1 folds of train and dev and run on the held-out fold. */
-async function crossValidate(learners: readonly Learner[], all: readonly Example[], devShare: number, ctx: LearnContext, deadline: number): Promise<{ f1: number[]; folds: number } | null> {
+/**
+ * Runs a learner on `all` as it would learn on small data: a self-validating learner from every
+ * text (it judges its own lists by cross-validation), any other from a dev-sized share held back
+ * as its dev.
+ */
+async function learnOnAll(learner: Learner, all: readonly Example[], devShare: number, seed: number, ctx: LearnContext, budgetMs: number): Promise<Learned> {
+  const split = learner.selfValidating ? { train: all, dev: null } : holdOut(all, devShare, seed);
+  const report = newReport(ctx.task, split.train.length, split.dev?.length ?? 0);
+  const fctx: LearnContext = { task: ctx.task, opts: { ...ctx.opts, dev: split.dev, budgetMs, onProgress: undefined, inFold: true }, report, started: performance.now() };
+  return { learner, list: await learner.learn(split.train, fctx), report, train: split.train };
+}
+
+/** A stratified, seeded dev of about `devShare` of `all`, and the rest as train. */
+function holdOut(all: readonly Example[], devShare: number, seed: number): { train: Example[]; dev: Example[] } {
+  const inner = foldsOf(all.map(labelOf), Math.max(2, Math.round(1 / devShare)), seed);
+  return { train: all.filter((_, i) => inner[i] !== 0), dev: all.filter((_, i) => inner[i] === 0) };
+}
+
+/** Each entry's counts, its lists learned on k-1 folds of train and dev and run on the held-out fold. */
+async function crossValidate(learners: readonly Learner[], all: readonly Example[], devShare: number, ctx: LearnContext, deadline: number): Promise<{ tallies: Tally[]; folds: number } | null> {
   const labels = all.map(labelOf);
   const k = foldsFor(labels, uniqSorted(labels.filter((l): l is string => l !== null)));
   const fold = foldsOf(labels, k, ctx.opts.seed);
-  const counts: Counts[] = [];
+  const tallies: Tally[] = [];
   for (let j = 0; j < k; j++) {
     const held = all.filter((_, i) => fold[i] === j);
     const rest = all.filter((_, i) => fold[i] !== j);
-    // Each fold's learners get a dev of their own, as large a share as the real one.
-    const inner = foldsOf(rest.map(labelOf), Math.max(2, Math.round(1 / devShare)), ctx.opts.seed + j + 1);
-    const innerTrain = rest.filter((_, i) => inner[i] !== 0);
-    const innerDev = rest.filter((_, i) => inner[i] === 0);
     const budgetMs = Math.max(0, (deadline - performance.now()) / ((k - j) * learners.length));
     const learned = [];
-    for (const learner of learners) {
-      const fctx: LearnContext = { task: ctx.task, opts: { ...ctx.opts, dev: innerDev, budgetMs, onProgress: undefined, inFold: true }, report: newReport(ctx.task, innerTrain.length, innerDev.length), started: performance.now() };
-      learned.push({ learner, list: await learner.learn(innerTrain, fctx), report: fctx.report });
-    }
+    for (const learner of learners) learned.push(await learnOnAll(learner, rest, devShare, ctx.opts.seed + j + 1, ctx, budgetMs));
     if (performance.now() > deadline) return null;
-    entriesOf(learned, innerTrain, ctx).forEach((e, i) => {
-      const s = scoreRules(ctx.task, e.list.rules, held);
-      const c = (counts[i] ??= { tp: 0, fp: 0, fn: 0 });
-      c.tp += s.tp;
-      c.fp += s.fp;
-      c.fn += s.fn;
-    });
+    entriesOf(learned, ctx).forEach((e, i) => tallyOn(ctx.task, e.list.rules, held, (tallies[i] ??= emptyTally())));
   }
-  return { f1: counts.map((c) => prf(c).f1 ?? 0), folds: k };
+  return { tallies, folds: k };
+}
+
+/** Why cross-validation judges though dev is large enough: so few texts that holding each out once is cheap, and judges on all of them. */
+function fewEnough(n: number): string | null {
+  const most = TUNING.arbiter.crossValidateTexts;
+  return n <= most ? `train and dev have ${n} texts (at most ${most}), few enough to judge on every one of them held out once rather than on dev's share` : null;
 }
 
 /** Positions of the entries within `TUNING.arbiter.equalF1` of the best F1 among `among`. */
@@ -107,6 +161,7 @@ function tied(f1: readonly number[], among: readonly number[]): number[] {
   const top = Math.max(...among.map((i) => f1[i]!));
   return among.filter((i) => f1[i]! >= top - TUNING.arbiter.equalF1);
 }
+
 
 /**
  * The best entry: the highest F1, and of entries within `TUNING.arbiter.equalF1` of it, the one
@@ -120,45 +175,70 @@ function best(entries: readonly Entry[], f1: readonly number[], then?: readonly 
   return among.reduce((a, b) => (entries[b]!.list.rules.length < entries[a]!.list.rules.length ? b : a));
 }
 
-const describe = (entries: readonly Entry[], f1: readonly number[]): string => entries.map((e, i) => `${e.name} F1 ${f1[i]!.toFixed(3)} (${e.list.rules.length} rules)`).join(', ');
+/**
+ * Learns the kept entry's learner again on train as cross-validation judged it: a self-validating
+ * learner cuts its own list by cross-validation on train, as in the folds, rather than on a dev
+ * too small to cut on (dev stays held out, so its figures stay an estimate). The new list and
+ * report go in the entry (`before`: the notes written before learning). False (entry unchanged)
+ * when the budget is spent.
+ */
+async function relearnAsJudged(kept: Entry, train: readonly Example[], ctx: LearnContext, before: readonly string[]): Promise<boolean> {
+  const left = ctx.started + ctx.opts.budgetMs - performance.now();
+  if (left <= 0) return false;
+  const again = await learnOnAll(kept.learner, train, 0, ctx.opts.seed, ctx, left);
+  const rules = kept.appended && again.list.finalized ? withDefault(again.list.rules, train, ctx) : null;
+  kept.list = rules ? { ...again.list, rules, figures: null } : again.list;
+  Object.assign(kept.report, { ...again.report, notes: [...before, ...again.report.notes] });
+  return true;
+}
+
+const describe = (entries: readonly Entry[], name: string, judged: readonly number[], micro: readonly number[]): string =>
+  entries.map((e, i) => `${e.name} ${name === 'F1' ? '' : `${name} ${judged[i]!.toFixed(3)}, `}F1 ${micro[i]!.toFixed(3)} (${e.list.rules.length} rules)`).join(', ');
 
 /**
  * One arbiter for the classification learners: each learns on train (judged on dev), and of their
  * lists (each also with the default class after it, where it has none) the best on dev is kept,
- * fewer rules winning a tie. A dev split too small to judge on its own (`minDevTexts`) does not
+ * fewer rules winning a tie. A dev split too small to judge on its own (`devTooSmall`) does not
  * choose: k-fold cross-validation over train and dev does, each fold's learners cut on a dev of
  * their own, and its estimate is reported beside dev F1. Notes go to the kept list's report.
  */
 export async function arbitrate(learners: readonly Learner[], train: readonly Example[], ctx: LearnContext): Promise<Verdict> {
+  const before = [...ctx.report.notes];
   const learned = [];
   for (const [i, learner] of learners.entries()) {
     const report = i === 0 ? ctx.report : newReport(ctx.task, train.length, ctx.opts.dev?.length ?? 0);
-    learned.push({ learner, list: await learner.learn(train, { ...ctx, report }), report });
+    learned.push({ learner, list: await learner.learn(train, { ...ctx, report }), report, train });
   }
   const dev = ctx.opts.dev;
-  const entries = learned.length > 1 ? entriesOf(learned, train, ctx) : [{ name: learners[0]!.name, ...learned[0]!, appended: false }];
+  const entries = learned.length > 1 ? entriesOf(learned, ctx) : [{ name: learners[0]!.name, ...learned[0]!, appended: false }];
   if (entries.length === 1 || !dev) return { kept: entries[0]!, entries, on: 'dev' };
-  const onDev = entries.map((e) => scoreRules(ctx.task, e.list.rules, dev).f1 ?? 0);
-  const small = dev.length < minDevTexts() && !ctx.opts.inFold;
+  const devTallies = entries.map((e) => tallyOn(ctx.task, e.list.rules, dev));
+  const onDev = devTallies.map(microF1);
+  const small = ctx.opts.inFold ? null : devTooSmall(train.map(labelOf), dev.map(labelOf)) ?? fewEnough(train.length + dev.length);
   const deadline = ctx.started + ctx.opts.budgetMs * TUNING.arbiter.cvBudgetShare;
   const cv = small ? await crossValidate(learners, [...train, ...dev], dev.length / (train.length + dev.length), ctx, deadline) : null;
-  const pick = cv ? best(entries, cv.f1, onDev) : best(entries, onDev);
+  const judge = judgeOf(train);
+  const judged = (cv?.tallies ?? devTallies).map(judge.score);
+  const pick = cv ? best(entries, judged, devTallies.map(judge.score)) : best(entries, judged);
   const kept = entries[pick]!;
-  entries.forEach((e, i) => (e.f1 = (cv?.f1 ?? onDev)[i]));
+  const f1 = (cv?.tallies ?? devTallies).map(microF1);
+  entries.forEach((e, i) => (e.f1 = f1[i]));
   if (cv) {
-    const est = cv.f1[pick]!;
-    kept.report.cross_validation = { folds: cv.folds, f1: est };
+    const est = f1[pick]!;
     // The covering learner's own estimate is superseded by the comparison of every learner.
     for (const r of new Set(entries.map((e) => e.report))) r.notes = r.notes.filter((n) => !n.startsWith('dev has '));
+    const again = kept.learner.selfValidating ? await relearnAsJudged(kept, train, ctx, kept.report === ctx.report ? before : []) : false;
+    kept.report.cross_validation = { folds: cv.folds, f1: est };
     kept.report.notes.push(
-      `dev has ${dev.length} example${dev.length === 1 ? '' : 's'}, too few to judge on its own (its F1 is known to ±${halfWidthOn(dev.length).toFixed(2)}; ${minDevTexts()} give ±${TUNING.smallDev.halfWidth.toFixed(2)}): ` +
-        `the learners were compared by ${cv.folds}-fold cross-validation over train and dev (${train.length + dev.length} texts): ${describe(entries, cv.f1)}; kept ${kept.name}. ` +
-        `Cross-validated estimate F1 ${est.toFixed(3)} beside dev F1 ${onDev[pick]!.toFixed(3)}: expect new text nearer the estimate`,
+      `${small}: ` +
+        `the learners were compared${judge.why} by ${cv.folds}-fold cross-validation over train and dev (${train.length + dev.length} texts): ${describe(entries, judge.name, judged, f1)}; kept ${kept.name}. ` +
+        `Cross-validated estimate F1 ${est.toFixed(3)} beside dev F1 ${onDev[pick]!.toFixed(3)}: expect new text nearer the estimate` +
+        (again ? `. It learned again on train as the folds judged it, cutting its list by cross-validation on train rather than on dev` : ''),
     );
   } else {
     const notes = kept.report.notes;
-    if (small) notes.push(`cross-validation over train and dev ran out of its share of the budget: dev chose, though its ${dev.length} examples are too few to judge on their own`);
-    notes.push(`the learners were compared on dev: ${describe(entries, onDev)}; kept ${kept.name}`);
+    if (small) notes.push(`cross-validation over train and dev ran out of its share of the budget: dev chose, though ${small}`);
+    notes.push(`the learners were compared${judge.why} on dev: ${describe(entries, judge.name, judged, f1)}; kept ${kept.name}`);
   }
   return { kept, entries, on: cv ? `${cv.folds}-fold cross-validation` : 'dev' };
 }

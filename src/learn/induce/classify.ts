@@ -134,7 +134,7 @@ export function classificationCandidates(task: Task, train: readonly Example[], 
       const isPrior = prior.get(id)?.has(c) ?? false;
       const p = laplace(nc, n);
       if (!isPrior && nc < opts.minSupport) continue;
-      if (f.kind !== 'phrase' && (nc >= 2 || isPrior)) {
+      if (f.kind !== 'phrase' && (nc >= TUNING.classify.conjUnitSupport || isPrior)) {
         let list = unitsByClass.get(c);
         if (!list) unitsByClass.set(c, (list = []));
         list.push({ id, f, nc, p });
@@ -173,7 +173,7 @@ export function classificationCandidates(task: Task, train: readonly Example[], 
         const nc = intersectCount(a.f.docs, b.f.docs, (d) => labelOf(d) === c);
         if (nc < Math.max(1, opts.minSupport)) continue;
         const p = laplace(nc, n);
-        if (p < opts.minPrecision || p < Math.max(a.p, b.p) + 0.05) continue;
+        if (p < opts.minPrecision || p < Math.max(a.p, b.p) + TUNING.classify.conjLift) continue;
         const [x, y] = a.f.key < b.f.key ? [a, b] : [b, a];
         // Inside a lookahead a stem needs no trailing \w* (and screening is much faster without it).
         const sx = lookaheadSource(x.f);

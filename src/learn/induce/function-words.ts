@@ -25,7 +25,7 @@ export function functionWords(texts: readonly string[], labels: readonly (string
     }
   });
   const out = new Set<string>();
-  if (labelled.size < 3) return out;
+  if (labelled.size < TUNING.functionWords.minLabels) return out;
   const need = Math.max(2, Math.ceil(classShare * labelled.size));
   for (const [w, cs] of classesOf) if (cs.size >= need && textsOf.get(w)! >= minTexts) out.add(w);
   return out;

@@ -30,11 +30,17 @@ export interface RuleList {
 export interface Learner {
   name: string;
   learn(train: readonly Example[], ctx: LearnContext): Promise<RuleList>;
+  /**
+   * Whether, given no dev split, it judges its own lists on the texts it learns from (k-fold
+   * cross-validation): then on small data it can learn from train and dev together.
+   */
+  selfValidating?: boolean;
 }
 
 /** Sequential covering over an inverted index of train (covering/). */
 export const coveringLearner: Learner = {
   name: 'sequential covering',
+  selfValidating: true,
   learn: (train, ctx) => {
     const learned = induceClasses({ task: ctx.task, train, opts: ctx.opts, report: ctx.report, started: ctx.started });
     return Promise.resolve({ rules: learned.rules, finalized: false, figures: learned.figures });
@@ -87,6 +93,7 @@ export function selectionAffordable(train: readonly Example[], dev: readonly Exa
 export function withoutFunctionWords(learner: Learner): Learner {
   return {
     name: `${learner.name} without function-word triggers`,
+    ...(learner.selfValidating ? { selfValidating: true } : {}),
     learn: (train, ctx) => learner.learn(train, { ...ctx, opts: { ...ctx.opts, avoidFunctionWords: true } }),
   };
 }

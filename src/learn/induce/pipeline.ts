@@ -84,7 +84,7 @@ function candidateCap(input: SelectionInput): number {
   let chars = 0;
   for (const e of [...input.train, ...(input.opts.dev ?? [])]) chars += (e.text ?? JSON.stringify(e.input ?? '')).length;
   const labels = new Set(input.candidates.map((c) => c.label)).size;
-  return Math.min(input.opts.maxCandidates, Math.max(200, 10 * labels, Math.floor(TUNING.selection.scanBudget / Math.max(1, chars))));
+  return Math.min(input.opts.maxCandidates, Math.max(TUNING.selection.minCandidates, TUNING.selection.minCandidatesPerLabel * labels, Math.floor(TUNING.selection.scanBudget / Math.max(1, chars))));
 }
 
 /**
@@ -136,7 +136,7 @@ function fitBudget(pool: Pool, count: () => number, maxRules: number): number[] 
     losses.sort((a, b) => a.loss - b.loss || b.p - a.p);
     // Trials were measured against the current ensemble: commit one, re-measure the rest next round
     // unless the excess is large, where a batch of the cheapest is close enough and much faster.
-    const batch = Math.max(1, Math.floor((n - maxRules) / 4));
+    const batch = Math.max(1, Math.floor((n - maxRules) * TUNING.selection.pruneBatchShare));
     for (const x of losses.slice(0, batch)) {
       pool.commit(batch === 1 ? x.t : pool.trial(x.p));
       removed.push(x.p);

@@ -108,6 +108,12 @@ export const TUNING = {
      */
     z: 1.96,
     halfWidth: 0.1,
+    /**
+     * A dev split also leaves the choice to cross-validation when a label with train examples has
+     * fewer dev texts than this: a rare class's F1 on 10 dev texts moves .1 with each one, and on
+     * a skewed set a list judged there is judged on its majority alone.
+     */
+    rarestLabel: 30,
   },
   /** Words and stems (text.ts). */
   text: {
@@ -122,6 +128,10 @@ export const TUNING = {
     /** Most conjunctions per class, and the features per class they are built from: pairs grow with the square of the second. */
     maxConjPerClass: 150,
     conjUnits: 30,
+    /** Fewest train texts of its class a word or stem needs to be a conjunction's part. */
+    conjUnitSupport: 2,
+    /** A conjunction must beat the better of its parts' precision by this much: otherwise the part alone reads better. */
+    conjLift: 0.05,
   },
   /** Merging adjacent rules of one label (merge.ts). */
   merge: {
@@ -140,6 +150,8 @@ export const TUNING = {
     classShare: 0.6,
     /** Fewest train texts a function word occurs in. */
     minTexts: 3,
+    /** Fewest labels a task needs for function words to be learned: with two, "in most labels' texts" is one label. */
+    minLabels: 3,
   },
   /** The classification arbiter (arbiter.ts): which learners run, and how their lists are compared. */
   arbiter: {
@@ -154,6 +166,15 @@ export const TUNING = {
      * a list for it as the default: below it, guessing it on every unlabelled text rarely pays.
      */
     defaultLearnerShare: 0.3,
+    /**
+     * Texts (train and dev together) up to which cross-validation over all of them chooses the
+     * learner even when dev is large enough: every text is held out once instead of dev's 20 %,
+     * and the kept covering list then learns from all of them. Past it, five folds of every
+     * learner cost more than the learning budget allows on two cores.
+     */
+    crossValidateTexts: 1500,
+    /** Share of train above which one label holds most texts, and lists are judged by macro F1 rather than micro (arbiter.ts `judgeOf`). */
+    macroAboveShare: 0.5,
     /** Share of the learning budget cross-validation over train and dev may spend before dev alone chooses. */
     cvBudgetShare: 0.6,
   },
@@ -185,6 +206,11 @@ export const TUNING = {
     strongWilson: 0.8,
     /** Characters of text all candidates together may scan: keeps a run near a few seconds. */
     scanBudget: 2e8,
+    /** Fewest candidates run whatever the scan budget, and per label: a long-text set still gets a few per label. */
+    minCandidates: 200,
+    minCandidatesPerLabel: 10,
+    /** Over the rule cap, pruning drops this share of the excess per pass (then re-scores), rather than one rule at a time. */
+    pruneBatchShare: 0.25,
   },
   /** The span candidate generators (spans/). */
   spans: {
@@ -206,6 +232,21 @@ export const TUNING = {
     fixedDigitsSupport: 4,
     /** Distinct digit counts from which a slot's count is open-ended (`\d{1,}`) rather than a range. */
     openDigitCounts: 3,
+    /** Fewest true matches any span rule, anchor or shape group needs, whatever `minSupport` says: one match is an anecdote. */
+    minSupport: 2,
+    /** Smoothed precision an anchor word's matches need to anchor a base rule, and at most which a word's matches make it an exclusion. */
+    anchorPrecision: 0.85,
+    exclusionPrecision: 0.35,
+    /** Fewest false matches a word must precede (or follow) to become an exclusion, or to mark a refinement's base as bad. */
+    exclusionFp: 2,
+    /** A context variant must beat its base rule's smoothed precision by this much to be worth a rule of its own. */
+    contextLift: 0.05,
+    /** A refined rule whose smoothed precision after a context is below this is bad there (spans/refine.ts). */
+    refineBadPrecision: 0.5,
+    /** Most word characters an anchor word may have (a run longer than this is not a word to anchor on). */
+    maxAnchorChars: 40,
+    /** Distinct skeletons a merged number group must span, so one skeleton is never "merged". */
+    minMergedSkeletons: 2,
   },
   /** Open-class fillers (spans/filler.ts): a bounded run of tokens between learned contexts. */
   fillers: {

@@ -35,7 +35,8 @@ describe('the arbiter between classification learners', () => {
   test(
     'a dev split large enough judges on its own, and the note names every list it compared',
     async () => {
-      const res = await induceRules(task, train, { dev: intents(2, 30, 'dev'), seed: 1 });
+      // More texts than cross-validation judges anyway (TUNING.arbiter.crossValidateTexts).
+      const res = await induceRules(task, train, { dev: intents(2, 400, 'dev'), seed: 1 });
       const note = noteOf(res.report.notes);
       expect(note).toMatch(/^the learners were compared on dev: sequential covering F1 \d\.\d{3} \(\d+ rules\), candidate selection F1/);
       expect(note).not.toContain('without function-word triggers');
@@ -43,6 +44,15 @@ describe('the arbiter between classification learners', () => {
     },
     TIMEOUT,
   );
+
+  test.each([
+    ['a label with too few dev texts', () => intents(2, 40, 'dev').filter((e, i, all) => e.label !== 'cash_limit' || all.slice(0, i).filter((x) => x.label === 'cash_limit').length < 5), /^dev has 125 examples but 5 of "cash_limit", too few to judge that label on its own \(30 are needed\)/],
+    ['few texts in all', () => intents(2, 40, 'dev'), /^train and dev have 184 texts \(at most 1500\), few enough to judge on every one of them held out once/],
+  ])('cross-validation chooses though dev has 97 texts or more: %s', async (_, devOf, reason) => {
+    const res = await induceRules(task, train, { dev: devOf(), seed: 1 });
+    expect(noteOf(res.report.notes)).toMatch(reason);
+    expect(res.report.cross_validation).toMatchObject({ folds: 5 });
+  }, TIMEOUT);
 
   test(
     'a default the user names is built by covering alone, with nothing to compare',

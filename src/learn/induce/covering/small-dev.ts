@@ -8,6 +8,21 @@ export function minDevTexts(): number {
   return Math.ceil((z / (2 * halfWidth)) ** 2);
 }
 
+/**
+ * Why a dev split is too small to judge learned lists on its own, or null when it is not: fewer
+ * than `minDevTexts` texts, or a label seen in train with fewer than `TUNING.smallDev.rarestLabel` dev texts.
+ */
+export function devTooSmall(train: readonly (string | null)[], dev: readonly (string | null)[]): string | null {
+  const n = dev.length;
+  if (n < minDevTexts()) return `dev has ${n} example${n === 1 ? '' : 's'}, too few to judge on its own (its F1 is known to ±${halfWidthOn(n).toFixed(2)}; ${minDevTexts()} give ±${TUNING.smallDev.halfWidth.toFixed(2)})`;
+  const inDev = new Map<string, number>();
+  for (const l of dev) if (l !== null) inDev.set(l, (inDev.get(l) ?? 0) + 1);
+  const rare = [...new Set(train.filter((l): l is string => l !== null))].sort().map((l) => ({ l, n: inDev.get(l) ?? 0 }));
+  const least = rare.reduce<{ l: string; n: number } | null>((a, b) => (a === null || b.n < a.n ? b : a), null);
+  if (!least || least.n >= TUNING.smallDev.rarestLabel) return null;
+  return `dev has ${n} examples but ${least.n} of "${least.l}", too few to judge that label on its own (${TUNING.smallDev.rarestLabel} are needed)`;
+}
+
 /** Half the width of the 95 % interval of an F1 near 0.5 measured on `n` texts. */
 export const halfWidthOn = (n: number): number => TUNING.smallDev.z * Math.sqrt(0.25 / n);
 

@@ -33,7 +33,7 @@ function leftOf(text: string, start: number): Side | null {
   let i = start;
   while (i > 0 && start - i < TUNING.spans.maxSeparators && !isWord(text[i - 1]!)) i--;
   const sepStart = i;
-  while (i > 0 && start - i < 40 && isWord(text[i - 1]!)) i--;
+  while (i > 0 && start - i < TUNING.spans.maxAnchorChars && isWord(text[i - 1]!)) i--;
   if (i === sepStart) return null;
   return side(text.slice(i, sepStart), text.slice(sepStart, start), true);
 }
@@ -42,7 +42,7 @@ function rightOf(text: string, end: number): Side | null {
   let i = end;
   while (i < text.length && i - end < TUNING.spans.maxSeparators && !isWord(text[i]!)) i++;
   const wordStart = i;
-  while (i < text.length && i - end < 40 && isWord(text[i]!)) i++;
+  while (i < text.length && i - end < TUNING.spans.maxAnchorChars && isWord(text[i]!)) i++;
   if (i === wordStart) return null;
   return side(text.slice(wordStart, i), text.slice(end, wordStart), false);
 }
@@ -143,10 +143,10 @@ const lastChar = (k: string) => (k.endsWith('\\d+') ? '0' : k.slice(-1));
 function pick(m: Map<string, Tally>, minSupport: number): { pos: [string, Tally][]; neg: [string, Tally][] } {
   const entries = [...m.entries()];
   const pos = entries
-    .filter(([, t]) => t.tp >= Math.max(2, minSupport) && laplace(t.tp, t.tp + t.fp) >= 0.85)
+    .filter(([, t]) => t.tp >= Math.max(TUNING.spans.minSupport, minSupport) && laplace(t.tp, t.tp + t.fp) >= TUNING.spans.anchorPrecision)
     .sort((a, b) => b[1].tp - a[1].tp || (a[0] < b[0] ? -1 : 1));
   const neg = entries
-    .filter(([, t]) => t.fp >= 2 && laplace(t.tp, t.tp + t.fp) <= 0.35)
+    .filter(([, t]) => t.fp >= TUNING.spans.exclusionFp && laplace(t.tp, t.tp + t.fp) <= TUNING.spans.exclusionPrecision)
     .sort((a, b) => b[1].fp - a[1].fp || (a[0] < b[0] ? -1 : 1));
   return { pos: dedupeNumbers(pos).slice(0, TUNING.spans.maxAnchors), neg: dedupeNumbers(neg).slice(0, TUNING.spans.maxAnchors) };
 }
@@ -166,7 +166,7 @@ export function contextCandidates(pool: Pool, bases: readonly Candidate[], minSu
     const p = pool.position.get(`${idPrefix}${i}`);
     if (p === undefined || base.format !== 'regex' || base.group !== '$0') return;
     const o = observe(pool, p);
-    if (o.tp < Math.max(2, minSupport) || o.fp === 0) return;
+    if (o.tp < Math.max(TUNING.spans.minSupport, minSupport) || o.fp === 0) return;
     const baseP = laplace(o.tp, o.tp + o.fp);
     const left = pick(o.left, minSupport);
     const right = pick(o.right, minSupport);
@@ -174,7 +174,7 @@ export function contextCandidates(pool: Pool, bases: readonly Candidate[], minSu
     const flagsWith = (u: boolean) => (u || base.flags.includes('u') ? [...new Set([...base.flags, 'u'])].sort().join('') : base.flags);
     const push = (kind: string, pattern: string, group: '$0' | '$1', unicode: boolean, tp: number, fp: number, what: string) => {
       const prec = laplace(tp, tp + fp);
-      if (tp < Math.max(2, minSupport) || prec < baseP + 0.05) return;
+      if (tp < Math.max(TUNING.spans.minSupport, minSupport) || prec < baseP + TUNING.spans.contextLift) return;
       out.push({
         kind,
         label: base.label,

@@ -103,7 +103,7 @@ export function formCandidates(stats: readonly FormStats[], minSupport: number):
       });
     }
     const weak = forms
-      .filter((f) => laplace(Math.min(f.gold, f.occurrences), f.occurrences) < LOWEST_BAND && f.gold >= 2)
+      .filter((f) => laplace(Math.min(f.gold, f.occurrences), f.occurrences) < LOWEST_BAND && f.gold >= TUNING.spans.minSupport)
       .filter((f) => isWordChar(f.form[0]) && isWordChar(f.form[f.form.length - 1]))
       .sort((a, b) => b.gold - a.gold)
       .slice(0, 60);

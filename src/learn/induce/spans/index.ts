@@ -34,7 +34,7 @@ export function spanDocs(train: readonly Example[]): SpanDoc[] {
  */
 export function candidatesFromDocs(docs: readonly SpanDoc[], probeTask: Task, probeExamples: readonly Example[], opts: ResolvedOptions): Candidate[] {
   const { lexicons, ambiguous } = formCandidates(formStats(docs), opts.minSupport);
-  const shapes = groupShapes(docs.flatMap((d) => d.spans)).flatMap((g) => shapeCandidates(g, Math.max(2, opts.minSupport)));
+  const shapes = groupShapes(docs.flatMap((d) => d.spans)).flatMap((g) => shapeCandidates(g, Math.max(TUNING.spans.minSupport, opts.minSupport)));
   const bases = [...shapes, ...ambiguous].sort((a, b) => (b.support ?? 0) - (a.support ?? 0) || (a.name < b.name ? -1 : 1)).slice(0, TUNING.spans.maxContextBases);
   const probe = (cands: readonly Candidate[], prefix: string) =>
     Pool.run(

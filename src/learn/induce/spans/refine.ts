@@ -1,3 +1,4 @@
+import { TUNING } from '../tuning.js';
 import { laplace } from '../../../core/ratio.js';
 import type { Pool } from '../pool.js';
 import type { Candidate } from '../types.js';
@@ -38,7 +39,7 @@ export function refinedShapes(pool: Pool, bases: readonly Candidate[], minSuppor
       if (!('values' in part)) return part;
       const keep = part.values.filter((v) => {
         const t = tallies[k]!.get(v);
-        const bad = !!t && t.fp >= 2 && laplace(t.tp, t.tp + t.fp) < 0.5;
+        const bad = !!t && t.fp >= TUNING.spans.exclusionFp && laplace(t.tp, t.tp + t.fp) < TUNING.spans.refineBadPrecision;
         if (bad) dropped++;
         return !bad;
       });
@@ -48,7 +49,7 @@ export function refinedShapes(pool: Pool, bases: readonly Candidate[], minSuppor
     const kept = rows.filter((r) => parts.every((part, k) => !('values' in part) || part.values.includes(r.slots[k]!)));
     const tp = kept.filter((r) => r.ok).length;
     const fp = kept.length - tp;
-    if (tp < Math.max(2, minSupport) || laplace(tp, tp + fp) <= laplace(o.tp, o.tp + o.fp)) return;
+    if (tp < Math.max(TUNING.spans.minSupport, minSupport) || laplace(tp, tp + fp) <= laplace(o.tp, o.tp + o.fp)) return;
     const src = `${shape.left}${partsSource(parts)}${shape.right}`;
     out.push({
       ...base,

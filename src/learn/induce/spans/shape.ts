@@ -163,7 +163,7 @@ export function groupShapes(spans: readonly { label: string; text: string }[]): 
   const words = new Map<string, Map<string, number>>();
   for (const label of new Set(spans.map((s) => s.label))) words.set(label, wordCounts(spans.filter((s) => s.label === label).map((s) => s.text)));
   const raw = [...bySkeleton(spans, slotsOf).values()];
-  const merged = [...bySkeleton(spans, numberSlots).values()].filter((g) => new Set(g.texts.map((t) => skeletonOf(slotsOf(t)))).size >= 2);
+  const merged = [...bySkeleton(spans, numberSlots).values()].filter((g) => new Set(g.texts.map((t) => skeletonOf(slotsOf(t)))).size >= TUNING.spans.minMergedSkeletons);
   return [...raw, ...merged.map((g) => ({ ...g, numbers: true }))].map((g) => ({ ...g, words: words.get(g.label)! }));
 }
 
