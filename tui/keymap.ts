@@ -1,7 +1,7 @@
 import type { Key } from 'ink';
 
 /** The screens of the workbench. */
-export type ScreenName = 'rules' | 'rule' | 'example' | 'examples' | 'correct' | 'feedback' | 'corrections' | 'prune' | 'eval' | 'learn';
+export type ScreenName = 'rules' | 'rule' | 'example' | 'examples' | 'correct' | 'suggest' | 'feedback' | 'corrections' | 'prune' | 'eval' | 'learn';
 
 /** One documented key: what to press and what it does. */
 export interface KeyDoc {
@@ -85,6 +85,7 @@ export const SCREEN_KEYS = {
   ],
   example: [
     { id: 'correct', on: ['c'], keys: 'c', does: 'correct the example', footer: true },
+    { id: 'suggest', on: ['s'], keys: 's', does: 'suggest rules that give it its label (train examples)', footer: true },
     { id: 'feedback', on: ['f'], keys: 'f', does: 'feedback on the example' },
     { id: 'back', on: ['esc'], keys: 'esc', does: 'back', footer: true },
   ],
@@ -108,6 +109,12 @@ export const SCREEN_KEYS = {
     { id: 'note', on: ['enter'], keys: 'enter', does: 'to the note' },
     { id: 'save', on: ['ctrl-s'], keys: 'ctrl-s', does: 'save the correction (enter in the note too)', footer: true },
     { id: 'cancel', on: ['esc'], keys: 'esc', does: 'cancel (asks first when there are changes)', footer: true, confirms: true },
+  ],
+  suggest: [
+    { id: 'accept', on: ['enter', 'a'], keys: 'enter/a', does: 'accept: add the rule above the others', footer: true },
+    { id: 'edit', on: ['e'], keys: 'e', does: 'accept, then edit the rule', footer: true },
+    { id: 'reject', on: ['x'], keys: 'x', does: 'reject: drop it from the list', footer: true },
+    { id: 'back', on: ['esc'], keys: 'esc', does: 'back', footer: true },
   ],
   feedback: [
     { id: 'new', on: ['n', 'F'], keys: 'n', does: 'new feedback on the task', footer: true },

@@ -5,6 +5,7 @@ export type Route =
   | { readonly screen: 'examples' }
   | { readonly screen: 'correct'; readonly exampleId: string; readonly ruleId?: string }
   | { readonly screen: 'example'; readonly exampleId: string; readonly ruleId?: string }
+  | { readonly screen: 'suggest'; readonly exampleId: string }
   | { readonly screen: 'feedback' }
   | { readonly screen: 'corrections' }
   | { readonly screen: 'prune' }
@@ -20,6 +21,8 @@ export function routeKey(r: Route): string {
       return `correct:${r.exampleId}`;
     case 'example':
       return `example:${r.exampleId}`;
+    case 'suggest':
+      return `suggest:${r.exampleId}`;
     default:
       return r.screen;
   }

@@ -40,6 +40,8 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'runs show': ['rulewright runs show last', 'rulewright runs show 12 --outcomes --json'],
   extract: ['rulewright extract < docs.jsonl > out.jsonl', 'rulewright extract --rules rules/support.json --input docs.jsonl --summary'],
   correct: ['rulewright correct --example e12 --expected-label refund', 'rulewright correct --text "refund it" --expected-label refund --note "missed"'],
+  next: ['rulewright next', 'rulewright next --limit 20 --json'],
+  suggest: ['rulewright suggest --example t26', 'rulewright suggest --example t26 --label billing --accept 1', 'rulewright suggest --example d3 --span 12:18 --label MONEY'],
   corrections: ['rulewright corrections list', 'rulewright corrections show c1'],
   'corrections list': ['rulewright corrections list'],
   'corrections show': ['rulewright corrections show c1'],

@@ -41,6 +41,8 @@ import { exportRules, exportRulesText, type ExportRulesOptions, type ExportRules
 import type { RuleSpec } from './rule-spec.js';
 import { listRuns, type RunList, showRun } from './runs.js';
 import { splitDataset, type SplitRequest } from './split.js';
+import { nextExamples, type NextResult } from './next.js';
+import { acceptSuggestion, type SuggestRequest, type SuggestResult, suggestRules, type Suggestion } from './suggest.js';
 import { datasetStats } from './stats.js';
 import { showTask, type TaskChange, type TaskResult, updateTask } from './task.js';
 import type { DatasetStats, DatasetSummary, ExampleList, ExportResult, ImportResult, SplitResult } from './types.js';
@@ -252,6 +254,21 @@ export class DatasetHandle {
 
   correct(req: CorrectionRequest): CorrectionResult {
     return addCorrection(this.scope(), req.exampleId === undefined ? req : { ...req, exampleId: this.exampleId(req.exampleId) });
+  }
+
+  /** Ranked rules made from a train example's own words that would give it a label (classification). */
+  suggest(req: SuggestRequest): Promise<SuggestResult> {
+    return suggestRules(this.scope(), { ...req, exampleId: this.exampleId(req.exampleId) });
+  }
+
+  /** Adds the `rank`-th suggestion for an example as an active human rule above the others. */
+  acceptSuggestion(req: SuggestRequest & { rank: number }): Promise<RuleResult & { suggestion: Suggestion }> {
+    return acceptSuggestion(this.scope(), { ...req, exampleId: this.exampleId(req.exampleId) });
+  }
+
+  /** Train examples whose fix would help most under the active rules, each with why (classification). */
+  next(req: { limit?: number } = {}): NextResult {
+    return nextExamples(this.scope(), req);
   }
 
   listCorrections(): CorrectionList {

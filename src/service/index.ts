@@ -19,6 +19,8 @@ export {
 } from './corrections.js';
 export type { AddFeedbackRequest, FeedbackList, FeedbackResult } from './feedback.js';
 export type { ObserveRequest, ObserveResult } from './observe.js';
+export type { SuggestRequest, SuggestResult, Suggestion } from './suggest.js';
+export type { NextExample, NextResult } from './next.js';
 export { issueNotes, matcherIssueNotes, matcherIssues, loadInputs, executeInputs, resolveSplit, rulesHash, runPipeline } from './pipeline.js';
 export type { Execution, MatcherIssueRecord, PipelineInputs, PipelineRequest, PipelineResult, SplitChoice, SplitPurpose, SplitResolution } from './pipeline.js';
 export type { EvalComparison, EvalRequest, EvalResult, ExampleChange } from './evaluate.js';

@@ -59,6 +59,14 @@ export const JOBS = {
   preview(ctx: JobContext, args: { ruleId: string; pattern: string }) {
     return ctx.data.previewRuleEdit({ ruleId: args.ruleId, pattern: args.pattern });
   },
+  /** Rules that would give a train example its label, ranked (the Suggest screen). */
+  suggest(ctx: JobContext, args: { exampleId: string }) {
+    return ctx.data.suggest({ exampleId: args.exampleId });
+  },
+  /** Adds the `rank`-th suggestion for an example as an active rule. */
+  acceptSuggestion(ctx: JobContext, args: { exampleId: string; rank: number }) {
+    return ctx.data.acceptSuggestion({ exampleId: args.exampleId, rank: args.rank });
+  },
   /** Solo and leave-one-out marginal F1 of every active rule. */
   rank(ctx: JobContext) {
     return ctx.data.rank({ onProgress: onProgress(ctx) });

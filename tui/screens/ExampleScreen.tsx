@@ -54,6 +54,7 @@ export function ExampleScreen({ active, width, height, exampleId, ruleId }: Exam
     const action = actionFor('example', input, key);
     if (action === 'back') shell.back();
     else if (action === 'correct') shell.push({ screen: 'correct', exampleId, ...(ruleId ? { ruleId } : {}) });
+    else if (action === 'suggest') shell.push({ screen: 'suggest', exampleId });
     else if (action === 'feedback') shell.composeFeedback({ level: 'example', id: exampleId, title: exampleId });
   }, active);
 

@@ -9,6 +9,7 @@ import { LearnScreen } from './LearnScreen.js';
 import { PruneScreen } from './PruneScreen.js';
 import { RuleDetailScreen } from './RuleDetailScreen.js';
 import { RulesScreen } from './RulesScreen.js';
+import { SuggestScreen } from './SuggestScreen.js';
 import type { ScreenProps } from './screen-props.js';
 
 export interface ScreenForProps extends ScreenProps {
@@ -28,6 +29,8 @@ export function ScreenFor({ route, ...props }: ScreenForProps) {
       return <CorrectScreen {...props} exampleId={route.exampleId} {...(route.ruleId ? { ruleId: route.ruleId } : {})} />;
     case 'example':
       return <ExampleScreen {...props} exampleId={route.exampleId} {...(route.ruleId ? { ruleId: route.ruleId } : {})} />;
+    case 'suggest':
+      return <SuggestScreen {...props} exampleId={route.exampleId} />;
     case 'feedback':
       return <FeedbackScreen {...props} />;
     case 'corrections':

@@ -7,6 +7,7 @@ import { devTooSmall, foldsFor } from './covering/small-dev.js';
 import { chooseDefault, defaultCandidate, shareOf } from './default-class.js';
 import { isDefaultRule } from '../../core/engine/default-rule.js';
 import { labelOf, type LearnContext, type Learner, type RuleList } from './learners.js';
+import type { CoveringGrid } from './options.js';
 import { plus, Pool } from './pool.js';
 import { prunePass, type Judge } from './select.js';
 import { newReport } from './report.js';
@@ -119,10 +120,11 @@ function entriesOf(learned: readonly Learned[], ctx: LearnContext): Entry[] {
  * text (it judges its own lists by cross-validation), any other from a dev-sized share held back
  * as its dev.
  */
-async function learnOnAll(learner: Learner, all: readonly Example[], devShare: number, seed: number, ctx: LearnContext, budgetMs: number): Promise<Learned> {
+async function learnOnAll(learner: Learner, all: readonly Example[], devShare: number, seed: number, ctx: LearnContext, budgetMs: number, grid?: CoveringGrid): Promise<Learned> {
   const split = learner.selfValidating ? { train: all, dev: null } : holdOut(all, devShare, seed);
   const report = newReport(ctx.task, split.train.length, split.dev?.length ?? 0);
-  const fctx: LearnContext = { task: ctx.task, opts: { ...ctx.opts, dev: split.dev, budgetMs, onProgress: undefined, inFold: true }, report, started: performance.now() };
+  const opts = { ...ctx.opts, dev: split.dev, budgetMs, onProgress: undefined, inFold: true, ...(grid ? { coveringGrid: grid } : {}) };
+  const fctx: LearnContext = { task: ctx.task, opts, report, started: performance.now() };
   return { learner, list: await learner.learn(split.train, fctx), report, train: split.train };
 }
 
@@ -133,7 +135,7 @@ function holdOut(all: readonly Example[], devShare: number, seed: number): { tra
 }
 
 /** Each entry's counts, its lists learned on k-1 folds of train and dev and run on the held-out fold. */
-async function crossValidate(learners: readonly Learner[], all: readonly Example[], devShare: number, ctx: LearnContext, deadline: number): Promise<{ tallies: Tally[]; folds: number } | null> {
+async function crossValidate(learners: readonly Learner[], all: readonly Example[], devShare: number, ctx: LearnContext, deadline: number, solos: ReadonlyMap<Learner, Learned>): Promise<{ tallies: Tally[]; folds: number } | null> {
   const labels = all.map(labelOf);
   const k = foldsFor(labels, uniqSorted(labels.filter((l): l is string => l !== null)));
   const fold = foldsOf(labels, k, ctx.opts.seed);
@@ -143,7 +145,7 @@ async function crossValidate(learners: readonly Learner[], all: readonly Example
     const rest = all.filter((_, i) => fold[i] !== j);
     const budgetMs = Math.max(0, (deadline - performance.now()) / ((k - j) * learners.length));
     const learned = [];
-    for (const learner of learners) learned.push(await learnOnAll(learner, rest, devShare, ctx.opts.seed + j + 1, ctx, budgetMs));
+    for (const learner of learners) learned.push(await learnOnAll(learner, rest, devShare, ctx.opts.seed + j + 1, ctx, budgetMs, solos.get(learner)?.list.grid ?? undefined));
     if (performance.now() > deadline) return null;
     entriesOf(learned, ctx).forEach((e, i) => tallyOn(ctx.task, e.list.rules, held, (tallies[i] ??= emptyTally())));
   }
@@ -176,20 +178,25 @@ function best(entries: readonly Entry[], f1: readonly number[], then?: readonly 
 }
 
 /**
- * Learns the kept entry's learner again on train as cross-validation judged it: a self-validating
- * learner cuts its own list by cross-validation on train, as in the folds, rather than on a dev
- * too small to cut on (dev stays held out, so its figures stay an estimate). The new list and
- * report go in the entry (`before`: the notes written before learning). False (entry unchanged)
- * when the budget is spent.
+ * Each self-validating learner learned on train alone, cutting its list by its own
+ * cross-validation rather than on a dev too small to cut on: the list it keeps if chosen (dev
+ * stays held out, so dev figures stay an estimate), and the settings its folds reuse.
  */
-async function relearnAsJudged(kept: Entry, train: readonly Example[], ctx: LearnContext, before: readonly string[]): Promise<boolean> {
-  const left = ctx.started + ctx.opts.budgetMs - performance.now();
-  if (left <= 0) return false;
-  const again = await learnOnAll(kept.learner, train, 0, ctx.opts.seed, ctx, left);
-  const rules = kept.appended && again.list.finalized ? withDefault(again.list.rules, train, ctx) : null;
-  kept.list = rules ? { ...again.list, rules, figures: null } : again.list;
-  Object.assign(kept.report, { ...again.report, notes: [...before, ...again.report.notes] });
-  return true;
+async function soloRuns(learners: readonly Learner[], train: readonly Example[], ctx: LearnContext): Promise<Map<Learner, Learned>> {
+  const out = new Map<Learner, Learned>();
+  for (const learner of learners.filter((l) => l.selfValidating)) {
+    const left = ctx.started + ctx.opts.budgetMs * TUNING.arbiter.cvBudgetShare - performance.now();
+    if (left <= 0) break;
+    out.set(learner, await learnOnAll(learner, train, 0, ctx.opts.seed, ctx, left));
+  }
+  return out;
+}
+
+/** Puts a learner's solo list (with the default after it when the entry had one) and report in the kept entry (`before`: the notes written before learning). */
+function adopt(kept: Entry, solo: Learned, ctx: LearnContext, before: readonly string[]): void {
+  const rules = kept.appended && solo.list.finalized ? withDefault(solo.list.rules, solo.train, ctx) : null;
+  kept.list = rules ? { ...solo.list, rules, figures: null } : solo.list;
+  Object.assign(kept.report, { ...solo.report, notes: [...before, ...solo.report.notes] });
 }
 
 const describe = (entries: readonly Entry[], name: string, judged: readonly number[], micro: readonly number[]): string =>
@@ -216,7 +223,8 @@ export async function arbitrate(learners: readonly Learner[], train: readonly Ex
   const onDev = devTallies.map(microF1);
   const small = ctx.opts.inFold ? null : devTooSmall(train.map(labelOf), dev.map(labelOf)) ?? fewEnough(train.length + dev.length);
   const deadline = ctx.started + ctx.opts.budgetMs * TUNING.arbiter.cvBudgetShare;
-  const cv = small ? await crossValidate(learners, [...train, ...dev], dev.length / (train.length + dev.length), ctx, deadline) : null;
+  const solos = small ? await soloRuns(learners, train, ctx) : new Map<Learner, Learned>();
+  const cv = small ? await crossValidate(learners, [...train, ...dev], dev.length / (train.length + dev.length), ctx, deadline, solos) : null;
   const judge = judgeOf(train);
   const judged = (cv?.tallies ?? devTallies).map(judge.score);
   const pick = cv ? best(entries, judged, devTallies.map(judge.score)) : best(entries, judged);
@@ -227,13 +235,14 @@ export async function arbitrate(learners: readonly Learner[], train: readonly Ex
     const est = f1[pick]!;
     // The covering learner's own estimate is superseded by the comparison of every learner.
     for (const r of new Set(entries.map((e) => e.report))) r.notes = r.notes.filter((n) => !n.startsWith('dev has '));
-    const again = kept.learner.selfValidating ? await relearnAsJudged(kept, train, ctx, kept.report === ctx.report ? before : []) : false;
+    const solo = solos.get(kept.learner);
+    if (solo) adopt(kept, solo, ctx, kept.report === ctx.report ? before : []);
     kept.report.cross_validation = { folds: cv.folds, f1: est };
     kept.report.notes.push(
       `${small}: ` +
         `the learners were compared${judge.why} by ${cv.folds}-fold cross-validation over train and dev (${train.length + dev.length} texts): ${describe(entries, judge.name, judged, f1)}; kept ${kept.name}. ` +
         `Cross-validated estimate F1 ${est.toFixed(3)} beside dev F1 ${onDev[pick]!.toFixed(3)}: expect new text nearer the estimate` +
-        (again ? `. It learned again on train as the folds judged it, cutting its list by cross-validation on train rather than on dev` : ''),
+        (solo ? `. It learned on train as the folds judged it, cutting its list by cross-validation on train rather than on dev (each fold reused the settings that chose, and cut on its own)` : ''),
     );
   } else {
     const notes = kept.report.notes;

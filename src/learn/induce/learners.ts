@@ -5,7 +5,7 @@ import { classificationCandidates } from './classify.js';
 import { induceClasses } from './covering/induce-classes.js';
 import { chooseDefault, defaultCandidate, shareOf } from './default-class.js';
 import { functionWords, onlyFunctionWords } from './function-words.js';
-import type { ResolvedOptions } from './options.js';
+import type { CoveringGrid, ResolvedOptions } from './options.js';
 import { selectCandidates, type Figures } from './pipeline.js';
 import type { InduceReport } from './types.js';
 import { TUNING } from './tuning.js';
@@ -24,6 +24,8 @@ export interface RuleList {
   finalized: boolean;
   /** Its train and dev figures when the learner already measured them. */
   figures: Figures | null;
+  /** The settings a self-validating learner's own cross-validation chose (none with dev). */
+  grid?: CoveringGrid | null;
 }
 
 /** One way of learning classification rules from train, judged on dev when there is one. */
@@ -43,7 +45,7 @@ export const coveringLearner: Learner = {
   selfValidating: true,
   learn: (train, ctx) => {
     const learned = induceClasses({ task: ctx.task, train, opts: ctx.opts, report: ctx.report, started: ctx.started });
-    return Promise.resolve({ rules: learned.rules, finalized: false, figures: learned.figures });
+    return Promise.resolve({ rules: learned.rules, finalized: false, figures: learned.figures, grid: learned.grid });
   },
 };
 

@@ -27,6 +27,20 @@ export interface ResolvedOptions {
   avoidFunctionWords?: boolean;
   /** Learning inside a cross-validation fold: no nested estimate of its own. */
   inFold?: boolean;
+  /**
+   * Without dev, covering settings already chosen by covering's own cross-validation on the whole
+   * train: a fold of the arbiter's cross-validation then only chooses where to cut, instead of
+   * searching every setting again (the search is most of covering's cost).
+   */
+  coveringGrid?: CoveringGrid;
+}
+
+/** Covering settings its cross-validation chooses: passes, Wilson z, the train-wide bound, and how the list ends. */
+export interface CoveringGrid {
+  passes: number;
+  z: number;
+  global: boolean;
+  track: 'none' | 'appended' | 'own';
 }
 
 const D = TUNING.defaults;

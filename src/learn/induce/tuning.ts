@@ -143,6 +143,13 @@ export const TUNING = {
     /** Singles tried in pairs, and pairs' singles tried in triples, when narrowing a rule that catches other labels. */
     narrowPairs: 12,
     narrowTriples: 8,
+    /** Suggestions (suggest.ts): the best singles combined in pairs, and the first of them in triples. */
+    suggestPairs: 10,
+    suggestTriples: 5,
+    /** `next`: suggestions tried per error for the one that mends most. */
+    nextConditions: 5,
+    /** `next`: a right answer whose winning rule's train precision is bounded below this is shown as weak. */
+    weakBound: 0.5,
   },
   /** Function words learned from the train texts (function-words.ts). */
   functionWords: {

@@ -101,3 +101,18 @@ export function skewedMessages(seed: number, n: number, rate: number, split: 'tr
   }
   return out;
 }
+
+/** Six short bank messages (3 refund, 3 card) as train rows, and two more as dev: for suggestions from one text. */
+export function bankMessages(): Example[] {
+  const row = (id: string, text: string, label: string, split: 'train' | 'dev' = 'train') => Example.parse({ id, text, label, split });
+  return [
+    row('a', 'my refund has not arrived', 'refund'),
+    row('b', 'where is my refund', 'refund'),
+    row('c', 'refund the late fee please', 'refund'),
+    row('d', 'my card has not arrived', 'card'),
+    row('e', 'my card was declined', 'card'),
+    row('f', 'the fee on my card', 'card'),
+    row('g', 'refund me now', 'refund', 'dev'),
+    row('h', 'my card is lost', 'card', 'dev'),
+  ];
+}

@@ -4,15 +4,13 @@ import type { Example } from '../../../core/schemas/example.js';
 import type { Rule } from '../../../core/schemas/rule.js';
 import type { Task } from '../../../core/schemas/task.js';
 import { candidateId, toRule } from '../rule-factory.js';
-import { uniqSorted } from '../text.js';
 import type { Candidate } from '../types.js';
-import { classIds } from './decision-list.js';
 import { satisfies } from './cover.js';
-import { buildVocabulary, FeatureIndex, Kind, type FeatureConfig } from './features.js';
+import { type FeatureIndex, Kind } from './features.js';
+import { buildTrainIndex, featuresOfText } from '../train-index.js';
 import { renderRule, type Literal } from './render.js';
 import { TUNING } from '../tuning.js';
 
-const FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, positions: true, minNgramDf: 1 };
 const norm = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase();
 
 const { narrowPairs: NARROW_PAIRS, narrowTriples: NARROW_TRIPLES } = TUNING.corrections;
@@ -84,18 +82,13 @@ export function correctionRules(task: Task, train: readonly Example[], dev: read
   const { predictions } = predict(task, current, corrections, { statuses: ['active', 'proposed'] });
   const failing = corrections.filter((e, i) => norm(predictions[i]!.label) !== norm(e.label));
   if (!failing.length) return { rules: [], checks: [], notes: [] };
-  const texts = train.map((e) => e.text ?? '');
-  const labels = train.map((e) => (norm(e.label) === '' ? null : (e.label ?? '').trim()));
-  const classes = uniqSorted(labels.filter((l): l is string => l !== null));
-  const vocab = buildVocabulary(texts, FEATURES);
-  const index = FeatureIndex.build(texts, vocab, FEATURES);
-  const ids = classIds(labels, classes);
-  for (const f of index.docFeatures) f.sort();
+  const ti = buildTrainIndex(train);
+  const { index, classes, cls: ids } = ti;
   const top = Math.max(0, ...current.map((r) => r.priority)) + 1;
   const checks: CorrectionRuleCheck[] = [];
   const notes: string[] = [];
   // Held-out texts count against a rule's wrong firings (never as evidence to learn from).
-  const devSets = dev.map((e) => ({ fs: index.featuresOf(e.text ?? '', vocab, FEATURES).sort(), cls: classes.indexOf((e.label ?? '').trim()) }));
+  const devSets = dev.map((e) => ({ fs: featuresOfText(ti, e.text ?? ''), cls: classes.indexOf((e.label ?? '').trim()) }));
   for (const e of failing) {
     const c = classes.indexOf((e.label ?? '').trim());
     const excused = excusedDocs(train, e);
@@ -115,7 +108,7 @@ export function correctionRules(task: Task, train: readonly Example[], dev: read
         }
       return s;
     };
-    const best = narrowest(index, index.featuresOf(e.text ?? '', vocab, FEATURES), score);
+    const best = narrowest(index, featuresOfText(ti, e.text ?? ''), score);
     if (!best) {
       notes.push(`correction ${e.id}: its text has no word to anchor a rule on`);
       continue;

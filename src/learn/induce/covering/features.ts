@@ -123,12 +123,16 @@ export class FeatureIndex {
     return this.keys.length;
   }
 
-  /** Indexes `texts`; n-grams in fewer than `cfg.minNgramDf` documents are left out. */
-  static build(texts: readonly string[], vocab: Vocabulary, cfg: FeatureConfig, shouldStop: () => boolean = () => false): FeatureIndex {
+  /**
+   * Indexes `texts`; n-grams in fewer than `cfg.minNgramDf` documents are left out, and so is any
+   * key `keep` refuses (an index of one text's features costs a fraction of the whole).
+   */
+  static build(texts: readonly string[], vocab: Vocabulary, cfg: FeatureConfig, shouldStop: () => boolean = () => false, keep?: (key: string) => boolean): FeatureIndex {
     const df = new Map<string, number>();
     const perDoc: string[][] = [];
     for (const t of texts) {
-      const ks = featureKeys(t, vocab, cfg);
+      const all = featureKeys(t, vocab, cfg);
+      const ks = keep ? all.filter(keep) : all;
       perDoc.push(ks);
       for (const k of ks) df.set(k, (df.get(k) ?? 0) + 1);
       if (shouldStop()) break;

@@ -10,6 +10,7 @@ import { prunePass } from '../select.js';
 import { labelWords, uniqSorted } from '../text.js';
 import { TUNING } from '../tuning.js';
 import type { DecisionList } from './decision-list.js';
+import type { CoveringGrid } from '../options.js';
 import { functionWords, onlyFunctionWords } from '../function-words.js';
 import { buildVocabulary, FeatureIndex, Kind } from './features.js';
 import { FEATURES, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
@@ -25,6 +26,8 @@ export type { ClassInput } from './plan.js';
 export interface ClassesResult {
   rules: Rule[];
   figures: Figures | null;
+  /** Without dev: the settings cross-validation chose (a fold may reuse them). */
+  grid: CoveringGrid | null;
 }
 
 /** Labels with train examples and no emitted rule, each with the reason. */
@@ -87,6 +90,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
 
   let plan: Plan | null;
   let verdict: DefaultVerdict | null;
+  let grid: CoveringGrid | null = null;
   if (opts.dev) {
     // Dev judges each list (the engine runs it on dev); only the chosen one also runs on train.
     const found = chooseOnDev(base, choice, TUNING.covering.passes, opts.onProgress);
@@ -105,6 +109,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
       );
     verdict = fit.verdict;
     if (cv) report.cross_validation = { folds: cv.folds, f1: cv.f1 };
+    if (cv) grid = { passes: cv.passes, z: cv.z, global: cv.global, track: cv.track };
     const track = { withDefault: fit.track !== 'none', defaultClass: fit.track === 'own' ? base.defaultClass : null };
     plan = planList({ ...base, ...track, minScore: fit.minScore, passes: fit.passes, z: fit.z, global: fit.global, allPasses: false, onStep: opts.onProgress });
   }
@@ -134,7 +139,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
   report.candidates.eligible = plan!.picked.length;
   if (!picked.length || !pool) {
     report.notes.push('no rule was learned: no feature predicts a label on train with enough support');
-    return { rules: [], figures: null };
+    return { rules: [], figures: null, grid };
   }
   for (const m of pool.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
   const candOf = new Map(rules.map((r, i) => [r.id, picked[i]!]));
@@ -158,6 +163,6 @@ export function induceClasses(input: ClassInput): ClassesResult {
   report.labels_without_rules = missing;
   if (missing.length) report.notes.push(`${missing.length} label${missing.length === 1 ? '' : 's'} got no rule: ${missing.slice(0, 8).map((m) => `${m.label} (${m.reason})`).join('; ')}${missing.length > 8 ? '; …' : ''}`);
   const last = report.stages[report.stages.length - 1]!;
-  return { rules: finals, figures: { train: last.train, dev: last.dev } };
+  return { rules: finals, figures: { train: last.train, dev: last.dev }, grid };
 }
 

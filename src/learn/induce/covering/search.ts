@@ -117,6 +117,12 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   const fallback = choice && base.defaultClass ? base.defaultClass.cls : undefined;
   const grid = (z: number, global: boolean, p: number, own: boolean): Threshold =>
     chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, cvDeadline), z, global, ...(own && base.defaultClass ? { defaultClass: base.defaultClass } : {}) }, k, opts.seed, p, fallback);
+  const fixed = opts.coveringGrid;
+  if (fixed && (fixed.track === 'none' || fallback !== undefined)) {
+    const t = grid(fixed.z, fixed.global, fixed.passes, fixed.track === 'own');
+    const cut = fixed.track === 'appended' ? (t.withDefault ?? t) : t;
+    return { ...fixed, minScore: cutScore(base, cut, fixed.track), f1: cut.f1, folds: k, verdict: null };
+  }
   let none: Grid | null = null;
   let appended: Grid | null = null;
   for (const z of TUNING.covering.zChoices)
@@ -138,6 +144,9 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   const verdict: DefaultVerdict | null = choice && fallback !== undefined ? { none: none.t.f1, appended: appended?.t.f1 ?? null, own: own?.t.f1 ?? null, chosen: track, on: `${k}-fold cross-validation` } : null;
   // No threshold beats the default alone: the list keeps no rule. (Without a default, no threshold
   // answering anything right keeps every rule, as the list was learned.)
-  const minScore = Number.isFinite(best.t.threshold) ? Math.max(base.minScore, best.t.threshold) : track === 'none' ? base.minScore : Infinity;
-  return { passes: best.passes, z: best.z, global: best.global, minScore, track, f1: best.t.f1, folds: k, verdict };
+  return { passes: best.passes, z: best.z, global: best.global, minScore: cutScore(base, best.t, track), track, f1: best.t.f1, folds: k, verdict };
 }
+
+/** The lowest rule score kept at a cut: none at all when no threshold beats the default alone. */
+const cutScore = (base: PlanBase, t: Cut, track: Track): number =>
+  Number.isFinite(t.threshold) ? Math.max(base.minScore, t.threshold) : track === 'none' ? base.minScore : Infinity;

@@ -1,0 +1,48 @@
+import type { Example } from '../../core/schemas/example.js';
+import { buildVocabulary, FeatureIndex, featureKeys, type FeatureConfig, type Vocabulary } from './covering/features.js';
+import { uniqSorted } from './text.js';
+
+/**
+ * One inverted index of the train texts and their labels, in the covering learner's features:
+ * every feature's documents, every document's features (sorted, so a condition is checked by
+ * merging), and each document's class. Corrections' rules and suggestions are built on it; a text
+ * that was not indexed (dev, the example a person is looking at) is read with `featuresOf`.
+ */
+export interface TrainIndex {
+  index: FeatureIndex;
+  vocab: Vocabulary;
+  /** Labels with train texts, sorted. */
+  classes: string[];
+  /** Each document's class number, -1 when it has no label. */
+  cls: Int32Array;
+  texts: string[];
+}
+
+/**
+ * The features a condition on one text is built from: every n-gram the text shares with train,
+ * however rare (a rule for one text may rest on a phrase seen once), no gaps.
+ */
+export const TEXT_FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, positions: true, minNgramDf: 1 };
+
+const labelOf = (e: Example): string | null => (e.label ?? '').trim() || null;
+
+/**
+ * Indexes `train` with the covering learner's features; with `only`, just the features that text
+ * has (what suggestions for it read), which skips most of the index's cost on a large train.
+ */
+export function buildTrainIndex(train: readonly Example[], only?: string): TrainIndex {
+  const texts = train.map((e) => e.text ?? '');
+  const labels = train.map(labelOf);
+  const classes = uniqSorted(labels.filter((l): l is string => l !== null));
+  const vocab = buildVocabulary(texts, TEXT_FEATURES);
+  const wanted = only === undefined ? null : new Set(featureKeys(only, vocab, TEXT_FEATURES));
+  const index = FeatureIndex.build(texts, vocab, TEXT_FEATURES, undefined, wanted ? (k) => wanted.has(k) : undefined);
+  for (const f of index.docFeatures) f.sort();
+  const cls = Int32Array.from(labels.map((l) => (l === null ? -1 : classes.indexOf(l))));
+  return { index, vocab, classes, cls, texts };
+}
+
+/** A text's indexed features (sorted); features the train texts never had are left out. */
+export function featuresOfText(ti: TrainIndex, text: string): Int32Array {
+  return ti.index.featuresOf(text, ti.vocab, TEXT_FEATURES).sort();
+}
