@@ -1,7 +1,7 @@
 import type { Key } from 'ink';
 
 /** The screens of the workbench. */
-export type ScreenName = 'rules' | 'rule' | 'example' | 'examples' | 'correct' | 'suggest' | 'feedback' | 'corrections' | 'prune' | 'eval' | 'learn';
+export type ScreenName = 'rules' | 'rule' | 'example' | 'examples' | 'correct' | 'suggest' | 'next' | 'feedback' | 'corrections' | 'prune' | 'eval' | 'learn';
 
 /** One documented key: what to press and what it does. */
 export interface KeyDoc {
@@ -97,7 +97,13 @@ export const SCREEN_KEYS = {
     { id: 'correct', on: ['c', 'enter'], keys: 'c/enter', does: 'correct the selected example', footer: true },
     { id: 'feedback', on: ['f'], keys: 'f', does: 'feedback on the example' },
     { id: 'rerun', on: ['r'], keys: 'r', does: 'run the rules again (after changes)' },
+    { id: 'next', on: ['n'], keys: 'n', does: 'which train examples to fix next, and why', footer: true },
     { id: 'clear', on: ['esc'], keys: 'esc', does: 'clear the filters' },
+  ],
+  next: [
+    { id: 'suggest', on: ['enter', 's'], keys: 'enter/s', does: 'suggest rules for the example', footer: true },
+    { id: 'open', on: ['o'], keys: 'o', does: 'open the example' },
+    { id: 'back', on: ['esc'], keys: 'esc', does: 'back', footer: true },
   ],
   correct: [
     { id: 'pane', on: ['tab'], keys: 'tab', does: 'expected output / note', footer: true },

@@ -6,6 +6,7 @@ export type Route =
   | { readonly screen: 'correct'; readonly exampleId: string; readonly ruleId?: string }
   | { readonly screen: 'example'; readonly exampleId: string; readonly ruleId?: string }
   | { readonly screen: 'suggest'; readonly exampleId: string }
+  | { readonly screen: 'next' }
   | { readonly screen: 'feedback' }
   | { readonly screen: 'corrections' }
   | { readonly screen: 'prune' }

@@ -36,3 +36,24 @@ describe('the suggest screen', () => {
     app.unmount();
   });
 });
+
+describe('the next screen', () => {
+  const tmp = useTempWorkspace();
+
+  test('n on the examples lists what to fix; enter opens its suggestions, and accepting one ranks the queue again', async () => {
+    const ws = tmp.open();
+    ws.importFile(writeJsonl(tmp.path('bank.jsonl'), rows), { format: 'jsonl', create: { name: 'bank', type: 'classification', labels: ['refund', 'card'] } });
+    // "my" fires on refund texts too: a and b are wrong.
+    await ws.dataset().addRule({ name: 'my', pattern: '\\bmy\\b', label: 'card' });
+    const app = renderApp(ws, { initial: { screen: 'examples' }, columns: 140, rows: 24 });
+    await app.press('n');
+    await app.until((f) => expect(f).toMatch(/Next 3 of 6 train examples wrong or unlabelled/));
+    await app.until((f) => expect(f).toMatch(/a\s+wrong\s+3\s+my refund has not arrived/));
+    await app.press(KEY.enter);
+    await app.until((f) => expect(f).toContain('Suggestions for a'));
+    await app.press(KEY.enter);
+    await app.until((f) => expect(f).toMatch(/Next 0 of 6 train examples wrong or unlabelled/));
+    expect(app.frame()).toMatch(/a\s+conflict/);
+    app.unmount();
+  });
+});

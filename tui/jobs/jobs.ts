@@ -63,6 +63,10 @@ export const JOBS = {
   suggest(ctx: JobContext, args: { exampleId: string }) {
     return ctx.data.suggest({ exampleId: args.exampleId });
   },
+  /** Train examples whose fix would help most, and why (the Next screen). */
+  next(ctx: JobContext) {
+    return ctx.data.next({ limit: 50 });
+  },
   /** Adds the `rank`-th suggestion for an example as an active rule. */
   acceptSuggestion(ctx: JobContext, args: { exampleId: string; rank: number }) {
     return ctx.data.acceptSuggestion({ exampleId: args.exampleId, rank: args.rank });

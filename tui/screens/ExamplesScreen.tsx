@@ -89,6 +89,8 @@ export function ExamplesScreen({ active, width, height }: ScreenProps) {
       case 'feedback':
         if (selected) shell.composeFeedback({ level: 'example', id: selected.id, title: selected.id });
         return;
+      case 'next':
+        return shell.push({ screen: 'next' });
       case null:
         return;
     }

@@ -10,6 +10,7 @@ import { PruneScreen } from './PruneScreen.js';
 import { RuleDetailScreen } from './RuleDetailScreen.js';
 import { RulesScreen } from './RulesScreen.js';
 import { SuggestScreen } from './SuggestScreen.js';
+import { NextScreen } from './NextScreen.js';
 import type { ScreenProps } from './screen-props.js';
 
 export interface ScreenForProps extends ScreenProps {
@@ -31,6 +32,8 @@ export function ScreenFor({ route, ...props }: ScreenForProps) {
       return <ExampleScreen {...props} exampleId={route.exampleId} {...(route.ruleId ? { ruleId: route.ruleId } : {})} />;
     case 'suggest':
       return <SuggestScreen {...props} exampleId={route.exampleId} />;
+    case 'next':
+      return <NextScreen {...props} />;
     case 'feedback':
       return <FeedbackScreen {...props} />;
     case 'corrections':

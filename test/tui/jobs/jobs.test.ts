@@ -7,7 +7,7 @@ import { TEST_JOB_TABLE, type TestJobs } from '../../helpers/test-jobs.js';
 
 describe('the job table', () => {
   test('ships only the jobs the screens run; the runner checks live in the test helpers', () => {
-    expect(Object.keys(JOBS).sort()).toEqual(['acceptSuggestion', 'eval', 'examples', 'learn', 'metrics', 'preview', 'prune', 'rank', 'suggest']);
+    expect(Object.keys(JOBS).sort()).toEqual(['acceptSuggestion', 'eval', 'examples', 'learn', 'metrics', 'next', 'preview', 'prune', 'rank', 'suggest']);
     expect(Object.keys(TEST_JOB_TABLE)).toEqual(['echo', 'count', ...Object.keys(JOBS)]);
   });
 
