@@ -97,6 +97,14 @@ export const parse = {
       return n;
     };
   },
+  /** A count that must be at least one (how many to show, which one to take). */
+  atLeastOne(name: string) {
+    return (v: string): number => {
+      const n = Number(v);
+      if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`${name} takes a whole number of 1 or more, not "${v}"`);
+      return n;
+    };
+  },
   /** A number the schema accepts (its message says the range), e.g. a time budget. */
   bySchema(name: string, schema: z.ZodType<number | undefined>) {
     return (v: string): number => {

@@ -9,14 +9,13 @@ import { useKeys } from '../hooks/use-keys.js';
 import { useListCursor } from '../hooks/use-list-cursor.js';
 import { useShell } from '../hooks/use-services.js';
 import { layoutColumns } from '../model/columns.js';
+import { fmtDelta, fmtRatio } from '../model/format.js';
 import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
 
 export interface SuggestScreenProps extends ScreenProps {
   readonly exampleId: string;
 }
-
-const ratio = (x: number | null) => (x === null ? '–' : x.toFixed(3));
 
 /**
  * Rules that would give one train example its label, best first, each with its train figures,
@@ -70,7 +69,7 @@ export function SuggestScreen({ active, width, height, exampleId }: SuggestScree
 
   if (list.state.status === 'failed') return <ErrorPanel title={`Cannot suggest rules for ${exampleId}`} message={list.state.error} hint="esc: back" />;
   if (!result) return <Spinner label={`suggesting rules for ${exampleId}…`} />;
-  const delta = (s: (typeof items)[number]) => (s.dev && s.dev.before !== null && s.dev.after !== null ? `${s.dev.after >= s.dev.before ? '+' : ''}${(s.dev.after - s.dev.before).toFixed(3)}` : '–');
+  const delta = (s: (typeof items)[number]) => fmtDelta(s.dev && s.dev.before !== null && s.dev.after !== null ? s.dev.after - s.dev.before : null);
   const visible = items.slice(nav.cursor.top, nav.cursor.top + tableHeight);
   return (
     <Box flexDirection="column" height={height}>
@@ -85,7 +84,7 @@ export function SuggestScreen({ active, width, height, exampleId }: SuggestScree
             rank: { text: String(s.rank) },
             name: { text: s.name },
             right: { text: `${s.train.right}/${s.train.fires}` },
-            p: { text: ratio(s.train.precision) },
+            p: { text: fmtRatio(s.train.precision) },
             others: { text: String(s.catches.length), ...(s.catches.length ? { tone: 'warn' as const } : {}) },
             dev: { text: delta(s) },
           } satisfies Record<string, Cell>,

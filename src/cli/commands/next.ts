@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { NextResult } from '../../service/index.js';
-import { type CliContext, common, type CommonOptions, usage } from '../context.js';
+import { type CliContext, common, type CommonOptions, parse } from '../context.js';
 import { commandHint } from '../hint.js';
 import { type Output, plural } from '../output.js';
 
 interface NextOptions extends CommonOptions {
-  limit?: string;
+  limit?: number;
 }
 
 function render(out: Output, r: NextResult, opts: NextOptions): void {
@@ -29,11 +29,9 @@ function render(out: Output, r: NextResult, opts: NextOptions): void {
 export function register(program: Command, ctx: CliContext): void {
   common(program.command('next'))
     .description('the train examples whose fix would help most (errors that share a rule with other errors first, then conflicts, then weakly supported answers), each with why')
-    .option('--limit <n>', 'most examples to show (default 10)')
+    .option('--limit <n>', 'most examples to show (default 10)', parse.atLeastOne('--limit'))
     .action(async (opts: NextOptions) => {
-      const limit = opts.limit === undefined ? undefined : Number(opts.limit);
-      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw usage(`--limit takes a whole number of 1 or more, not "${opts.limit}"`);
-      const result = await ctx.withDataset(opts, (d) => d.next(limit ? { limit } : {}));
+      const result = await ctx.withDataset(opts, (d) => d.next(opts.limit ? { limit: opts.limit } : {}));
       ctx.emit(opts, result, (out, r) => render(out, r, opts));
     });
 }

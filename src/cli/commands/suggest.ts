@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { RuleResult, Suggestion, SuggestResult } from '../../service/index.js';
-import { type CliContext, common, type CommonOptions, usage } from '../context.js';
+import { type CliContext, common, type CommonOptions, parse, usage } from '../context.js';
 import { commandHint } from '../hint.js';
 import { type Output, plural, ratio } from '../output.js';
 
@@ -8,16 +8,9 @@ interface SuggestOptions extends CommonOptions {
   example?: string;
   span?: string;
   label?: string;
-  limit?: string;
-  accept?: string;
+  limit?: number;
+  accept?: number;
 }
-
-const positive = (flag: string, raw: string | undefined): number | undefined => {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw usage(`${flag} takes a whole number of 1 or more, not "${raw}"`);
-  return n;
-};
 
 /** `--span 12:18` as character offsets. */
 function spanOf(raw: string | undefined): { start: number; end: number } | undefined {
@@ -59,11 +52,10 @@ export function register(program: Command, ctx: CliContext): void {
     .requiredOption('--example <id>', 'the train example to make rules for')
     .option('--span <start:end>', 'span tasks: the span to extract, as character offsets into the example\'s text')
     .option('--label <label>', 'the label the rule should give (default: the example\'s own, or the gold span\'s at --span)')
-    .option('--limit <n>', 'most suggestions to show (default 8)')
-    .option('--accept <n>', 'add suggestion N as an active rule above the others')
+    .option('--limit <n>', 'most suggestions to show (default 8)', parse.atLeastOne('--limit'))
+    .option('--accept <n>', 'add suggestion N as an active rule above the others', parse.atLeastOne('--accept'))
     .action(async (opts: SuggestOptions) => {
-      const limit = positive('--limit', opts.limit);
-      const rank = positive('--accept', opts.accept);
+      const { limit, accept: rank } = opts;
       const span = spanOf(opts.span);
       const req = { exampleId: opts.example!, ...(opts.label !== undefined ? { label: opts.label } : {}), ...(limit ? { limit } : {}), ...(span ? { span } : {}) };
       if (rank !== undefined) {

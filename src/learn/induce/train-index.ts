@@ -1,5 +1,6 @@
 import type { Example } from '../../core/schemas/example.js';
 import { buildVocabulary, FeatureIndex, featureKeys, type FeatureConfig, type Vocabulary } from './covering/features.js';
+import { labelOf } from './learners.js';
 import { uniqSorted } from './text.js';
 
 /**
@@ -23,8 +24,6 @@ export interface TrainIndex {
  * however rare (a rule for one text may rest on a phrase seen once), no gaps.
  */
 export const TEXT_FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, positions: true, minNgramDf: 1 };
-
-const labelOf = (e: Example): string | null => (e.label ?? '').trim() || null;
 
 /**
  * Indexes `train` with the covering learner's features; with `only`, just the features that text
