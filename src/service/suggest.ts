@@ -7,16 +7,19 @@ import { type CaughtText } from '../learn/induce/covering/correction-rules.js';
 import { candidateId, toRule } from '../learn/induce/rule-factory.js';
 import { suggestConditions } from '../learn/induce/suggest.js';
 import { buildTrainIndex } from '../learn/induce/train-index.js';
-import { spanSuggestionCandidates, type SelectedSpan } from '../learn/induce/spans/suggest-span.js';
+import type { SelectedSpan } from '../learn/induce/spans/suggest-span.js';
 import { TUNING } from '../learn/induce/tuning.js';
 import type { Candidate } from '../learn/induce/types.js';
-import { predict } from '../core/engine/predict.js';
 import { wilsonLower } from '../core/ratio.js';
 import { isSpanTask, type Task } from '../core/schemas/task.js';
 import type { Example } from '../core/schemas/example.js';
 import type { DatasetContext } from './dataset-context.js';
 import { round } from './pipeline.js';
 import { addRule, type RuleResult } from './rules.js';
+import { classesOnTrain, spansOnTrain } from './rules-on-train.js';
+import type { RulesOnTrain } from '../learn/induce/next.js';
+import type { SpanDocOnTrain } from '../learn/induce/spans/span-gain.js';
+import { spanRules, spanRuleGain } from './span-rules.js';
 
 export interface SuggestRequest {
   exampleId: string;
@@ -36,7 +39,11 @@ export interface Suggestion {
   pattern: string;
   flags: string;
   label: string;
-  train: { fires: number; right: number; precision: number | null; coverage: number | null };
+  /**
+   * `gain`: train answers it would set right, less those it would set wrong (right or unanswered
+   * before), placed above the active rules: what ranks the suggestions; precision breaks ties.
+   */
+  train: { fires: number; right: number; precision: number | null; coverage: number | null; gain: number };
   /** Train texts of other labels it fires on: placed above the rules, it would take them over. */
   catches: CaughtText[];
   /** Micro F1 of the active rules on dev, and with this rule added above them (null without dev). */
@@ -65,35 +72,41 @@ interface Drafted {
   catches: CaughtText[];
   bound: number;
   coverage: number | null;
+  gain: number;
 }
 
-/** Classification: conditions on the example's own features, counted from the train index. */
-function classDrafts(train: readonly Example[], example: Example, label: string, limit: number): Drafted[] {
+/** Most gain first; at equal gain, the higher precision bound (the order the drafts came in). */
+const byGain = (drafts: Drafted[], limit: number): Drafted[] => drafts.sort((x, y) => y.gain - x.gain || y.bound - x.bound).slice(0, limit);
+
+/** Classification: conditions on the example's own features, counted from the train index; `now` is what the active rules answer. */
+function classDrafts(train: readonly Example[], example: Example, label: string, limit: number, now: RulesOnTrain): Drafted[] {
   const ti = buildTrainIndex(train, example.text ?? '');
   const own = new Set(train.flatMap((e, i) => (e.id === example.id && (e.label ?? '').trim() !== label ? [i] : [])));
   const labelled = ti.classes.indexOf(label) >= 0 ? ti.cls.filter((c) => c === ti.classes.indexOf(label)).length : 0;
-  return suggestConditions(ti, example.text ?? '', label, limit, own).map((s) => ({
+  const gold = (i: number) => (ti.cls[i]! >= 0 ? ti.classes[ti.cls[i]!]! : null);
+  const drafts = suggestConditions(ti, example.text ?? '', label, Math.max(limit, TUNING.corrections.suggestDrafts), own).map((s) => ({
     candidate: s.candidate,
     fires: s.n,
     right: s.right,
     catches: s.wrongDocs.map((i) => ({ id: train[i]!.id, label: train[i]!.label ?? null, text: train[i]!.text ?? '' })),
     bound: s.bound,
     coverage: labelled ? s.right / labelled : null,
+    gain: s.rightDocs.filter((i) => now.predicted[i] !== label).length - s.wrongDocs.filter((i) => now.predicted[i] === null || now.predicted[i] === gold(i)).length,
   }));
+  return byGain(drafts, limit);
 }
 
-/** Spans: literal, shape and context rules that extract the selected span, each run on train by the engine. */
-async function spanDrafts(task: Task, train: readonly Example[], example: Example, span: SelectedSpan, limit: number): Promise<Drafted[]> {
+/** Spans: literal, shape and context rules that extract the selected span, each run on train by the engine; `now` is what the active rules extract. */
+async function spanDrafts(task: Task, train: readonly Example[], example: Example, span: SelectedSpan, limit: number, now: SpanDocOnTrain[]): Promise<Drafted[]> {
   const gold = train.reduce((n, e) => n + (e.spans ?? []).filter((x) => x.label === span.label).length, 0);
   const out: Drafted[] = [];
-  for (const c of spanSuggestionCandidates(train, span)) {
-    const rule = toRule(c, { id: candidateId(c, 'sug-'), priority: 0, confidence: 0.5, status: 'active' });
-    const made = predict(task, [rule], [example]).predictions[0]?.spans ?? [];
-    if (!made.some((x) => x.start === span.start && x.end === span.end && x.label === span.label)) continue;
-    const { tp, fp } = (await evaluateRuleset(task, [rule], train, { outcomes: false })).totals.counts;
-    out.push({ candidate: c, fires: tp + fp, right: tp, catches: [], bound: tp + fp ? wilsonLower(tp / (tp + fp), tp + fp, TUNING.covering.z) : 0, coverage: gold ? tp / gold : null });
+  for (const { candidate, rule } of spanRules(task, train, example, span)) {
+    const ev = await evaluateRuleset(task, [rule], train, { outcomes: false });
+    const { tp, fp } = ev.totals.counts;
+    const bound = tp + fp ? wilsonLower(tp / (tp + fp), tp + fp, TUNING.covering.z) : 0;
+    out.push({ candidate, fires: tp + fp, right: tp, catches: [], bound, coverage: gold ? tp / gold : null, gain: spanRuleGain(task, ev.predictions, now) });
   }
-  return out.sort((x, y) => y.bound - x.bound || y.right - x.right).slice(0, limit);
+  return byGain(out.sort((x, y) => y.bound - x.bound || y.right - x.right), limit);
 }
 
 /** The label a suggestion gives: the one asked for, else the example's own (its class, or the gold span at the selection). */
@@ -106,9 +119,10 @@ function labelFor(example: Example, req: SuggestRequest): string {
 /**
  * `suggest --example ID [--span S:E]`: rules that would give the example `label` (classification:
  * from its own words, stems, phrases and their pairs; spans: the selected text as a literal, as
- * the label's shape, and anchored on its neighbouring words), ranked by the Wilson bound of their
- * train precision, each with its train figures, the other-label texts it catches, and the dev F1
- * it would bring. An example held out in dev or test is refused (its text would become a rule).
+ * the label's shape, and anchored on its neighbouring words), ranked by what they would mend on
+ * train beside the active rules (answers set right less answers set wrong; the Wilson bound of
+ * their train precision breaks ties), each with its train figures, the other-label texts it
+ * catches, and the dev F1 it would bring. An example held out in dev or test is refused (its text would become a rule).
  */
 export async function suggestRules(ctx: DatasetContext, req: SuggestRequest): Promise<SuggestResult> {
   const t0 = performance.now();
@@ -130,7 +144,9 @@ export async function suggestRules(ctx: DatasetContext, req: SuggestRequest): Pr
   if (!label) throw new RulewrightError('BAD_INPUT', `example ${example.id} has no label${spans ? ' at that span' : ''}: say which label the rule should give with --label L`);
   const train = store.examples.list(d.id, { split: 'train' });
   const limit = req.limit ?? DEFAULT_LIMIT;
-  const drafts = spans ? await spanDrafts(d.task, train, example, { text, start: req.span!.start, end: req.span!.end, label }, limit) : classDrafts(train, example, label, limit);
+  const drafts = spans
+    ? await spanDrafts(d.task, train, example, { text, start: req.span!.start, end: req.span!.end, label }, limit, spansOnTrain(ctx, train))
+    : classDrafts(train, example, label, limit, classesOnTrain(ctx, train));
   const active = store.rules.list(d.id, { status: 'active' });
   const top = Math.max(0, ...active.map((r) => r.priority)) + 1;
   const dev = store.examples.list(d.id, { split: 'dev' });
@@ -150,7 +166,7 @@ export async function suggestRules(ctx: DatasetContext, req: SuggestRequest): Pr
       pattern: rule.pattern,
       flags: rule.flags,
       label,
-      train: { fires: s.fires, right: s.right, precision: s.fires ? s.right / s.fires : null, coverage: s.coverage },
+      train: { fires: s.fires, right: s.right, precision: s.fires ? s.right / s.fires : null, coverage: s.coverage, gain: s.gain },
       catches: s.catches,
       dev: dev.length ? { before, after: await devF1([...active, rule]) } : null,
       rule,

@@ -123,4 +123,21 @@ describe('rulewright suggest on a span task', () => {
     expect(missing.stderr).toMatch(/say which span of example m1 to extract with --span START:END \(0 <= START < END <= 23\)/);
     expect((await runCli(['suggest', '--example', 'm1', '--span', '9:3', '--db', db])).stderr).toMatch(/--span takes START:END character offsets with START < END/);
   });
+
+  test('next names the missed span a rule would mend most, with the suggest command for it', async () => {
+    const db = tmp.path('w.db');
+    await run(['init', '--name', 'money', '--type', 'extraction', '--labels', 'MONEY', '--db', db]);
+    await run(['import', writeJsonl(tmp.path('money.jsonl'), money), '--db', db]);
+    await run(['rules', 'add', '--name', 'days', '--pattern', '\\d+ days', '--label', 'MONEY', '--db', db]);
+    const got = json<Next & { examples: { span?: { start: number; end: number; label: string; text: string } }[] }>(await runCli(['next', '--json', '--db', db]));
+    expect(got).toMatchObject({ failing: 4, train: 4 });
+    expect(got.examples[0]).toMatchObject({ reason: 'missed', label: 'MONEY', predicted: null, span: { label: 'MONEY' } });
+    expect(got.examples.find((e) => e.id === 'm4')).toMatchObject({ reason: 'spurious', span: { text: '14 days', start: 10, end: 17 }, why: 'days extracts "14 days" as MONEY, which gold does not have (1 such on train)' });
+    const first = got.examples[0]!;
+    const human = await run(['next', '--db', db]);
+    expect(human.stdout).toMatch(/^money: 4 train examples of 4 the active rules get wrong \(a missed or spurious span\)/);
+    expect(human.stdout).toContain(`rulewright suggest --example ${first.id} --span ${first.span!.start}:${first.span!.end} --label MONEY`);
+    const suggested = json<Suggested>(await runCli(['suggest', '--example', first.id, '--span', `${first.span!.start}:${first.span!.end}`, '--json', '--db', db]));
+    expect(suggested.suggestions[0]!.train).toMatchObject({ gain: 3 });
+  });
 });

@@ -26,10 +26,11 @@ function render(out: Output, r: SuggestResult, opts: SuggestOptions): void {
   out.line(`${out.c.bold(r.example_id)} → ${r.label}: ${JSON.stringify(r.text)}`);
   out.line();
   out.table(
-    r.suggestions.map((s) => ({ ...s, fires: s.train.fires, right: s.train.right, precision: s.train.precision, coverage: s.train.coverage, others: s.catches.length, dev: change(s) })),
+    r.suggestions.map((s) => ({ ...s, fires: s.train.fires, right: s.train.right, precision: s.train.precision, coverage: s.train.coverage, gain: s.train.gain, others: s.catches.length, dev: change(s) })),
     [
       { key: 'rank', header: '#', align: 'right', fit: 'keep' },
       { key: 'name', max: 60, fit: 'narrow', cut: 'middle', min: 20 },
+      { key: 'gain', header: 'train gain', align: 'right', fit: 'keep' },
       { key: 'right', align: 'right', fit: 'keep' },
       { key: 'fires', align: 'right', fit: 'keep' },
       { key: 'precision', header: 'P', align: 'right', format: ratio, fit: 'keep' },

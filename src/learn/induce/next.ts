@@ -19,7 +19,7 @@ export interface RulesOnTrain {
 export interface NextRow {
   doc: number;
   reason: NextReason;
-  /** Errors and abstentions of its label the best rule from its text would fix, less right answers it would take over. */
+  /** Errors and abstentions of its label the best rule from its text would fix, less texts it would set wrong (right or unanswered before). */
   gain: number;
   why: string;
 }
@@ -27,7 +27,7 @@ export interface NextRow {
 /**
  * Train examples whose fix would help most, best first: errors and abstentions, by what the best
  * rule suggested from their own text would mend (it fires on other errors of the same label) less
- * what it would break (right answers of other labels it takes over); then examples the rules get
+ * what it would break (texts of other labels it sets wrong that were right or unanswered); then examples the rules get
  * right while rules of another label also fire; then those whose winning rule is weakly supported.
  */
 export function rankNext(ti: TrainIndex, now: RulesOnTrain, limit: number): NextRow[] {
@@ -38,12 +38,12 @@ export function rankNext(ti: TrainIndex, now: RulesOnTrain, limit: number): Next
     const g = gold(d);
     if (g === null) continue;
     if (failing(d)) {
-      const best = suggestConditions(ti, ti.texts[d]!, g, TUNING.corrections.nextConditions)
-        .map((s) => ({ s, fix: s.rightDocs.filter(failing).length, breaks: s.wrongDocs.filter((x) => !failing(x)).length }))
+      const best = suggestConditions(ti, ti.texts[d]!, g, TUNING.corrections.suggestDrafts)
+        .map((s) => ({ s, fix: s.rightDocs.filter(failing).length, breaks: s.wrongDocs.filter((x) => now.predicted[x] === null || !failing(x)).length }))
         .reduce<{ fix: number; breaks: number; name: string } | null>((a, b) => (a === null || b.fix - b.breaks > a.fix - a.breaks ? { fix: b.fix, breaks: b.breaks, name: b.s.candidate.name } : a), null);
       const gain = best ? best.fix - best.breaks : 0;
       const what = now.predicted[d] === null ? 'no rule fires' : `the rules say ${now.predicted[d]}`;
-      const mend = best ? `; ${best.name} would fix ${best.fix} like it${best.breaks ? ` and take over ${best.breaks} right` : ''}` : '';
+      const mend = best ? `; ${best.name} would fix ${best.fix} like it${best.breaks ? ` and set ${best.breaks} other${best.breaks === 1 ? '' : 's'} wrong` : ''}` : '';
       rows.push({ doc: d, reason: now.predicted[d] === null ? 'abstain' : 'wrong', gain, why: `${what}, gold ${g}${mend}` });
       continue;
     }

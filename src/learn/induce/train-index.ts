@@ -1,5 +1,5 @@
 import type { Example } from '../../core/schemas/example.js';
-import { buildVocabulary, FeatureIndex, featureKeys, type FeatureConfig, type Vocabulary } from './covering/features.js';
+import { buildVocabulary, FeatureIndex, keyFilterOf, type FeatureConfig, type Vocabulary } from './covering/features.js';
 import { labelOf } from './learners.js';
 import { uniqSorted } from './text.js';
 
@@ -34,8 +34,7 @@ export function buildTrainIndex(train: readonly Example[], only?: string): Train
   const labels = train.map(labelOf);
   const classes = uniqSorted(labels.filter((l): l is string => l !== null));
   const vocab = buildVocabulary(texts, TEXT_FEATURES);
-  const wanted = only === undefined ? null : new Set(featureKeys(only, vocab, TEXT_FEATURES));
-  const index = FeatureIndex.build(texts, vocab, TEXT_FEATURES, undefined, wanted ? (k) => wanted.has(k) : undefined);
+  const index = FeatureIndex.build(texts, vocab, TEXT_FEATURES, undefined, only === undefined ? undefined : keyFilterOf(only, vocab, TEXT_FEATURES));
   for (const f of index.docFeatures) f.sort();
   const cls = Int32Array.from(labels.map((l) => (l === null ? -1 : classes.indexOf(l))));
   return { index, vocab, classes, cls, texts };

@@ -146,10 +146,18 @@ export const TUNING = {
     /** Suggestions (suggest.ts): the best singles combined in pairs, and the first of them in triples. */
     suggestPairs: 10,
     suggestTriples: 5,
-    /** `next`: suggestions tried per error for the one that mends most. */
-    nextConditions: 5,
+    /**
+     * Conditions looked at per suggestion list (the most precise, by their Wilson bound), before
+     * they are ranked by what they mend on train; `next` looks at as many per error, so the gain it
+     * names is the top suggestion's.
+     */
+    suggestDrafts: 24,
     /** `next`: a right answer whose winning rule's train precision is bounded below this is shown as weak. */
     weakBound: 0.5,
+    /** `next` on span tasks: the longest run of tokens (a span's text or shape) counted as one key. */
+    spanNextWindow: 4,
+    /** `next` on span tasks: the first rows of the queue whose best suggestion is run on train to rank them. */
+    nextSpanMeasured: 10,
   },
   /** Function words learned from the train texts (function-words.ts). */
   functionWords: {

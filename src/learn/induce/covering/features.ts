@@ -70,16 +70,38 @@ const spaced = (text: string, a: Token, b: Token): boolean => {
 /** Whether only non-word characters come before the first token (so `^\W*` reaches it). */
 const startsAt = (text: string, t: Token): boolean => /^[^\p{L}\p{N}_]*$/u.test(text.slice(0, t.start)) && /^[\x20-\x7e]*$/.test(text.slice(0, t.start));
 
-/** Feature keys (`kind:key`) of one text, each once. */
-export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig): string[] {
+/**
+ * The feature keys of one text, and what they are built from: the index of a large train split
+ * for a single text's features (a suggestion) builds only those, skipping every n-gram that does
+ * not start with one of its words and every stem it lacks.
+ */
+export interface KeyFilter {
+  keys: ReadonlySet<string>;
+  words: ReadonlySet<string>;
+  stems: ReadonlySet<string>;
+}
+
+/** The filter that keeps the features of `text`. */
+export function keyFilterOf(text: string, vocab: Vocabulary, cfg: FeatureConfig): KeyFilter {
+  const keys = featureKeys(text, vocab, cfg);
+  const of = (kind: number) => keys.filter((k) => k.charCodeAt(0) - 48 === kind).map((k) => k.slice(2));
+  return { keys: new Set(keys), words: new Set(of(Kind.Word)), stems: new Set(of(Kind.Stem)) };
+}
+
+/** Feature keys (`kind:key`) of one text, each once; with `only`, just those it keeps. */
+export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig, only?: KeyFilter): string[] {
   const toks = tokenize(text);
   const out = new Set<string>();
+  const stems = only ? only.stems : vocab.stems;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
-    out.add(`${Kind.Word}:${t.norm}`);
-    if (cfg.stems && ALPHA4.test(t.norm)) for (let k = 4; k < t.norm.length; k++) if (vocab.stems.has(t.norm.slice(0, k))) out.add(`${Kind.Stem}:${t.norm.slice(0, k)}`);
-    if (cfg.stems && vocab.stems.has(t.norm) && ALPHA4.test(t.norm)) out.add(`${Kind.Stem}:${t.norm}`);
-    if (!cfg.ngrams) continue;
+    const own = !only || only.words.has(t.norm);
+    if (own) out.add(`${Kind.Word}:${t.norm}`);
+    if (cfg.stems && stems.size && ALPHA4.test(t.norm)) {
+      for (let k = 4; k < t.norm.length; k++) if (stems.has(t.norm.slice(0, k))) out.add(`${Kind.Stem}:${t.norm.slice(0, k)}`);
+      if (stems.has(t.norm)) out.add(`${Kind.Stem}:${t.norm}`);
+    }
+    if (!cfg.ngrams || !own) continue;
     const n1 = toks[i + 1];
     if (n1 && spaced(text, t, n1)) {
       out.add(`${Kind.Bigram}:${t.norm} ${n1.norm}`);
@@ -94,7 +116,7 @@ export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig)
     out.add(`${Kind.First}:${toks[0]!.norm}`);
     if (toks[1] && spaced(text, toks[0]!, toks[1])) out.add(`${Kind.First2}:${toks[0]!.norm} ${toks[1].norm}`);
   }
-  return [...out];
+  return only ? [...out].filter((k) => only.keys.has(k)) : [...out];
 }
 
 const isNgram = (kind: number): boolean => kind === Kind.Bigram || kind === Kind.Trigram || kind === Kind.Gap;
@@ -127,12 +149,11 @@ export class FeatureIndex {
    * Indexes `texts`; n-grams in fewer than `cfg.minNgramDf` documents are left out, and so is any
    * key `keep` refuses (an index of one text's features costs a fraction of the whole).
    */
-  static build(texts: readonly string[], vocab: Vocabulary, cfg: FeatureConfig, shouldStop: () => boolean = () => false, keep?: (key: string) => boolean): FeatureIndex {
+  static build(texts: readonly string[], vocab: Vocabulary, cfg: FeatureConfig, shouldStop: () => boolean = () => false, only?: KeyFilter): FeatureIndex {
     const df = new Map<string, number>();
     const perDoc: string[][] = [];
     for (const t of texts) {
-      const all = featureKeys(t, vocab, cfg);
-      const ks = keep ? all.filter(keep) : all;
+      const ks = featureKeys(t, vocab, cfg, only);
       perDoc.push(ks);
       for (const k of ks) df.set(k, (df.get(k) ?? 0) + 1);
       if (shouldStop()) break;
