@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { matchSegments, windowSegments } from '../../../tui/model/match-segments.js';
+import { markSegments, matchSegments, windowSegments } from '../../../tui/model/match-segments.js';
 
 const join = (segs: readonly { text: string }[]) => segs.map((s) => s.text).join('');
 
@@ -27,5 +27,29 @@ describe('matched text of a long example', () => {
 
   test('a text that fits is shown whole', () => {
     expect(join(windowSegments(segs, text.length, 1000, 245))).toBe(text);
+  });
+});
+
+describe('the text cursor on the matched text', () => {
+  const text = 'Ann met Bob in Oslo.';
+  const segs = matchSegments(text, [{ start: 8, end: 11 }]);
+  /** Each piece as `text` with `*` when selected, `|` when under the caret and `#` when matched. */
+  const pieces = (marked: ReturnType<typeof markSegments>) => marked.map((s) => `${s.caret ? '|' : ''}${s.text}${s.selected ? '*' : ''}${s.covers.length ? '#' : ''}`);
+
+  test.each([
+    ['a selection inside a match cuts it, keeping what covers each piece', { start: 9, end: 14 }, null, ['Ann met ', 'B#', 'ob*#', ' in*', ' Oslo.']],
+    ['the caret is the one character it is on', null, { start: 4, end: 5 }, ['Ann ', '|m', 'et ', 'Bob#', ' in Oslo.']],
+    ['a caret at the end of the text gets an empty piece to stand on', null, { start: 20, end: 20 }, ['Ann met ', 'Bob#', ' in Oslo.', '|']],
+  ])('%s', (_what, selection, caret, shown) => {
+    const marked = markSegments(segs, text.length, selection, caret);
+    expect(pieces(marked)).toEqual(shown);
+    expect(marked.map((s) => s.text).join('')).toBe(text);
+  });
+
+  test('the … of a window is never marked', () => {
+    const long = `${'x'.repeat(100)}Bob`;
+    const w = windowSegments(matchSegments(long, [{ start: 100, end: 103 }]), long.length, 20, 100);
+    const marked = markSegments(w, long.length, { start: 0, end: long.length }, null);
+    expect(marked.filter((s) => s.text === '…').map((s) => s.selected)).toEqual([false]);
   });
 });
