@@ -52,6 +52,17 @@ export function windowSegments(segments: readonly MatchSegment[], textLength: nu
   return out;
 }
 
+/**
+ * A `focus` for windowSegments that moves the window half a window at a time: the text under a
+ * moving text cursor stays put until the caret nears an edge, rather than scrolling each key.
+ */
+export function steppedFocus(caret: number, capacity: number): number {
+  const room = Math.max(1, capacity - 2);
+  const half = Math.max(1, Math.floor(room / 2));
+  const from = Math.max(0, Math.floor(caret / half) * half - Math.floor(half / 2));
+  return from + Math.floor(room / 3);
+}
+
 /** A segment, and whether it lies in the selection or under the caret. */
 export interface MarkedSegment extends MatchSegment {
   readonly selected: boolean;

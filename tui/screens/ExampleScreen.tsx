@@ -13,7 +13,7 @@ import { useLoader } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
 import { type SpanSelection, useSpanSelection } from '../hooks/use-span-selection.js';
 import { fit } from '../model/format.js';
-import { markSegments, matchSegments, windowSegments } from '../model/match-segments.js';
+import { markSegments, matchSegments, steppedFocus, windowSegments } from '../model/match-segments.js';
 import { ThemeContext } from '../theme.js';
 import { actionFor, type ActionOf, keyName } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
@@ -96,7 +96,7 @@ function ExampleView({ active, width, height, e, task, ruleId }: ExampleViewProp
 /** The text's segments as drawn: windowed around the caret (else the selected match) and marked with the cursor. */
 function useShownText(e: ExampleMatches, sel: SpanSelection, matchIndex: number, capacity: number) {
   const segments = useMemo(() => matchSegments(e.text, e.matches), [e]);
-  const focus = sel.cursor?.caret ?? e.matches[matchIndex]?.start ?? 0;
+  const focus = sel.cursor ? steppedFocus(sel.cursor.caret, capacity) : (e.matches[matchIndex]?.start ?? 0);
   const { selection, caret } = sel;
   return useMemo(() => markSegments(windowSegments(segments, e.text.length, capacity, focus), e.text.length, selection, caret), [segments, e.text.length, capacity, focus, selection, caret]);
 }
