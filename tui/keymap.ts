@@ -21,6 +21,8 @@ export interface KeyBinding extends KeyDoc {
   readonly on?: readonly string[];
   /** Destructive: the screen asks y/n before doing it. */
   readonly confirms?: boolean;
+  /** Only span tasks (extraction, NER) use it: the footer and help of other tasks leave it out. */
+  readonly spanTasks?: boolean;
 }
 
 /** A screen reachable with a number key. */
@@ -85,7 +87,12 @@ export const SCREEN_KEYS = {
   ],
   example: [
     { id: 'correct', on: ['c'], keys: 'c', does: 'correct the example', footer: true },
-    { id: 'suggest', on: ['s'], keys: 's', does: 'suggest rules that give it its label (train examples)', footer: true },
+    { id: 'suggest', on: ['s'], keys: 's', does: 'suggest rules for its label, or for the selected span (train examples)', footer: true },
+    { id: 'cursor', on: ['left', 'right'], keys: '←/→', does: 'text cursor', spanTasks: true },
+    { id: 'word', on: ['b', 'w', 'ctrl-left', 'ctrl-right', 'meta-left', 'meta-right', 'meta-b', 'meta-f'], keys: 'b/w ^←/^→', does: 'text cursor a word back / on', spanTasks: true },
+    { id: 'select', on: ['shift-left', 'shift-right'], keys: 'shift-←/→', does: 'select a span', footer: true, spanTasks: true },
+    { id: 'select-word', on: ['B', 'W', 'ctrl-shift-left', 'ctrl-shift-right', 'meta-shift-left', 'meta-shift-right'], keys: 'B/W', does: 'select a word back / on', spanTasks: true },
+    { id: 'label', on: ['l'], keys: 'l', does: 'next label for the selected span', spanTasks: true },
     { id: 'feedback', on: ['f'], keys: 'f', does: 'feedback on the example' },
     { id: 'back', on: ['esc'], keys: 'esc', does: 'back', footer: true },
   ],
@@ -166,8 +173,9 @@ export type ActionOf<S extends ScreenName> = Extract<Table[S][number], { id: str
 export type GlobalAction = Extract<(typeof GLOBAL_KEYS)[number], { id: string }>['id'];
 
 /**
- * A key as the table names it: `enter`, `esc`, `tab`, `shift-tab`, `up`, `down`, `ctrl-x`,
- * `backspace`, or the character typed.
+ * A key as the table names it: `enter`, `esc`, `tab`, `shift-tab`, `up`, `down`, `left` and
+ * `right` (after `ctrl-`, `meta-` and `shift-` as held), `ctrl-x`, `meta-x`, `backspace`, or the
+ * character typed.
  */
 export function keyName(input: string, key: Partial<Key>): string {
   if (key.return) return 'enter';
@@ -175,8 +183,11 @@ export function keyName(input: string, key: Partial<Key>): string {
   if (key.tab) return key.shift ? 'shift-tab' : 'tab';
   if (key.upArrow) return 'up';
   if (key.downArrow) return 'down';
+  if (key.leftArrow || key.rightArrow) return `${key.ctrl ? 'ctrl-' : ''}${key.meta ? 'meta-' : ''}${key.shift ? 'shift-' : ''}${key.leftArrow ? 'left' : 'right'}`;
   if (key.backspace || key.delete) return 'backspace';
   if (key.ctrl && input) return `ctrl-${input}`;
+  // Alt with a letter (macOS terminals send alt-arrows as alt-b / alt-f) is a key of its own.
+  if (key.meta && input.length === 1) return `meta-${input}`;
   return input;
 }
 
@@ -196,9 +207,13 @@ export function globalAction(input: string, key: Partial<Key>): GlobalAction | n
   return find(GLOBAL_KEYS, input, key) as GlobalAction | null;
 }
 
-/** A screen's key table, widened for the footer and the help overlay. */
-export function screenKeys(screen: ScreenName): readonly KeyBinding[] {
-  return SCREEN_KEYS[screen];
+/**
+ * A screen's key table, widened for the footer and the help overlay; `spanTask` false leaves
+ * out the keys only span tasks use.
+ */
+export function screenKeys(screen: ScreenName, spanTask = true): readonly KeyBinding[] {
+  const keys: readonly KeyBinding[] = SCREEN_KEYS[screen];
+  return spanTask ? keys : keys.filter((k) => !k.spanTasks);
 }
 
 /** The shell's keys, widened like screenKeys. */

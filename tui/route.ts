@@ -1,3 +1,10 @@
+/** A span selected in an example's text (JS string offsets, end-exclusive) and the label its rule gives. */
+export interface SpanChoice {
+  readonly start: number;
+  readonly end: number;
+  readonly label: string;
+}
+
 /** A place in the app. Screens below the top of the stack stay mounted, keeping their state. */
 export type Route =
   | { readonly screen: 'rules' }
@@ -5,7 +12,7 @@ export type Route =
   | { readonly screen: 'examples' }
   | { readonly screen: 'correct'; readonly exampleId: string; readonly ruleId?: string }
   | { readonly screen: 'example'; readonly exampleId: string; readonly ruleId?: string }
-  | { readonly screen: 'suggest'; readonly exampleId: string }
+  | { readonly screen: 'suggest'; readonly exampleId: string; readonly span?: SpanChoice }
   | { readonly screen: 'next' }
   | { readonly screen: 'feedback' }
   | { readonly screen: 'corrections' }
@@ -23,7 +30,7 @@ export function routeKey(r: Route): string {
     case 'example':
       return `example:${r.exampleId}`;
     case 'suggest':
-      return `suggest:${r.exampleId}`;
+      return `suggest:${r.exampleId}${r.span ? `:${r.span.start}-${r.span.end}:${r.span.label}` : ''}`;
     default:
       return r.screen;
   }

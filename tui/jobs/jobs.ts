@@ -1,4 +1,5 @@
 import type { DatasetHandle, Progress, Workspace } from '../../src/service/index.js';
+import type { SpanChoice } from '../route.js';
 
 /**
  * What a job function gets: the workspace it runs on, the dataset (its name, and its handle,
@@ -43,6 +44,9 @@ export function throttledProgress(post: (p: unknown) => void, now: () => number 
 
 const onProgress = (ctx: JobContext) => throttledProgress(ctx.progress);
 
+/** The service's `span` and `label` of a suggestion request (nothing for a whole example). */
+const spanRequest = (s: SpanChoice | undefined) => (s ? { span: { start: s.start, end: s.end }, label: s.label } : {});
+
 /**
  * The jobs the TUI runs in the background, by name. Each calls the service only and returns a
  * plain JSON value. The worker thread and the in-process runner share this table, so a job
@@ -59,17 +63,17 @@ export const JOBS = {
   preview(ctx: JobContext, args: { ruleId: string; pattern: string }) {
     return ctx.data.previewRuleEdit({ ruleId: args.ruleId, pattern: args.pattern });
   },
-  /** Rules that would give a train example its label, ranked (the Suggest screen). */
-  suggest(ctx: JobContext, args: { exampleId: string }) {
-    return ctx.data.suggest({ exampleId: args.exampleId });
+  /** Rules that would give a train example its label, or extract a span of it with `label`, ranked (the Suggest screen). */
+  suggest(ctx: JobContext, args: { exampleId: string; span?: SpanChoice }) {
+    return ctx.data.suggest({ exampleId: args.exampleId, ...spanRequest(args.span) });
   },
   /** Train examples whose fix would help most, and why (the Next screen). */
   next(ctx: JobContext) {
     return ctx.data.next({ limit: 50 });
   },
   /** Adds the `rank`-th suggestion for an example as an active rule. */
-  acceptSuggestion(ctx: JobContext, args: { exampleId: string; rank: number }) {
-    return ctx.data.acceptSuggestion({ exampleId: args.exampleId, rank: args.rank });
+  acceptSuggestion(ctx: JobContext, args: { exampleId: string; rank: number; span?: SpanChoice }) {
+    return ctx.data.acceptSuggestion({ exampleId: args.exampleId, rank: args.rank, ...spanRequest(args.span) });
   },
   /** Solo and leave-one-out marginal F1 of every active rule. */
   rank(ctx: JobContext) {

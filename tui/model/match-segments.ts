@@ -51,3 +51,51 @@ export function windowSegments(segments: readonly MatchSegment[], textLength: nu
   if (to < textLength) out.push({ text: '…', start: textLength, covers: [] });
   return out;
 }
+
+/**
+ * A `focus` for windowSegments that moves the window half a window at a time: the text under a
+ * moving text cursor stays put until the caret nears an edge, rather than scrolling each key.
+ */
+export function steppedFocus(caret: number, capacity: number): number {
+  const room = Math.max(1, capacity - 2);
+  const half = Math.max(1, Math.floor(room / 2));
+  const from = Math.max(0, Math.floor(caret / half) * half - Math.floor(half / 2));
+  return from + Math.floor(room / 3);
+}
+
+/** A segment, and whether it lies in the selection or under the caret. */
+export interface MarkedSegment extends MatchSegment {
+  readonly selected: boolean;
+  readonly caret: boolean;
+}
+
+interface Range {
+  readonly start: number;
+  readonly end: number;
+}
+
+const inside = (r: Range | null, a: number, b: number) => r !== null && r.start <= a && b <= r.end;
+
+/**
+ * The segments cut again at the selection's and the caret's edges, so each piece is drawn one
+ * way. A caret at the very end of the text (an empty range) gets a blank to stand on. The `…`
+ * of a window (outside the text's offsets) is never marked.
+ */
+export function markSegments(segments: readonly MatchSegment[], textLength: number, selection: Range | null, caret: Range | null): MarkedSegment[] {
+  const edges = [selection?.start, selection?.end, caret?.start, caret?.end].filter((x): x is number => x !== undefined);
+  const out: MarkedSegment[] = [];
+  for (const s of segments) {
+    const end = s.start + s.text.length;
+    if (s.start < 0 || s.start >= textLength) {
+      out.push({ ...s, selected: false, caret: false });
+      continue;
+    }
+    const cuts = [...new Set([s.start, ...edges.filter((x) => x > s.start && x < end), end])].sort((a, b) => a - b);
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const [a, b] = [cuts[i]!, cuts[i + 1]!];
+      out.push({ text: s.text.slice(a - s.start, b - s.start), start: a, covers: s.covers, selected: inside(selection, a, b), caret: inside(caret, a, b) });
+    }
+  }
+  if (caret && caret.start === caret.end) out.push({ text: '', start: caret.start, covers: [], selected: false, caret: true });
+  return out;
+}

@@ -1,26 +1,24 @@
-import { Box, Text } from 'ink';
-import { useEffect, useMemo, useState } from 'react';
+import { Box, type Key, Text } from 'ink';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from 'react';
 import type { RuleSample } from '../../src/core/schemas/rule-metrics.js';
 import { ConfirmBar } from '../components/ConfirmBar.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
-import { PatternView } from '../components/PatternView.js';
-import { SampleLine } from '../components/SampleLine.js';
-import { Spinner } from '../components/Spinner.js';
-import { TextField } from '../components/TextField.js';
+import { PatternEditBar } from '../components/PatternEditBar.js';
+import { RuleItemsPane } from '../components/RuleItemsPane.js';
+import { RuleSummary } from '../components/RuleSummary.js';
 import { Tone } from '../components/Tone.js';
-import { VersionDiff } from '../components/VersionDiff.js';
-import { PreviewLine } from '../components/PreviewLine.js';
+import { VersionsPane } from '../components/VersionsPane.js';
 import { deleteRule, loadRuleDetail, type RuleDetail, saveRulePattern } from '../data/rule-detail.js';
 import { useCapture } from '../hooks/use-capture.js';
-import { useJob } from '../hooks/use-job.js';
 import { useKeys } from '../hooks/use-keys.js';
-import { useListCursor } from '../hooks/use-list-cursor.js';
+import { type ListNav, useListCursor } from '../hooks/use-list-cursor.js';
+import { errorText, type Loaded, useLoader } from '../hooks/use-loader.js';
+import { type PatternEdit, usePatternEdit } from '../hooks/use-pattern-edit.js';
 import { useRescore } from '../hooks/use-rescore.js';
-import { useStatusChange } from '../hooks/use-status-change.js';
-import { errorText, useLoader } from '../hooks/use-loader.js';
 import { useServices, useShell } from '../hooks/use-services.js';
-import { fmtAgo, fmtCount, fmtDelta, fmtNoun, fmtRatio } from '../model/format.js';
-import { editLine, type LineState, lineOf } from '../model/line-edit.js';
+import { useStatusChange } from '../hooks/use-status-change.js';
+import { fmtCount, fmtRatio } from '../model/format.js';
+import { editLine } from '../model/line-edit.js';
 import { nextOf } from '../model/rule-rows.js';
 import { actionFor } from '../keymap.js';
 import type { ScreenProps } from './screen-props.js';
@@ -28,9 +26,7 @@ import type { ScreenProps } from './screen-props.js';
 type ItemFilter = 'all' | 'correct' | 'incorrect' | 'fp' | 'fn';
 const ITEM_FILTERS: readonly ItemFilter[] = ['all', 'correct', 'incorrect', 'fp', 'fn'];
 type Pane = 'items' | 'versions';
-
-/** How long typing must pause before the preview job starts. */
-const PREVIEW_DEBOUNCE_MS = 250;
+type Confirm = 'delete' | 'disable' | null;
 
 function pickSamples(s: { tp: RuleSample[]; fp: RuleSample[]; fn: RuleSample[] } | undefined, f: ItemFilter): RuleSample[] {
   if (!s) return [];
@@ -48,13 +44,6 @@ function pickSamples(s: { tp: RuleSample[]; fp: RuleSample[]; fn: RuleSample[] }
   }
 }
 
-/** The rule's first match on a sampled example, with the example's whole text. */
-function triggerOf(d: RuleDetail, exampleId: string): { text: string; start: number; end: number } | undefined {
-  const e = d.matches.get(exampleId);
-  const m = e?.matches[0];
-  return e && m ? { text: e.text, start: m.start, end: m.end } : undefined;
-}
-
 export interface RuleDetailProps extends ScreenProps {
   readonly ruleId: string;
 }
@@ -66,31 +55,14 @@ export interface RuleDetailProps extends ScreenProps {
  */
 export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailProps) {
   const { dataset } = useServices();
-  const shell = useShell();
   const detail = useLoader(() => loadRuleDetail(dataset, ruleId));
   const [pane, setPane] = useState<Pane>('items');
   const [filter, setFilter] = useState<ItemFilter>('all');
-  const [editing, setEditing] = useState<LineState | null>(null);
-  const [confirm, setConfirm] = useState<'delete' | 'disable' | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
   const [error, setError] = useState<string | undefined>();
-  useCapture(active && (editing !== null || confirm !== null));
-  const preview = useJob('preview');
-  const rescore = useRescore();
-  const { reload: reloadDetail } = detail;
-  const generation = rescore.generation;
-  useEffect(() => {
-    if (generation) reloadDetail();
-  }, [generation, reloadDetail]);
-
-  // Preview the edited pattern once typing pauses; each new keystroke cancels the last run.
-  const draft = editing?.value;
-  const saved = detail.data?.rule.pattern;
-  const { start: startPreview, cancel: cancelPreview } = preview;
-  useEffect(() => {
-    if (draft === undefined || draft === saved) return cancelPreview();
-    const t = setTimeout(() => startPreview({ ruleId, pattern: draft }), PREVIEW_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [draft, saved, ruleId, startPreview, cancelPreview]);
+  const edit = usePatternEdit(ruleId, detail.data?.rule.pattern);
+  useCapture(active && (edit.editing !== null || confirm !== null));
+  useReloadAfterRescore(detail.reload);
 
   const d = detail.data;
   const items = useMemo(() => pickSamples(d?.metrics?.samples, filter), [d, filter]);
@@ -98,11 +70,76 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
   // The pattern gets a second line only when it needs one.
   const patternText = d?.rule.format === 'regex' ? d.rule.pattern : (d?.rule.terms ?? []).join(' | ');
   const patternLines = patternText.length + 9 > width ? 2 : 1;
-  const headerLines = 5 + patternLines;
-  const bottomLines = editing ? 3 : 1;
-  const listHeight = Math.max(2, height - headerLines - bottomLines);
+  const listHeight = Math.max(2, height - 5 - patternLines - (edit.editing ? 3 : 1));
+  const versionsHeight = Math.max(1, Math.floor(listHeight / 2));
   const itemsNav = useListCursor(items.length, listHeight);
-  const versionsNav = useListCursor(versions.length, Math.max(1, Math.floor(listHeight / 2)));
+  const versionsNav = useListCursor(versions.length, versionsHeight);
+  const nav = pane === 'items' ? itemsNav : versionsNav;
+  const item = pane === 'items' ? items[itemsNav.cursor.index] : undefined;
+  useRuleDetailKeys({ ruleId, detail, edit, confirm, setConfirm, error, setError, nav, item, setPane, setFilter, active });
+
+  if (detail.error) return <ErrorPanel title={`Cannot open rule ${ruleId}`} message={detail.error} hint="esc: back" />;
+  if (!d) return null;
+  const { cursor: ic } = itemsNav;
+  const { cursor: vc } = versionsNav;
+  return (
+    <Box flexDirection="column" height={height}>
+      <RuleSummary d={d} patternLines={patternLines} />
+      <Text wrap="truncate">
+        <Tone tone={pane === 'items' ? 'selected' : 'muted'}>{` items: ${filter} (${items.length}) `}</Tone>{' '}
+        <Tone tone={pane === 'versions' ? 'selected' : 'muted'}>{` versions (${d.versions.length}) `}</Tone>
+        {d.rule.validated_support ? <Tone tone="muted">{`  validated P ${fmtRatio(d.rule.validated_precision)} on ${fmtCount(d.rule.validated_support)}`}</Tone> : null}
+      </Text>
+      <Box flexDirection="column" height={listHeight} overflow="hidden">
+        {pane === 'items' ? (
+          <RuleItemsPane d={d} items={items.slice(ic.top, ic.top + listHeight)} filter={filter} selected={ic.index - ic.top} focused={active} width={width} />
+        ) : (
+          <VersionsPane versions={versions.slice(vc.top, vc.top + versionsHeight)} selected={vc.index - vc.top} firstVersion={d.versions[0]?.version} width={width} height={listHeight} />
+        )}
+      </Box>
+      <RuleDetailBar d={d} confirm={confirm} edit={edit} error={error} width={width} />
+    </Box>
+  );
+}
+
+/** The stored figures are read again whenever a background re-measure lands. */
+function useReloadAfterRescore(reload: () => void) {
+  const { generation } = useRescore();
+  useEffect(() => {
+    if (generation) reload();
+  }, [generation, reload]);
+}
+
+interface RuleDetailKeys {
+  readonly ruleId: string;
+  readonly detail: Loaded<RuleDetail>;
+  readonly edit: PatternEdit;
+  readonly confirm: Confirm;
+  readonly setConfirm: Dispatch<SetStateAction<Confirm>>;
+  readonly error: string | undefined;
+  readonly setError: Dispatch<SetStateAction<string | undefined>>;
+  /** The list of the pane in front. */
+  readonly nav: ListNav;
+  /** The selected item, when the items pane is in front. */
+  readonly item: RuleSample | undefined;
+  readonly setPane: Dispatch<SetStateAction<Pane>>;
+  readonly setFilter: Dispatch<SetStateAction<ItemFilter>>;
+  readonly active: boolean;
+}
+
+/**
+ * What the rule screen's keys do to the rule, through the service: enable or disable it, undo
+ * that, delete it (once the y/n question is answered), save the typed pattern. Each change is
+ * re-measured, or the figures read again when re-measuring is left to `m`; a failure shows
+ * under the lists.
+ */
+function useRuleActions(k: RuleDetailKeys) {
+  const { dataset } = useServices();
+  const shell = useShell();
+  const rescore = useRescore();
+  const status = useStatusChange();
+  const { ruleId, detail, edit, confirm, setConfirm, setError } = k;
+  const d = detail.data;
 
   const act = (what: () => void | Promise<void>) => {
     try {
@@ -112,199 +149,105 @@ export function RuleDetailScreen({ active, width, height, ruleId }: RuleDetailPr
       setError(errorText(e));
     }
   };
-
-  const status = useStatusChange();
   const changed = (done: () => Promise<string>) =>
     act(async () => {
       if (!rescore.changed(await done())) detail.reload();
     });
   const toggle = () => d && changed(() => status.change(ruleId, d.rule.name, d.rule.status === 'active' ? 'active' : 'disabled'));
 
+  const answer = (input: string, key: Key, d: RuleDetail) => {
+    if (input === 'y') {
+      setConfirm(null);
+      if (confirm === 'disable') return toggle();
+      act(() => {
+        deleteRule(dataset, ruleId);
+        rescore.changed(`deleted ${d.rule.name}`);
+        shell.back();
+      });
+    } else if (input === 'n' || key.escape) setConfirm(null);
+  };
+
+  const typePattern = (input: string, key: Key, d: RuleDetail) => {
+    if (key.escape) edit.end();
+    else if (key.return) {
+      const pattern = edit.end();
+      if (pattern === undefined || pattern === d.rule.pattern) return;
+      act(async () => {
+        const saved = await saveRulePattern(dataset, ruleId, pattern);
+        detail.reload();
+        // Re-score at once, in the background: the row and this screen show the new figures when it lands.
+        rescore.start(`saved ${saved.name} as version ${saved.version} · re-scoring in the background…`);
+      });
+    } else {
+      const next = editLine(edit.editing!, input, key);
+      if (next) edit.setEditing(next);
+    }
+  };
+
+  const undo = () => changed(status.undo);
+  return { toggle, undo, answer, typePattern };
+}
+
+/** The rule screen's keys: a y/n question first, then the pattern being typed, then the screen's own keys. */
+function useRuleDetailKeys(k: RuleDetailKeys) {
+  const shell = useShell();
+  const { ruleId, edit, setConfirm, setError } = k;
+  const d = k.detail.data;
+  const { toggle, undo, answer, typePattern } = useRuleActions(k);
   useKeys((input, key) => {
     if (!d) {
       if (key.escape) shell.back();
       return;
     }
-    if (confirm) {
-      if (input === 'y') {
-        setConfirm(null);
-        if (confirm === 'disable') return toggle();
-        act(() => {
-          deleteRule(dataset, ruleId);
-          rescore.changed(`deleted ${d.rule.name}`);
-          shell.back();
-        });
-      } else if (input === 'n' || key.escape) setConfirm(null);
-      return;
-    }
-    if (editing) {
-      if (key.escape) {
-        preview.cancel();
-        setEditing(null);
-      } else if (key.return) {
-        const pattern = editing.value;
-        preview.cancel();
-        setEditing(null);
-        if (pattern === d.rule.pattern) return;
-        act(async () => {
-          const saved = await saveRulePattern(dataset, ruleId, pattern);
-          detail.reload();
-          // Re-score at once, in the background: the row and this screen show the new figures when it lands.
-          rescore.start(`saved ${saved.name} as version ${saved.version} · re-scoring in the background…`);
-        });
-      } else {
-        const next = editLine(editing, input, key);
-        if (next) setEditing(next);
-      }
-      return;
-    }
-    if (error && key.escape) return setError(undefined);
-    if ((pane === 'items' ? itemsNav : versionsNav).onKey(input, key)) return;
-    const item = pane === 'items' ? items[itemsNav.cursor.index] : undefined;
+    if (k.confirm) return answer(input, key, d);
+    if (edit.editing) return typePattern(input, key, d);
+    if (k.error && key.escape) return setError(undefined);
+    if (k.nav.onKey(input, key)) return;
     switch (actionFor('rule', input, key)) {
       case 'back':
         return shell.back();
       case 'pane':
-        return setPane((p) => (p === 'items' ? 'versions' : 'items'));
+        return k.setPane((p) => (p === 'items' ? 'versions' : 'items'));
       case 'items':
-        return setFilter((f) => nextOf(ITEM_FILTERS, f));
+        return k.setFilter((f) => nextOf(ITEM_FILTERS, f));
       case 'edit':
         if (d.rule.format !== 'regex') return setError('this is a lexicon rule: edit its terms with `rulewright rules edit`');
-        return setEditing(lineOf(d.rule.pattern));
+        return edit.begin(d.rule.pattern);
       case 'toggle':
         // Disabling takes the rule out of the ruleset: ask first. Enabling only puts it back.
         if (d.rule.status === 'active') return setConfirm('disable');
         return toggle();
       case 'undo':
-        return changed(status.undo);
+        return undo();
       case 'delete':
         return setConfirm('delete');
       case 'feedback':
         return shell.composeFeedback({ level: 'rule', id: ruleId, title: d.rule.name });
       case 'correct':
-        if (item) shell.push({ screen: 'correct', exampleId: item.example_id, ruleId });
+        if (k.item) shell.push({ screen: 'correct', exampleId: k.item.example_id, ruleId });
         return;
       case 'open':
-        if (item) shell.push({ screen: 'example', exampleId: item.example_id, ruleId });
+        if (k.item) shell.push({ screen: 'example', exampleId: k.item.example_id, ruleId });
         return;
       case null:
         return;
     }
-  }, active);
+  }, k.active);
+}
 
-  if (detail.error) return <ErrorPanel title={`Cannot open rule ${ruleId}`} message={detail.error} hint="esc: back" />;
-  if (!d) return null;
-  const { rule, metrics: m } = d;
-  const visibleItems = items.slice(itemsNav.cursor.top, itemsNav.cursor.top + listHeight);
-  const sel = versions[versionsNav.cursor.index];
-  const visibleVersions = versions.slice(versionsNav.cursor.top, versionsNav.cursor.top + Math.max(1, Math.floor(listHeight / 2)));
-  const statusTone = rule.status === 'active' ? 'good' : rule.status === 'rejected' ? 'bad' : 'warn';
-  return (
-    <Box flexDirection="column" height={height}>
-      <Text wrap="truncate">
-        <Tone tone="title">{rule.name}</Tone> <Tone tone="muted">{rule.id}</Tone> <Tone tone={statusTone}>{`[${rule.status}]`}</Tone> v{rule.version} ·{' '}
-        {rule.provenance} · priority {rule.priority} · confidence {fmtRatio(rule.confidence)}
-      </Text>
-      <Box height={patternLines} overflow="hidden">
-        {rule.format === 'regex' ? (
-          <Text wrap="wrap">
-            <Tone tone="muted">pattern </Tone>
-            <PatternView pattern={rule.pattern} />
-          </Text>
-        ) : (
-          <Text wrap="wrap">
-            <Tone tone="muted">terms </Tone>
-            {(rule.terms ?? []).join(' | ')}
-          </Text>
-        )}
-      </Box>
-      <Text wrap="truncate">
-        <Tone tone="muted">template </Tone>
-        {rule.output.label} ← {rule.output.group} · {rule.format}/{rule.dialect}
-        {rule.flags ? ` /${rule.flags}` : ''}
-        {rule.description ? <Tone tone="muted">{` · ${rule.description}`}</Tone> : null}
-      </Text>
-      <Text wrap="truncate">
-        {m ? (
-          <Text>
-            {m.harmful ? <Tone tone="bad">harmful </Tone> : null}
-            {m.dead ? <Tone tone="bad">dead </Tone> : null}
-            {d.stale ? <Tone tone="warn">stale </Tone> : null}
-            <Tone tone="muted">{`${d.split ?? 'all'}: `}</Tone>TP <Tone tone="good">{fmtCount(m.tp)}</Tone> FP <Tone tone="bad">{fmtCount(m.fp)}</Tone> FN {fmtCount(m.fn)} · P{' '}
-            {fmtRatio(m.precision)} · label R {fmtRatio(m.label_recall)} F1 {fmtRatio(m.label_f1)} · ΔF1{' '}
-            <Tone tone={m.marginal_f1 !== null && m.marginal_f1 < 0 ? 'bad' : 'plain'}>{fmtDelta(m.marginal_f1)}</Tone> · WLB {fmtRatio(m.wilson_lower)} · fired {fmtCount(m.fired)}
-          </Text>
-        ) : (
-          <Tone tone="warn">not measured yet: press m to measure</Tone>
-        )}
-      </Text>
-      <Text wrap="truncate">
-        {m ? (
-          <Tone tone="muted">{`all gold R ${fmtRatio(m.recall)} F1 ${fmtRatio(m.f1)} · overlaps ${fmtNoun(m.overlap.examples, 'example')}${m.overlap.partners.length ? ` (${m.overlap.partners.map((p) => p.name).join(', ')})` : ''} · conflicts ${fmtCount(m.conflict.examples)}`}</Tone>
-        ) : (
-          ' '
-        )}
-      </Text>
-      <Text wrap="truncate">
-        <Tone tone={pane === 'items' ? 'selected' : 'muted'}>{` items: ${filter} (${items.length}) `}</Tone>{' '}
-        <Tone tone={pane === 'versions' ? 'selected' : 'muted'}>{` versions (${d.versions.length}) `}</Tone>
-        {rule.validated_support ? <Tone tone="muted">{`  validated P ${fmtRatio(rule.validated_precision)} on ${fmtCount(rule.validated_support)}`}</Tone> : null}
-      </Text>
-      <Box flexDirection="column" height={listHeight} overflow="hidden">
-        {pane === 'items' ? (
-          items.length === 0 ? (
-            <Tone tone="muted">{m ? `no ${filter === 'all' ? '' : `${filter} `}items in the stored samples` : 'no samples until the rule is measured'}</Tone>
-          ) : (
-            visibleItems.map((s, i) => (
-              <SampleLine
-                key={`${s.kind}:${s.example_id}:${s.context.before.length}:${i}`}
-                sample={s}
-                width={width}
-                selected={i === itemsNav.cursor.index - itemsNav.cursor.top}
-                focused={active}
-                classification={d.taskType === 'classification'}
-                match={triggerOf(d, s.example_id)}
-                ensemble={s.kind === 'fn' ? d.ensemble.get(s.example_id) : undefined}
-              />
-            ))
-          )
-        ) : (
-          <Box flexDirection="column">
-            {visibleVersions.map((v, i) => {
-              const isSel = i === versionsNav.cursor.index - versionsNav.cursor.top;
-              return (
-                <Text key={v.version} wrap="truncate">
-                  {isSel ? '› ' : '  '}v{v.version} <Tone tone="muted">{fmtAgo(v.created_at)}</Tone> {v.note}
-                </Text>
-              );
-            })}
-            <Tone tone="muted">{'─'.repeat(Math.max(1, width - 2))}</Tone>
-            {sel ? <VersionDiff changes={sel.changes} first={sel.version === d.versions[0]?.version} maxLines={Math.max(1, listHeight - visibleVersions.length - 1)} /> : null}
-          </Box>
-        )}
-      </Box>
-      {confirm === 'delete' ? (
-        <ConfirmBar question={`Delete ${rule.name}? (its history is kept; \`rules restore\` brings it back)`} />
-      ) : confirm === 'disable' ? (
-        <ConfirmBar question={`Disable ${rule.name}? (e enables it again)`} />
-      ) : editing ? (
-        <Box flexDirection="column" height={3}>
-          <TextField label="pattern" line={editing} focused width={width} />
-          {preview.state.status === 'running' ? (
-            <Spinner label="previewing on the data… (enter saves, esc cancels)" />
-          ) : preview.state.status === 'done' ? (
-            <PreviewLine preview={preview.state.result} />
-          ) : preview.state.status === 'failed' ? (
-            <Tone tone="bad">{preview.state.error}</Tone>
-          ) : (
-            <Tone tone="muted">type: the metric change shows here · enter saves · esc cancels</Tone>
-          )}
-        </Box>
-      ) : error ? (
-        <Tone tone="bad">{error}</Tone>
-      ) : (
-        <Text> </Text>
-      )}
-    </Box>
-  );
+interface RuleDetailBarProps {
+  readonly d: RuleDetail;
+  readonly confirm: Confirm;
+  readonly edit: PatternEdit;
+  readonly error: string | undefined;
+  readonly width: number;
+}
+
+/** The bottom of the rule screen: a y/n question, the pattern being typed, or what last failed. */
+function RuleDetailBar({ d, confirm, edit, error, width }: RuleDetailBarProps) {
+  if (confirm === 'delete') return <ConfirmBar question={`Delete ${d.rule.name}? (its history is kept; \`rules restore\` brings it back)`} />;
+  if (confirm === 'disable') return <ConfirmBar question={`Disable ${d.rule.name}? (e enables it again)`} />;
+  if (edit.editing) return <PatternEditBar line={edit.editing} preview={edit.preview.state} width={width} />;
+  if (error) return <Tone tone="bad">{error}</Tone>;
+  return <Text> </Text>;
 }

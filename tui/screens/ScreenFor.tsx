@@ -31,7 +31,7 @@ export function ScreenFor({ route, ...props }: ScreenForProps) {
     case 'example':
       return <ExampleScreen {...props} exampleId={route.exampleId} {...(route.ruleId ? { ruleId: route.ruleId } : {})} />;
     case 'suggest':
-      return <SuggestScreen {...props} exampleId={route.exampleId} />;
+      return <SuggestScreen {...props} exampleId={route.exampleId} {...(route.span ? { span: route.span } : {})} />;
     case 'next':
       return <NextScreen {...props} />;
     case 'feedback':

@@ -11,18 +11,22 @@ import { useShell } from '../hooks/use-services.js';
 import { layoutColumns } from '../model/columns.js';
 import { fmtDelta, fmtRatio } from '../model/format.js';
 import { actionFor } from '../keymap.js';
+import type { SpanChoice } from '../route.js';
 import type { ScreenProps } from './screen-props.js';
 
 export interface SuggestScreenProps extends ScreenProps {
   readonly exampleId: string;
+  /** Span tasks: the span selected in the example's text, and the label its rule gives. */
+  readonly span?: SpanChoice;
 }
 
 /**
- * Rules that would give one train example its label, best first, each with its train figures,
+ * Rules that would give one train example its label (or, on a span task, extract the selected
+ * span with the label chosen for it), best first, each with its train figures,
  * what else it catches and the dev F1 it would bring: enter accepts one (an active rule above the
  * others), `e` accepts and opens it to edit, `x` drops it from the list.
  */
-export function SuggestScreen({ active, width, height, exampleId }: SuggestScreenProps) {
+export function SuggestScreen({ active, width, height, exampleId, span }: SuggestScreenProps) {
   const shell = useShell();
   const [rejected, setRejected] = useState<ReadonlySet<number>>(new Set());
   const [editAfter, setEditAfter] = useState(false);
@@ -33,7 +37,7 @@ export function SuggestScreen({ active, width, height, exampleId }: SuggestScree
     else shell.back();
   });
   const start = list.start;
-  useEffect(() => start({ exampleId }), [start, exampleId]);
+  useEffect(() => start({ exampleId, ...(span ? { span } : {}) }), [start, exampleId, span]);
   const result = list.state.status === 'done' ? list.state.result : null;
   const items = useMemo(() => (result?.suggestions ?? []).filter((s) => !rejected.has(s.rank)), [result, rejected]);
   const tableHeight = Math.max(1, height - 5);
@@ -63,7 +67,7 @@ export function SuggestScreen({ active, width, height, exampleId }: SuggestScree
     if (action === 'reject') return setRejected(new Set([...rejected, selected.rank]));
     if (action === 'accept' || action === 'edit') {
       setEditAfter(action === 'edit');
-      accept.start({ exampleId, rank: selected.rank });
+      accept.start({ exampleId, rank: selected.rank, ...(span ? { span } : {}) });
     }
   }, active);
 
@@ -74,7 +78,9 @@ export function SuggestScreen({ active, width, height, exampleId }: SuggestScree
   return (
     <Box flexDirection="column" height={height}>
       <Text wrap="truncate">
-        <Tone tone="title">{`Suggestions for ${result.example_id}`}</Tone> → {result.label} <Tone tone="muted">{JSON.stringify(result.text)}</Tone>
+        <Tone tone="title">{`Suggestions for ${result.example_id}`}</Tone> → {result.label}{' '}
+        {span ? `${JSON.stringify(result.text.slice(span.start, span.end))} at ${span.start}-${span.end} ` : ''}
+        <Tone tone="muted">{JSON.stringify(result.text)}</Tone>
       </Text>
       <Table
         columns={columns}
