@@ -27,7 +27,7 @@ describe('selecting a span of an example', () => {
     await app.press('s');
     const list = await app.until((f) => expect(f).toMatch(/› 1 +PER <- /));
     expect(list).toContain('Suggestions for s1 → PER "Bob" at 8-11');
-    expect(list).toMatch(/PER <- "Bob" +1\/1 +1\.00/);
+    expect(list).toMatch(/PER <- "Bob" +-?\d+ +1\/1 +1\.00/);
     const first = list.match(/› 1 +(PER <- .*?) {2,}/)![1]!;
     await app.press(KEY.enter);
     await app.until(() => expect(ws.listRules({ status: ['active'] }).rules.map((r) => r.name)).toContain(first));

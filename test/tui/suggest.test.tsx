@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { writeJsonl } from '../cli/helpers.js';
 import { bankMessages } from '../learn/induce/fixtures.js';
+import { SPAN_ROWS } from './fixtures.js';
 import { KEY, renderApp, useTempWorkspace } from './harness.js';
 
 const rows = bankMessages().filter((e) => e.split === 'train');
@@ -19,7 +20,7 @@ describe('the suggest screen', () => {
     await app.until((f) => expect(f).toContain('example a'));
     await app.press('s');
     const f = await app.until((f) => expect(f).toContain('Suggestions for a'));
-    expect(f).toMatch(/1\s+refund <- "refund"\s+3\/3\s+1\.00(?!\d)/);
+    expect(f).toMatch(/1\s+refund <- "refund"\s+3\s+3\/3\s+1\.00(?!\d)/);
     await app.press(KEY.enter);
     await app.until(() => expect(ws.listRules({ status: ['active'] }).rules.map((r) => r.name)).toEqual(['refund <- "refund"']));
     app.unmount();
@@ -54,6 +55,23 @@ describe('the next screen', () => {
     await app.press(KEY.enter);
     await app.until((f) => expect(f).toMatch(/Next 0 of 6 train examples wrong or unlabelled/));
     expect(app.frame()).toMatch(/a\s+conflict/);
+    app.unmount();
+  });
+});
+
+describe('the next screen on a span task', () => {
+  const tmp = useTempWorkspace();
+
+  test('names the missed span, and enter opens suggestions for that span', async () => {
+    const ws = tmp.open();
+    ws.importFile(writeJsonl(tmp.path('people.jsonl'), SPAN_ROWS), { create: { name: 'people', type: 'ner' } });
+    await ws.addRule({ id: 'cities', name: 'cities', pattern: '\\b(?:Oslo|Bergen|Paris)\\b', label: 'LOC' });
+    const app = renderApp(ws, { initial: { screen: 'next' }, columns: 140, rows: 24 });
+    await app.until((f) => expect(f).toMatch(/Next 1 of 2 train examples wrong or unlabelled \(a missed or spurious span\)/));
+    await app.until((f) => expect(f).toMatch(/s1\s+missed\s+\d+\s+PER "(Ann|Bob)"/));
+    await app.press(KEY.enter);
+    const f = await app.until((f) => expect(f).toMatch(/Suggestions for s1 → PER "(Ann|Bob)" at \d+-\d+/));
+    expect(f).toMatch(/PER <- "(Ann|Bob)"/);
     app.unmount();
   });
 });

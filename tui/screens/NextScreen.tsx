@@ -28,6 +28,7 @@ export function NextScreen({ active, width, height }: ScreenProps) {
   const tableHeight = Math.max(1, height - 3);
   const nav = useListCursor(items.length, tableHeight);
   const selected = items[nav.cursor.index];
+  const spans = items.some((e) => e.span);
   const columns = useMemo(
     () =>
       layoutColumns(
@@ -35,19 +36,20 @@ export function NextScreen({ active, width, height }: ScreenProps) {
           { key: 'id', title: 'id', width: 10 },
           { key: 'reason', title: 'reason', width: 8 },
           { key: 'gain', title: 'gain', width: 4 },
+          ...(spans ? [{ key: 'span', title: 'span', width: 12, grow: 1, dropOrder: 2 }] : []),
           { key: 'text', title: 'text', width: 16, grow: 2 },
           { key: 'why', title: 'why', width: 20, grow: 3, dropOrder: 1 },
         ],
         width,
       ),
-    [width],
+    [width, spans],
   );
 
   useKeys((input, key) => {
     if (nav.onKey(input, key)) return;
     const action = actionFor('next', input, key);
     if (action === 'back') return shell.back();
-    if (action === 'suggest' && selected) return shell.push({ screen: 'suggest', exampleId: selected.id });
+    if (action === 'suggest' && selected) return shell.push({ screen: 'suggest', exampleId: selected.id, ...(selected.span ? { span: selected.span } : {}) });
     if (action === 'open' && selected) return shell.push({ screen: 'example', exampleId: selected.id });
   }, active);
 
@@ -57,7 +59,7 @@ export function NextScreen({ active, width, height }: ScreenProps) {
   return (
     <Box flexDirection="column" height={height}>
       <Text wrap="truncate">
-        <Tone tone="title">Next</Tone> {`${result.failing} of ${result.train} train examples wrong or unlabelled`}
+        <Tone tone="title">Next</Tone> {`${result.failing} of ${result.train} train examples wrong or unlabelled${spans ? ' (a missed or spurious span)' : ''}`}
       </Text>
       <Table
         columns={columns}
@@ -65,8 +67,9 @@ export function NextScreen({ active, width, height }: ScreenProps) {
           key: e.id,
           cells: {
             id: { text: e.id },
-            reason: { text: e.reason, tone: e.reason === 'wrong' || e.reason === 'abstain' ? 'bad' : 'warn' },
+            reason: { text: e.reason, tone: e.reason === 'wrong' || e.reason === 'abstain' || e.reason === 'missed' ? 'bad' : 'warn' },
             gain: { text: String(e.gain) },
+            span: { text: e.span ? `${e.span.label} ${JSON.stringify(e.span.text)}` : '' },
             text: { text: e.text },
             why: { text: e.why },
           } satisfies Record<string, Cell>,

@@ -22,7 +22,7 @@ export interface SuggestScreenProps extends ScreenProps {
 
 /**
  * Rules that would give one train example its label (or, on a span task, extract the selected
- * span with the label chosen for it), best first, each with its train figures,
+ * span with the label chosen for it), most train gain first, each with its train figures,
  * what else it catches and the dev F1 it would bring: enter accepts one (an active rule above the
  * others), `e` accepts and opens it to edit, `x` drops it from the list.
  */
@@ -49,6 +49,7 @@ export function SuggestScreen({ active, width, height, exampleId, span }: Sugges
         [
           { key: 'rank', title: '#', width: 3 },
           { key: 'name', title: 'rule', width: 20, grow: 3 },
+          { key: 'gain', title: 'gain', width: 5, dropOrder: 3 },
           { key: 'right', title: 'right/fires', width: 11 },
           { key: 'p', title: 'P', width: 5 },
           { key: 'others', title: 'others', width: 6, dropOrder: 2 },
@@ -89,6 +90,7 @@ export function SuggestScreen({ active, width, height, exampleId, span }: Sugges
           cells: {
             rank: { text: String(s.rank) },
             name: { text: s.name },
+            gain: { text: String(s.train.gain), ...(s.train.gain < 0 ? { tone: 'bad' as const } : {}) },
             right: { text: `${s.train.right}/${s.train.fires}` },
             p: { text: fmtRatio(s.train.precision) },
             others: { text: String(s.catches.length), ...(s.catches.length ? { tone: 'warn' as const } : {}) },
