@@ -43,3 +43,12 @@ export function spansOnTrain(ctx: DatasetContext, train: readonly Example[]): Sp
     predicted: (predictions[i]!.spans ?? []).map((s) => ({ start: s.start, end: s.end, label: s.label, rule: names.get(s.rule_id) ?? s.rule_id })),
   }));
 }
+
+/** Classification: the label the active rules give each of the train texts `docs` (null: none fires); only those texts are run. */
+export function classesOnDocs(ctx: DatasetContext, train: readonly Example[], docs: Iterable<number>): Map<number, string | null> {
+  const { store, dataset: d } = ctx;
+  const which = [...new Set(docs)];
+  const rules = store.rules.list(d.id, { status: 'active' });
+  const { predictions } = predict(d.task, rules, which.map((i) => train[i]!));
+  return new Map(which.map((doc, k) => [doc, norm(predictions[k]!.label) === '' ? null : norm(predictions[k]!.label)]));
+}

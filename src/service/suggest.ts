@@ -16,8 +16,8 @@ import type { Example } from '../core/schemas/example.js';
 import type { DatasetContext } from './dataset-context.js';
 import { round } from './pipeline.js';
 import { addRule, type RuleResult } from './rules.js';
-import { classesOnTrain, spansOnTrain } from './rules-on-train.js';
-import type { RulesOnTrain } from '../learn/induce/next.js';
+import { classesOnDocs, spansOnTrain } from './rules-on-train.js';
+import { devF1WithRule } from './suggest-dev.js';
 import type { SpanDocOnTrain } from '../learn/induce/spans/span-gain.js';
 import { spanRules, spanRuleGain } from './span-rules.js';
 
@@ -41,7 +41,8 @@ export interface Suggestion {
   label: string;
   /**
    * `gain`: train answers it would set right, less those it would set wrong (right or unanswered
-   * before), placed above the active rules: what ranks the suggestions; precision breaks ties.
+   * before), placed above the active rules. Span suggestions are ranked by it (precision breaks
+   * ties); classification ones by their precision bound.
    */
   train: { fires: number; right: number; precision: number | null; coverage: number | null; gain: number };
   /** Train texts of other labels it fires on: placed above the rules, it would take them over. */
@@ -78,22 +79,28 @@ interface Drafted {
 /** Most gain first; at equal gain, the higher precision bound (the order the drafts came in). */
 const byGain = (drafts: Drafted[], limit: number): Drafted[] => drafts.sort((x, y) => y.gain - x.gain || y.bound - x.bound).slice(0, limit);
 
-/** Classification: conditions on the example's own features, counted from the train index; `now` is what the active rules answer. */
-function classDrafts(train: readonly Example[], example: Example, label: string, limit: number, now: RulesOnTrain): Drafted[] {
+/**
+ * Classification: conditions on the example's own features, counted from the train index, the
+ * most precise first (by the Wilson bound of their train precision): a rule placed above all the
+ * others should be right where it fires. Their gain beside the active rules is shown; only the
+ * texts they fire on can change, so the active rules run on those alone.
+ */
+function classDrafts(ctx: DatasetContext, train: readonly Example[], example: Example, label: string, limit: number): Drafted[] {
   const ti = buildTrainIndex(train, example.text ?? '');
   const own = new Set(train.flatMap((e, i) => (e.id === example.id && (e.label ?? '').trim() !== label ? [i] : [])));
   const labelled = ti.classes.indexOf(label) >= 0 ? ti.cls.filter((c) => c === ti.classes.indexOf(label)).length : 0;
   const gold = (i: number) => (ti.cls[i]! >= 0 ? ti.classes[ti.cls[i]!]! : null);
-  const drafts = suggestConditions(ti, example.text ?? '', label, Math.max(limit, TUNING.corrections.suggestDrafts), own).map((s) => ({
+  const found = suggestConditions(ti, example.text ?? '', label, limit, own);
+  const now = classesOnDocs(ctx, train, found.flatMap((s) => [...s.rightDocs, ...s.wrongDocs]));
+  return found.map((s) => ({
     candidate: s.candidate,
     fires: s.n,
     right: s.right,
     catches: s.wrongDocs.map((i) => ({ id: train[i]!.id, label: train[i]!.label ?? null, text: train[i]!.text ?? '' })),
     bound: s.bound,
     coverage: labelled ? s.right / labelled : null,
-    gain: s.rightDocs.filter((i) => now.predicted[i] !== label).length - s.wrongDocs.filter((i) => now.predicted[i] === null || now.predicted[i] === gold(i)).length,
+    gain: s.rightDocs.filter((i) => now.get(i) !== label).length - s.wrongDocs.filter((i) => now.get(i) === null || now.get(i) === gold(i)).length,
   }));
-  return byGain(drafts, limit);
 }
 
 /** Spans: literal, shape and context rules that extract the selected span, each run on train by the engine; `now` is what the active rules extract. */
@@ -119,10 +126,10 @@ function labelFor(example: Example, req: SuggestRequest): string {
 /**
  * `suggest --example ID [--span S:E]`: rules that would give the example `label` (classification:
  * from its own words, stems, phrases and their pairs; spans: the selected text as a literal, as
- * the label's shape, and anchored on its neighbouring words), ranked by what they would mend on
- * train beside the active rules (answers set right less answers set wrong; the Wilson bound of
- * their train precision breaks ties), each with its train figures, the other-label texts it
- * catches, and the dev F1 it would bring. An example held out in dev or test is refused (its text would become a rule).
+ * the label's shape, and anchored on its neighbouring words), each with its train figures, its
+ * gain beside the active rules (answers set right less answers set wrong), the other-label texts
+ * it catches, and the dev F1 it would bring. Classification rules are ranked by the Wilson bound
+ * of their train precision, span rules by their gain. An example held out in dev or test is refused (its text would become a rule).
  */
 export async function suggestRules(ctx: DatasetContext, req: SuggestRequest): Promise<SuggestResult> {
   const t0 = performance.now();
@@ -146,12 +153,11 @@ export async function suggestRules(ctx: DatasetContext, req: SuggestRequest): Pr
   const limit = req.limit ?? DEFAULT_LIMIT;
   const drafts = spans
     ? await spanDrafts(d.task, train, example, { text, start: req.span!.start, end: req.span!.end, label }, limit, spansOnTrain(ctx, train))
-    : classDrafts(train, example, label, limit, classesOnTrain(ctx, train));
+    : classDrafts(ctx, train, example, label, limit);
   const active = store.rules.list(d.id, { status: 'active' });
   const top = Math.max(0, ...active.map((r) => r.priority)) + 1;
   const dev = store.examples.list(d.id, { split: 'dev' });
-  const devF1 = async (rules: readonly Rule[]) => (dev.length ? (await evaluateRuleset(d.task, rules, dev, { outcomes: false })).totals.microF1() : null);
-  const before = await devF1(active);
+  const devF1 = await devF1WithRule(ctx, active, dev);
   const suggestions: Suggestion[] = [];
   for (const s of drafts) {
     const made = toRule(s.candidate, { id: candidateId(s.candidate, 'sug-'), priority: top, confidence: s.bound, status: 'active' });
@@ -168,7 +174,7 @@ export async function suggestRules(ctx: DatasetContext, req: SuggestRequest): Pr
       label,
       train: { fires: s.fires, right: s.right, precision: s.fires ? s.right / s.fires : null, coverage: s.coverage, gain: s.gain },
       catches: s.catches,
-      dev: dev.length ? { before, after: await devF1([...active, rule]) } : null,
+      dev: dev.length ? { before: devF1.before, after: await devF1.after(rule) } : null,
       rule,
     });
   }

@@ -38,7 +38,7 @@ export function rankNext(ti: TrainIndex, now: RulesOnTrain, limit: number): Next
     const g = gold(d);
     if (g === null) continue;
     if (failing(d)) {
-      const best = suggestConditions(ti, ti.texts[d]!, g, TUNING.corrections.suggestDrafts)
+      const best = suggestConditions(ti, ti.texts[d]!, g, TUNING.corrections.nextConditions)
         .map((s) => ({ s, fix: s.rightDocs.filter(failing).length, breaks: s.wrongDocs.filter((x) => now.predicted[x] === null || !failing(x)).length }))
         .reduce<{ fix: number; breaks: number; name: string } | null>((a, b) => (a === null || b.fix - b.breaks > a.fix - a.breaks ? { fix: b.fix, breaks: b.breaks, name: b.s.candidate.name } : a), null);
       const gain = best ? best.fix - best.breaks : 0;

@@ -146,12 +146,8 @@ export const TUNING = {
     /** Suggestions (suggest.ts): the best singles combined in pairs, and the first of them in triples. */
     suggestPairs: 10,
     suggestTriples: 5,
-    /**
-     * Conditions looked at per suggestion list (the most precise, by their Wilson bound), before
-     * they are ranked by what they mend on train; `next` looks at as many per error, so the gain it
-     * names is the top suggestion's.
-     */
-    suggestDrafts: 24,
+    /** `next`: suggestions tried per error (the most precise, as `suggest` ranks them) for the one that mends most. */
+    nextConditions: 5,
     /** `next`: a right answer whose winning rule's train precision is bounded below this is shown as weak. */
     weakBound: 0.5,
     /** `next` on span tasks: the longest run of tokens (a span's text or shape) counted as one key. */
