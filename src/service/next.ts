@@ -7,7 +7,7 @@ import { rankNext, type NextReason, type RulesOnTrain } from '../learn/induce/ne
 import { buildTrainIndex } from '../learn/induce/train-index.js';
 import { TUNING } from '../learn/induce/tuning.js';
 import type { DatasetContext } from './dataset-context.js';
-import { round } from './pipeline.js';
+import { round } from './round.js';
 
 /** One train example worth fixing next. */
 export interface NextExample {

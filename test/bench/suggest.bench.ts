@@ -53,12 +53,12 @@ async function setUp(base: BenchCase, drawn: Example[], pool: Example[]): Promis
     return f;
   };
   ws.importFile(file('start.jsonl', [...drawn, ...asSplit(base.test, 'test')]), { format: 'jsonl', create: { name: 'sim', type: 'classification', labels: base.task.labels ?? [] } });
-  await ws.learn({ offline: true, seed: 42, env: {} });
+  await ws.dataset(undefined, { env: {} }).learn({ offline: true, seed: 42 });
   if (pool.length) ws.importFile(file('pool.jsonl', pool), { format: 'jsonl' });
   return { dir, ws, drawn, pool, base };
 }
 
-const testF1 = async (ws: Workspace): Promise<number> => (await ws.evaluate({ split: 'test', env: {} })).micro.f1 ?? 0;
+const testF1 = async (ws: Workspace): Promise<number> => (await ws.dataset(undefined, { env: {} }).evaluate({ split: 'test' })).micro.f1 ?? 0;
 
 /** Accepts the top suggestion for `id`; false when there is none. */
 async function accept(ws: Workspace, id: string): Promise<boolean> {

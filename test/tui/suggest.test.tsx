@@ -21,7 +21,7 @@ describe('the suggest screen', () => {
     const f = await app.until((f) => expect(f).toContain('Suggestions for a'));
     expect(f).toMatch(/1\s+refund <- "refund"\s+3\/3\s+1\.00(?!\d)/);
     await app.press(KEY.enter);
-    await app.until(() => expect(ws.listRules({ status: ['active'] }).rules.map((r) => r.name)).toEqual(['refund <- "refund"']));
+    await app.until(() => expect(ws.dataset().listRules({ status: ['active'] }).rules.map((r) => r.name)).toEqual(['refund <- "refund"']));
     app.unmount();
   });
 
@@ -32,7 +32,7 @@ describe('the suggest screen', () => {
     await app.press('x');
     await app.until((f) => expect(f).not.toMatch(/1\s+refund <- "refund"/));
     await app.press(KEY.escape);
-    expect(ws.listRules({ status: ['active'] }).rules).toEqual([]);
+    expect(ws.dataset().listRules({ status: ['active'] }).rules).toEqual([]);
     app.unmount();
   });
 });
