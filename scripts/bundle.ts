@@ -1,7 +1,7 @@
 /**
  * `npm run build`, second step: bundles the compiled CLI (`dist/src/cli/main.js`) and the
  * terminal workbench's job worker (`dist/tui/jobs/worker.js`) into `dist/bundle/`, which is what
- * `bin/rulewright.js` runs, and `metrics`' second-core worker. Every command is a cold process, and loading ~370 separate modules
+ * `bin/rulewright.js` runs, and the batched pipeline's second-core worker. Every command is a cold process, and loading ~370 separate modules
  * (resolving, reading and compiling each, zod's ~90 files among them) took about half of a small
  * `eval`; one chunk per command, with shared code in shared chunks, keeps each command loading
  * only what it needs while cutting the file count to a handful.
@@ -9,7 +9,7 @@
  * The pure-JS libraries on the commands' paths are bundled (tree-shaken); native, lazily loaded
  * or process-wide ones stay external so there is one copy of each: better-sqlite3 (native),
  * XRegExp and recheck (loaded on demand), openai, and ink/react for the workbench. Each worker is
- * an entry of its own, emitted beside the chunks (`worker.js`, `metrics-exec-worker.js`), where
+ * an entry of its own, emitted beside the chunks (`worker.js`, `pipeline-worker-thread.js`), where
  * the code that starts it looks first.
  *
  *   node dist/scripts/bundle.js      (after `tsc -p tsconfig.json`)
@@ -54,7 +54,7 @@ export async function bundle(project = root()): Promise<string> {
   // Chunk names carry content hashes, so stale chunks of an earlier build would pile up.
   rmSync(out, { recursive: true, force: true });
   const result = await build({
-    input: { cli, worker: join(dist, 'tui', 'jobs', 'worker.js'), 'metrics-exec-worker': join(dist, 'src', 'service', 'metrics-exec-worker.js') },
+    input: { cli, worker: join(dist, 'tui', 'jobs', 'worker.js'), 'pipeline-worker-thread': join(dist, 'src', 'service', 'pipeline-worker-thread.js') },
     platform: 'node',
     logLevel: 'warn',
     external: (id) => isExternal(id),

@@ -4,8 +4,10 @@
  *
  * ```ts
  * import { Workspace } from 'rulewright';
- * const ws = Workspace.open({ db: 'rulewright.db' });
+ * const ws = Workspace.open({ db: 'rulewright.db', create: true });
+ * ws.importFile('intents.jsonl', { create: { name: 'intents', type: 'classification' } });
  * const intents = ws.dataset('intents', { matchers: './my-matchers.js' }); // resolved once
+ * await intents.learn({ offline: true });                  // rules from the train split
  * const report = await intents.evaluate({ split: 'test' }); // the `eval --json` report
  * await intents.report({ out: 'report.html' });             // the HTML report
  * ws.close();
@@ -15,10 +17,10 @@
  * `rulewright/runtime` (`loadRuleset`), which loads no workspace, store or LLM code.
  */
 
-/** A workspace (one SQLite file) and every operation on it: import, split, learn, eval, metrics, rank, prune, report, …. */
+/** A workspace (one SQLite file): create, list and choose datasets, import into one, and open one with `ws.dataset(name)`. */
 export { Workspace, type OpenOptions } from './service/workspace.js';
-/** One dataset of a workspace, opened once (`ws.dataset(name, { matchers })`): its methods take only what varies per call. */
-export { DatasetHandle, type DatasetOptions } from './service/dataset-handle.js';
+/** One dataset of a workspace, opened once (`ws.dataset(name, { matchers })`): every operation on it (split, learn, eval, metrics, rank, prune, report, rules, corrections, …), each method taking only what varies per call. */
+export type { DatasetHandle, DatasetOptions } from './service/dataset-handle.js';
 
 /** Result and request shapes of the workspace operations (snake_case, as `--json` prints them). */
 export type {
@@ -100,7 +102,7 @@ export { readDataset, writeDataset } from './formats/index.js';
 /** The dataset formats `readDataset` reads, and its options. */
 export { FORMAT_NAMES, type FormatName, type ImportOptions } from './formats/types.js';
 
-/** Builds the self-contained HTML report from its data (pure; `Workspace.report` gathers the data and writes the file). */
+/** Builds the self-contained HTML report from its data (pure; `DatasetHandle.report` gathers the data and writes the file). */
 export { buildReportHtml } from './report/build-report.js';
 /** Escapes text for HTML, as the report does. */
 export { escapeHtml } from './report/escape.js';

@@ -55,10 +55,11 @@ describe('the library API (src/index.ts)', () => {
         const ws = Workspace.open({ db, create: true });
         ws.createDataset({ name: 'b', type: 'classification' });
         ws.importFile('datasets/banking77-5.jsonl');
-        await ws.importRules('rules/banking77.json');
-        const evaluation = await ws.evaluate();
-        const ranked = await ws.rank();
-        const report = await ws.report({ out: ${JSON.stringify(join(dir, 'r.html'))} });
+        const data = ws.dataset();
+        await data.importRules('rules/banking77.json');
+        const evaluation = await data.evaluate();
+        const ranked = await data.rank();
+        const report = await data.report({ out: ${JSON.stringify(join(dir, 'r.html'))} });
         ws.close();
         const rules = loadRuleset(readFileSync('rules/banking77.json', 'utf8'));
         console.log(JSON.stringify({ f1: evaluation.micro.f1, ranked: ranked.rules.length, bytes: report.bytes, label: rules.classify('Where is my new card?').label }));

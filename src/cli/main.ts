@@ -7,8 +7,11 @@
  *      Inside, create the command with `common(program.command('name'))` so it gets `--db`,
  *      `--dataset`, `--json` and `--help`; validate option values with the `parse.*` helpers or
  *      `choice(...)` (bad values are usage errors, exit 2).
- *   2. In the action, call the service only: `await ctx.withWorkspace(opts, (ws) => ws.method(...))`,
- *      then `ctx.emit(opts, result, (out, r) => { out.table(...) })`: `--json` prints the result
+ *   2. In the action, call the service only. A command about one dataset calls its handle:
+ *      `await ctx.withDataset(opts, (d) => d.method(...))` (the methods are DATASET_API's rows,
+ *      src/service/dataset-api.ts); only the few that span datasets (init, import, datasets, use)
+ *      take the workspace with `ctx.withWorkspace`. Then
+ *      `ctx.emit(opts, result, (out, r) => { out.table(...) })`: `--json` prints the result
  *      object as one JSON document, otherwise the human renderer draws tables.
  *   3. Throw `RulewrightError` for failures (never `process.exit`): main prints
  *      `rulewright: <message>` on stderr and returns `err.exitCode`. To finish with a non-zero

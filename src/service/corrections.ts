@@ -11,6 +11,7 @@ import { type CorrectionRulePreview, previewCorrectionRule } from './correction-
 import type { DatasetContext } from './dataset-context.js';
 import { splitCounts } from './split.js';
 import type { SplitCounts } from './types.js';
+import { resolveRef } from './resolve-id.js';
 
 /** A span as a person gives it: offsets, or the text (its first occurrence is used). */
 export const ExpectedSpan = z.union([
@@ -135,8 +136,9 @@ function sameAnswer(task: Task, a: Answer, b: Answer): boolean {
  * said in `moved` and the notes); an expected output that contradicts the example's gold is
  * flagged on the correction and warned about.
  */
-export function addCorrection(ctx: DatasetContext, req: CorrectionRequest): CorrectionResult {
+export function addCorrection(ctx: DatasetContext, asked: CorrectionRequest): CorrectionResult {
   const { store, dataset: d } = ctx;
+  const req = asked.exampleId === undefined ? asked : { ...asked, exampleId: resolveRef(ctx, 'examples', asked.exampleId) };
   const task = d.task;
   const given = [req.exampleId !== undefined, req.text !== undefined, req.input !== undefined].filter(Boolean).length;
   if (given !== 1) throw new RulewrightError('USAGE', 'say what to correct: --example ID, or --text "…" (one of them)');
@@ -290,8 +292,9 @@ function findCorrection(store: Store, datasetId: number, datasetName: string, id
 }
 
 /** One correction, with whether it holds now. */
-export function showCorrection(ctx: DatasetContext, id: string): { dataset: string; correction: CorrectionStatus; notes: string[] } {
+export function showCorrection(ctx: DatasetContext, ref: string): { dataset: string; correction: CorrectionStatus; notes: string[] } {
   const { store, dataset: d } = ctx;
+  const id = resolveRef(ctx, 'corrections', ref);
   const r = withStatus(store, d.id, d.name, d.task, [findCorrection(store, d.id, d.name, id)]);
   return { dataset: d.name, correction: r.corrections[0]!, notes: r.notes };
 }
@@ -308,8 +311,9 @@ export interface DeletedCorrection {
  * Deletes a correction and the training example it became. An example it moved out of a held-out
  * split stays in train: its text has been trained on.
  */
-export function deleteCorrection(ctx: DatasetContext, id: string): DeletedCorrection {
+export function deleteCorrection(ctx: DatasetContext, ref: string): DeletedCorrection {
   const { store, dataset: d } = ctx;
+  const id = resolveRef(ctx, 'corrections', ref);
   const c = findCorrection(store, d.id, d.name, id);
   const exampleId = `${CORRECTION_EXAMPLE_PREFIX}${c.id}`;
   store.transaction(() => {

@@ -7,7 +7,8 @@ import { canonicalJson } from '../core/hash.js';
 import { MatchMode } from '../core/schemas/task.js';
 import type { DatasetContext } from './dataset-context.js';
 import { environmentJudge } from './llm-judge.js';
-import { runPipeline, type SplitChoice } from './pipeline.js';
+import { runPipeline } from './pipeline.js';
+import type { SplitChoice } from './pipeline-setup.js';
 import type { Progress } from './types.js';
 import {
   compactScores,
@@ -87,14 +88,7 @@ export async function evaluate(ctx: DatasetContext, req: EvalRequest = {}): Prom
   const llm = req.context?.judge ? undefined : environmentJudge(store, d.id, ctx.env);
   const context = { ...(req.context ?? {}), ...(llm ? { judge: llm.judge } : {}) };
 
-  const run = await runPipeline(store, {
-    dataset: d.name,
-    split: req.split,
-    mode,
-    registry: loaded?.registry,
-    onProgress: req.onProgress,
-    context,
-  });
+  const run = await runPipeline(ctx, { split: req.split, mode, onProgress: req.onProgress, context });
   const report = run.report;
   const outcomes = compactScores(run.scores);
   const verdicts = verdictRows(run.scores);

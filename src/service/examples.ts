@@ -3,6 +3,7 @@ import type { Example } from '../core/schemas/example.js';
 import type { ExampleFilter } from '../store/examples.js';
 import type { DatasetContext } from './dataset-context.js';
 import type { ExampleList } from './types.js';
+import { resolveRef } from './resolve-id.js';
 
 export type ListExamplesRequest = ExampleFilter;
 
@@ -28,8 +29,9 @@ export function listExamples(ctx: DatasetContext, req: ListExamplesRequest = {})
 }
 
 /** One example by id; NOT_FOUND says how to find ids. */
-export function getExample(ctx: DatasetContext, id: string): Example {
+export function getExample(ctx: DatasetContext, ref: string): Example {
   const { store, dataset: d } = ctx;
+  const id = resolveRef(ctx, 'examples', ref);
   const e = store.examples.get(d.id, id);
   if (!e) throw new RulewrightError('NOT_FOUND', `no example "${id}" in dataset "${d.name}": list ids with \`rulewright examples list\``);
   return e;

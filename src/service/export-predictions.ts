@@ -2,7 +2,8 @@ import { textOf } from '../core/engine/predict.js';
 import { RulewrightError } from '../core/errors.js';
 import { REVIEW_FORMATS, type ReviewFormat, toDoccano, toLabelStudio } from '../formats/review-export.js';
 import type { DatasetContext } from './dataset-context.js';
-import { runPipeline, type SplitChoice } from './pipeline.js';
+import { runPipeline } from './pipeline.js';
+import type { SplitChoice } from './pipeline-setup.js';
 import { checkOutputPath, writeOutput } from './output-path.js';
 
 export interface PredictionExportRequest {
@@ -31,12 +32,12 @@ export interface PredictionExportResult {
 export async function exportPredictions(ctx: DatasetContext, path: string, req: PredictionExportRequest): Promise<PredictionExportResult> {
   if (!REVIEW_FORMATS.includes(req.format))
     throw new RulewrightError('USAGE', `cannot export predictions as "${String(req.format)}": use --format ${REVIEW_FORMATS.join(' or --format ')}`);
-  const { store, dataset: d } = ctx;
+  const { dataset: d } = ctx;
   // Refused before the rules run, not after.
   checkOutputPath(ctx, path);
   if (d.task.type === 'transformation')
     throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" is a transformation task: Label Studio and Doccano review spans and classes; use \`rulewright extract\` for its outputs`);
-  const run = await runPipeline(store, { dataset: d.name, split: req.split ?? 'all', registry: ctx.matchers?.registry, outcomes: false });
+  const run = await runPipeline(ctx, { split: req.split ?? 'all', outcomes: false });
   const items = run.examples.map((e, i) => ({ id: e.id, text: textOf(d.task, e), prediction: run.predictions[i]! }));
   const text =
     req.format === 'labelstudio' ? toLabelStudio(d.task.type, items, { modelVersion: `rulewright ruleset ${run.ruleset_hash.slice(0, 12)}` }) : toDoccano(d.task.type, items);

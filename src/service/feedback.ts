@@ -2,6 +2,7 @@ import { parseChoice, RulewrightError } from '../core/errors.js';
 import { Feedback, FeedbackStatus } from '../core/schemas/feedback.js';
 import type { Store } from '../store/index.js';
 import type { DatasetContext } from './dataset-context.js';
+import { resolveRef } from './resolve-id.js';
 
 export interface AddFeedbackRequest {
   text: string;
@@ -40,7 +41,12 @@ function nextId(store: Store, datasetId: number): string {
  * what `learn --incremental` patches); it is marked applied with that run's id only when a change
  * it prompted was accepted, and otherwise stays open with the run and the reason (`not_applied`).
  */
-export function addFeedback(ctx: DatasetContext, req: AddFeedbackRequest): FeedbackResult {
+export function addFeedback(ctx: DatasetContext, asked: AddFeedbackRequest): FeedbackResult {
+  const req = {
+    ...asked,
+    ...(asked.rule === undefined ? {} : { rule: resolveRef(ctx, 'rules', asked.rule) }),
+    ...(asked.example === undefined ? {} : { example: resolveRef(ctx, 'examples', asked.example) }),
+  };
   const text = req.text.trim();
   if (!text) throw new RulewrightError('USAGE', 'feedback text is empty: say what is wrong or what the rules should do, e.g. `rulewright feedback "dates like 3 May 2021 are missed"`');
   if (req.rule !== undefined && req.example !== undefined)
@@ -87,14 +93,14 @@ function setFeedbackStatus(ctx: DatasetContext, id: string, status: 'dismissed' 
 }
 
 /** Dismisses feedback: learning no longer reads it (it is kept, visible as dismissed). */
-export function dismissFeedback(ctx: DatasetContext, id: string): FeedbackResult {
-  return setFeedbackStatus(ctx, id, 'dismissed');
+export function dismissFeedback(ctx: DatasetContext, ref: string): FeedbackResult {
+  return setFeedbackStatus(ctx, resolveRef(ctx, 'feedback', ref), 'dismissed');
 }
 
 /**
  * Opens feedback again, dismissed or applied: the next learning run reads it (and an
  * incremental one targets what it names) as if it were new.
  */
-export function reopenFeedback(ctx: DatasetContext, id: string): FeedbackResult {
-  return setFeedbackStatus(ctx, id, 'open');
+export function reopenFeedback(ctx: DatasetContext, ref: string): FeedbackResult {
+  return setFeedbackStatus(ctx, resolveRef(ctx, 'feedback', ref), 'open');
 }

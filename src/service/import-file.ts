@@ -14,6 +14,7 @@ import type { FormatName, ImportedData, ImportOptions } from '../formats/types.j
 import { DuplicateIdError } from '../store/examples.js';
 import type { DatasetRecord } from '../store/datasets.js';
 import type { Store } from '../store/index.js';
+import type { DatasetContext } from './dataset-context.js';
 import { buildTask, type NewDataset, resolveDataset } from './datasets.js';
 import { storeRulechefExtras, type RulechefStored } from './import-rulechef.js';
 import type { ImportResult, Progress } from './types.js';
@@ -70,6 +71,14 @@ export function importFile(store: Store, path: string, opts: ImportFileOptions):
   } finally {
     stream?.input.close();
   }
+}
+
+/**
+ * Imports a file into the context's dataset (see importFile). By name, as every import is: the
+ * import takes its turn on the name, and the record is read again under it.
+ */
+export function importIntoDataset(ctx: DatasetContext, path: string, opts: Omit<ImportFileOptions, 'dataset' | 'create'> = {}): ImportResult {
+  return importFile(ctx.store, path, { ...opts, dataset: ctx.dataset.name });
 }
 
 function importLocked(store: Store, path: string, opts: ImportFileOptions, importId: number, targetName: string, t0: number, stream: PeekedStream | undefined): ImportResult {

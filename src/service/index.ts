@@ -1,5 +1,6 @@
-export { Workspace, type OpenOptions, type Scoped } from './workspace.js';
-export { DatasetHandle, type DatasetOptions } from './dataset-handle.js';
+export { Workspace, type OpenOptions } from './workspace.js';
+export type { DatasetHandle, DatasetOptions } from './dataset-handle.js';
+export { DATASET_API, type DatasetMethods } from './dataset-api.js';
 export { datasetContext, type DatasetContext } from './dataset-context.js';
 export { DEFAULT_DB, resolveDbPath } from './paths.js';
 export { buildTask, type NewDataset } from './datasets.js';
@@ -8,7 +9,7 @@ export { EXPORT_FORMATS, formatFromPath, type ExportFormat, type ExportOptions }
 export { DEFAULT_SEED, type SplitRequest } from './split.js';
 export type { ListExamplesRequest } from './examples.js';
 export type * from './types.js';
-export { DEFAULT_ROUNDS, LEARN_DEV_FRACTION, MAX_ROUNDS, type LearnRequest, type LearnResult } from './learn.js';
+export { DEFAULT_ROUNDS, LEARN_DEV_FRACTION, MAX_ROUNDS, type LearnRequest, type LearnResult } from './learn-request.js';
 export {
   CORRECTION_EXAMPLE_PREFIX,
   type CorrectionList,
@@ -21,8 +22,12 @@ export type { AddFeedbackRequest, FeedbackList, FeedbackResult } from './feedbac
 export type { ObserveRequest, ObserveResult } from './observe.js';
 export type { SuggestRequest, SuggestResult, Suggestion } from './suggest.js';
 export type { NextExample, NextResult } from './next.js';
-export { issueNotes, matcherIssueNotes, matcherIssues, loadInputs, executeInputs, resolveSplit, rulesHash, runPipeline } from './pipeline.js';
-export type { Execution, MatcherIssueRecord, PipelineInputs, PipelineRequest, PipelineResult, SplitChoice, SplitPurpose, SplitResolution } from './pipeline.js';
+export { runPipeline, type PipelineResult } from './pipeline.js';
+export { PIPELINE_BATCH_SIZE, type BatchOptions, type BatchSink, type BatchSize, type BatchStart, type PipelineRequest } from './pipeline-request.js';
+export type { BatchedPipelineResult } from './pipeline-batches.js';
+export { loadInputs, resolveSplit, rulesHash, type PipelineInputs, type SplitChoice, type SplitPurpose, type SplitResolution } from './pipeline-setup.js';
+export { executeInputs, type Execution } from './pipeline-stages.js';
+export { issueNotes, matcherIssueNotes, matcherIssues, type MatcherIssueRecord } from './pipeline-issues.js';
 export type { EvalComparison, EvalRequest, EvalResult, ExampleChange } from './evaluate.js';
 export {
   extractStream,
@@ -40,7 +45,9 @@ export { RULESET_FORMATS, type ExportRulesOptions, type ExportRulesResult, type 
 export type { FieldChange, RuleSpec } from './rule-spec.js';
 export type { CompactOutcome, RecordedVerdict, RunList, RunSummary } from './runs.js';
 export { screenTaskChange, type TaskChange, type TaskResult } from './task.js';
-export { computeMetrics, measure, type Measured, type MeasuredRunView, type MeasureRequest, type MetricsResult } from './metrics.js';
+export { countRuleMetrics, recordRuleMetrics, type CountedRuleMetrics, type MetricsResult } from './metrics.js';
+export { analysisRun, type AnalysisRun } from './analysis-run.js';
+export type { MeasuredRunView, MeasureRequest } from './measuring.js';
 export { getStoredMetrics, type StoredMetrics } from './views/stored-metrics.js';
 export { METRIC_DROP_ORDER } from './views/metric-columns.js';
 export type { RankResultView, RankedRuleView } from './rank.js';

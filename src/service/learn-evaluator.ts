@@ -6,7 +6,7 @@ import type { Task } from '../core/schemas/task.js';
 import { prfOf } from '../learn/loop/evaluate.js';
 import type { Evaluator } from '../learn/loop/types.js';
 import { MatcherIssueLog } from './matcher-issue-log.js';
-import { issueNotes, matcherIssueNotes } from './pipeline.js';
+import { issueNotes, matcherIssueNotes } from './pipeline-issues.js';
 
 /**
  * The learning loop's evaluator: the core evaluator (execute once, resolve, score with the task's

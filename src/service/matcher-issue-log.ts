@@ -1,5 +1,5 @@
 import type { ExampleScore } from '../core/eval/types.js';
-import { matcherIssueNotes, matcherIssues, type MatcherIssueRecord } from './pipeline.js';
+import { matcherIssueNotes, matcherIssues, type MatcherIssueRecord } from './pipeline-issues.js';
 
 /**
  * The pairs matchers could not judge over a whole learn run (every evaluation, every correction

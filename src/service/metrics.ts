@@ -1,107 +1,19 @@
 import { performance } from 'node:perf_hooks';
 import { orderRules } from '../core/engine/order.js';
-import { compileScorer, type Scorer } from '../core/eval/scorer.js';
-import { prefetchVerdicts } from '../core/matchers/verdict-cache.js';
-import type { ScoredRun } from '../core/metrics/scored-run.js';
+import { compileScorer } from '../core/eval/scorer.js';
+import { RuleMetricsAccumulator, type RuleMetricsResult } from '../core/metrics/rule-metrics.js';
 import type { Counts } from '../core/ratio.js';
 import type { Rule } from '../core/schemas/rule.js';
+import type { RecordedExecutionIssue, RunOf } from '../core/schemas/run.js';
 import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
-import type { MatchMode, Task } from '../core/schemas/task.js';
-import type { MeasureRunConfig, RecordedExecutionIssue } from '../core/schemas/run.js';
 import { ruleHash, rulesetHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
-import type { MatcherModuleInfo } from './matchers-module.js';
-import type { MeasureRequest } from './measure-request.js';
-import { type BatchSize, METRICS_BATCH_SIZE, measureMetrics } from './metrics-batches.js';
-import { issueNotes, matcherIssueNotes, type PipelineResult, round, runPipeline, type SplitChoice } from './pipeline.js';
+import { type MeasuredRunView, type MeasureRequest, measureNotes, measureRunConfig } from './measuring.js';
+import { runPipeline } from './pipeline.js';
+import type { BatchedPipelineResult } from './pipeline-batches.js';
+import { type BatchSize, PIPELINE_BATCH_SIZE } from './pipeline-request.js';
+import { round } from './round.js';
 import { issueView, MAX_RECORDED_ISSUES } from './runs.js';
-
-// Metrics, rank and prune callers name their request from here, beside measure.
-export type { MeasureRequest } from './measure-request.js';
-
-/**
- * What `metrics`, `rank` and `prune` results all say besides their own figures: what was measured
- * (dataset, split, size, matching mode), what to know about it, and the run that was recorded.
- */
-export interface MeasuredRunView {
-  dataset: string;
-  split: SplitChoice;
-  n: number;
-  mode: string;
-  notes: string[];
-  issues: RecordedExecutionIssue[];
-  dataset_hash: string;
-  ruleset_hash: string;
-  run_id: number;
-  elapsed_ms: number;
-}
-
-/** One measured run: the pipeline's result and what the pure metrics core works from. */
-export interface Measured {
-  pipeline: PipelineResult;
-  run: ScoredRun;
-  /** A scorer that collects outcomes (for samples). */
-  sampleScorer: Scorer;
-  matchersModule: MatcherModuleInfo | null;
-  notes: string[];
-}
-
-/**
- * Loads and runs the ruleset once through the shared pipeline (split default: dev, else all), with
- * a quiet scorer for the ranking loops. `compute` is what will score predictions beyond the
- * pipeline's own (solo, leave-one-out): with an asynchronous matcher (LLM judge, remote
- * embedder) it runs first in collecting mode, so every verdict it needs is fetched before the
- * synchronous pass.
- */
-export async function measure(ctx: DatasetContext, req: MeasureRequest, compute?: (m: Measured) => unknown): Promise<Measured> {
-  const loaded = ctx.matchers;
-  const pipeline = await runPipeline(ctx.store, {
-    dataset: ctx.dataset.name,
-    split: req.split,
-    purpose: 'measure',
-    outcomes: false,
-    registry: loaded?.registry,
-    context: req.context,
-    onProgress: req.onProgress,
-  });
-  const scorer = pipeline.scorer;
-  const sampleScorer = compileScorer(pipeline.task, {
-    ...req.context,
-    registry: loaded?.registry,
-    ...(scorer.ctx.verdicts ? { verdicts: scorer.ctx.verdicts } : {}),
-    ...(scorer.ctx.patterns ? { patterns: scorer.ctx.patterns } : {}),
-    mode: scorer.mode,
-    outcomes: true,
-  });
-  const notes = [...(pipeline.split.note ? [pipeline.split.note] : []), ...issueNotes(pipeline.issues), ...matcherIssueNotes(pipeline.matcher_issues)];
-  if (pipeline.split.label === 'train')
-    notes.push('measured on train, the data rules are learned from: these figures flatter the rules; use dev to judge them');
-  if (!pipeline.rules.length) notes.push('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
-  const m: Measured = {
-    pipeline,
-    run: { outputs: pipeline.outputs, examples: pipeline.examples, scorer },
-    sampleScorer,
-    matchersModule: loaded?.module ?? null,
-    notes,
-  };
-  if (compute && scorer.needsAsync && scorer.ctx.verdicts) await prefetchVerdicts(scorer.ctx.verdicts, () => void compute(m));
-  return m;
-}
-
-/** The config recorded with a metrics, rank or prune run (prune adds its options). */
-export function measureConfig(m: Measured): MeasureRunConfig;
-export function measureConfig<E extends object>(m: Measured, extra: E): MeasureRunConfig & E;
-export function measureConfig(m: Measured, extra: object = {}): MeasureRunConfig {
-  return configOf(m.pipeline, m.run.scorer.mode, m.matchersModule, extra);
-}
-
-const configOf = (p: { split: { label: SplitChoice }; task: Task }, mode: MatchMode, module: MatcherModuleInfo | null, extra: object = {}): MeasureRunConfig => ({
-  split: p.split.label,
-  mode,
-  matching: { ...p.task.matching, mode },
-  matchers_module: module,
-  ...extra,
-});
 
 /** `metrics --json`: per-rule metrics (the keys scripts read per rule, plus samples and interactions). */
 export interface MetricsResult extends MeasuredRunView {
@@ -130,50 +42,125 @@ function changedStamps(rules: readonly Rule[], measured: readonly RuleMetrics[])
   });
 }
 
+/** Per-rule metrics counted over a split: the batched run they were counted in, and what to know about it. */
+export interface CountedRuleMetrics {
+  run: BatchedPipelineResult;
+  notes: string[];
+  result: RuleMetricsResult;
+}
+
+/**
+ * Every active rule (or each of `rules`) alone and in the ensemble, on the split (default: dev,
+ * else all), counted batch by batch through the pipeline, so memory does not grow with the
+ * split. Nothing is stamped or recorded.
+ */
+export async function countRuleMetrics(ctx: DatasetContext, req: MeasureRequest & { rules?: readonly Rule[] }, size: BatchSize = PIPELINE_BATCH_SIZE): Promise<CountedRuleMetrics> {
+  let counted: RuleMetricsAccumulator | undefined;
+  const run = await runPipeline(ctx, {
+    split: req.split,
+    purpose: 'measure',
+    rules: req.rules,
+    outcomes: false,
+    context: req.context,
+    onProgress: req.onProgress,
+    batches: {
+      size,
+      sink: ({ setup, compiled, scorer, patterns }) => {
+        const sampleScorer = compileScorer(setup.task, {
+          ...req.context,
+          registry: ctx.matchers?.registry,
+          ...(scorer.ctx.verdicts ? { verdicts: scorer.ctx.verdicts } : {}),
+          patterns,
+          mode: scorer.mode,
+          outcomes: true,
+        });
+        return (counted = new RuleMetricsAccumulator(compiled, { sampleScorer, z: setup.task.matching.wilson_z }));
+      },
+    },
+  });
+  return { run, notes: measureNotes(run), result: counted!.finish() };
+}
+
 /**
  * `metrics`: every active rule alone and in the ensemble, on dev when there is one (else all
  * examples). Measured on dev, and only then, the rules' validated precision and support are
  * stamped on them (a measurement, not a new version); when that changes
  * the execution order, the order-dependent figures (marginals, conflicts) are measured again
  * under the new order. The metrics are cached per rule with the dataset and ruleset hashes they
- * were computed for (see `getStoredMetrics`), and the run is recorded. The examples are measured
- * `batchSize` at a time (see metrics-batches.ts), so memory does not grow with the split.
+ * were computed for (see `getStoredMetrics`), and the run is recorded. The examples are counted
+ * `size` at a time (see countRuleMetrics).
  */
-export async function computeMetrics(ctx: DatasetContext, req: MeasureRequest = {}, batchSize: BatchSize = METRICS_BATCH_SIZE): Promise<MetricsResult> {
+export async function recordRuleMetrics(ctx: DatasetContext, req: MeasureRequest = {}, size: BatchSize = PIPELINE_BATCH_SIZE): Promise<MetricsResult> {
   const t0 = performance.now();
-  const { store, dataset: d, matchers: loaded } = ctx;
-  let m = await measureMetrics(ctx, req, batchSize);
-  let result = m.result;
-  const notes = [...m.notes];
+  const { m, stamps, notes } = await countAndStamp(ctx, req, size);
+  const elapsed = round(performance.now() - t0);
+  const issues = m.run.issues.map(issueView);
+  const { run, rulesetH } = storeMetricsRun(ctx, m, { stamps, notes, issues, elapsed });
+  return {
+    dataset: ctx.dataset.name,
+    split: m.run.split.label,
+    n: m.run.n,
+    mode: m.run.scorer.mode,
+    counts: m.result.counts,
+    f1: m.result.f1,
+    rules: m.result.rules,
+    stamped: stamps.length,
+    notes,
+    issues,
+    dataset_hash: m.run.dataset_hash,
+    ruleset_hash: rulesetH,
+    run_id: run.id,
+    elapsed_ms: elapsed,
+  };
+}
 
+type Stamp = ReturnType<typeof stampOf>;
+
+/**
+ * Counts the rules' metrics and, on dev only, the validated precision and support they change.
+ * The stamps are not stored here: they go in the transaction that records the run.
+ */
+async function countAndStamp(ctx: DatasetContext, req: MeasureRequest, size: BatchSize): Promise<{ m: CountedRuleMetrics; stamps: Stamp[]; notes: string[] }> {
+  const { store, dataset: d } = ctx;
+  let m = await countRuleMetrics(ctx, req, size);
+  const notes = [...m.notes];
   const devCount = store.examples.count(d.id, { split: 'dev' });
-  const label = m.setup.split.label;
+  const label = m.run.split.label;
   // Only dev: stamping from "all" (test included) would let test decide the execution order, and
   // eval would then move after a metrics run with no rule edited.
   const stampable = label === 'dev';
-  // Stamped in the transaction that records the run, never before it: a metrics run killed
-  // half-way leaves neither, so no stamped precision lacks the run that measured it.
-  const stamps = stampable ? changedStamps(m.setup.rules, result.rules) : [];
+  const stamps = stampable ? changedStamps(m.run.rules, m.result.rules) : [];
   const stamped = stamps.length;
   if (stamped) {
     notes.push(`validated precision and support stamped on ${stamped} rule${stamped === 1 ? '' : 's'} from dev`);
     const byStamp = new Map(stamps.map((s) => [s.id, s]));
-    const restamped = m.setup.rules.map((r) => ({ ...r, ...byStamp.get(r.id) }));
-    const order = (rules: readonly Rule[]) => orderRules(rules, m.setup.task.matching.wilson_z).map((r) => r.id).join('\n');
-    if (order(restamped) !== order(m.setup.rules)) {
+    const restamped = m.run.rules.map((r) => ({ ...r, ...byStamp.get(r.id) }));
+    const order = (rules: readonly Rule[]) => orderRules(rules, m.run.task.matching.wilson_z).map((r) => r.id).join('\n');
+    if (order(restamped) !== order(m.run.rules)) {
       // The Wilson bounds move the execution order: conflicts and marginals depend on it.
-      m = await measureMetrics(ctx, { ...req, split: label, rules: restamped }, batchSize);
-      result = m.result;
+      m = await countRuleMetrics(ctx, { ...req, split: label, rules: restamped }, size);
       notes.push('the stamped precision changed the execution order: the ensemble figures are measured under the new order');
     }
   } else if (!stampable && devCount > 0) notes.push(`measured on ${label}, not dev: validated precision and support were not stamped`);
   else if (!stampable) notes.push(noDevNote(d.name));
+  return { m, stamps, notes };
+}
 
-  const datasetH = m.setup.dataset_hash;
-  const elapsed = round(performance.now() - t0);
-  const issues = m.issues.map(issueView);
-  const { run, rulesetH } = store.transaction(() => {
-    store.rules.stampValidated(d.id, stamps);
+/**
+ * Stamps the rules, caches their metrics and records the run, in one transaction: a metrics run
+ * killed half-way leaves none of them, so no stamped precision lacks the run that measured it.
+ */
+function storeMetricsRun(
+  ctx: DatasetContext,
+  m: CountedRuleMetrics,
+  said: { stamps: readonly Stamp[]; notes: string[]; issues: RecordedExecutionIssue[]; elapsed: number },
+): { run: RunOf<'metrics'>; rulesetH: string } {
+  const { store, dataset: d, matchers: loaded } = ctx;
+  const { result } = m;
+  const label = m.run.split.label;
+  const datasetH = m.run.dataset_hash;
+  return store.transaction(() => {
+    store.rules.stampValidated(d.id, [...said.stamps]);
     const rules = store.rules.list(d.id, { status: 'active' });
     const byId = new Map(rules.map((r) => [r.id, r]));
     const rulesetH = rulesetHash(rules);
@@ -183,7 +170,7 @@ export async function computeMetrics(ctx: DatasetContext, req: MeasureRequest = 
       result.rules.map((r) => ({
         rule_id: r.id,
         split: label,
-        rule_hash: ruleHash(byId.get(r.id) ?? m.setup.rules.find((x) => x.id === r.id)!),
+        rule_hash: ruleHash(byId.get(r.id) ?? m.run.rules.find((x) => x.id === r.id)!),
         dataset_hash: datasetH,
         ruleset_hash: rulesetH,
         metrics: r as unknown as Record<string, unknown>,
@@ -193,13 +180,13 @@ export async function computeMetrics(ctx: DatasetContext, req: MeasureRequest = 
       kind: 'metrics',
       dataset_hash: datasetH,
       ruleset_hash: rulesetH,
-      config: configOf(m.setup, m.scorer.mode, loaded?.module ?? null),
+      config: measureRunConfig(m.run, m.run.scorer.mode, loaded?.module ?? null),
       result: {
-        n: m.n,
+        n: m.run.n,
         f1: result.f1,
         counts: result.counts,
-        stamped,
-        notes,
+        stamped: said.stamps.length,
+        notes: said.notes,
         rules: result.rules.map((r) => ({
           id: r.id,
           tp: r.tp,
@@ -212,27 +199,11 @@ export async function computeMetrics(ctx: DatasetContext, req: MeasureRequest = 
           marginal_f1: r.marginal_f1,
         })),
         // Timeouts and failures, so the TUI can badge the rules that ran out of time.
-        issues: issues.slice(0, MAX_RECORDED_ISSUES),
-        issue_count: issues.length,
+        issues: said.issues.slice(0, MAX_RECORDED_ISSUES),
+        issue_count: said.issues.length,
       },
-      elapsed_ms: elapsed,
+      elapsed_ms: said.elapsed,
     });
     return { run, rulesetH };
   });
-  return {
-    dataset: d.name,
-    split: label,
-    n: m.n,
-    mode: m.scorer.mode,
-    counts: result.counts,
-    f1: result.f1,
-    rules: result.rules,
-    stamped,
-    notes,
-    issues,
-    dataset_hash: datasetH,
-    ruleset_hash: rulesetH,
-    run_id: run.id,
-    elapsed_ms: elapsed,
-  };
 }

@@ -9,7 +9,7 @@ import { bestSpanRule } from './span-rules.js';
 import { isSpanTask } from '../core/schemas/task.js';
 import { buildTrainIndex } from '../learn/induce/train-index.js';
 import type { DatasetContext } from './dataset-context.js';
-import { round } from './pipeline.js';
+import { round } from './round.js';
 import { classesOnTrain, spansOnTrain } from './rules-on-train.js';
 
 /** One train example worth fixing next. */

@@ -4,8 +4,9 @@ import { DEFAULT_PRUNE_TOLERANCE, type PruneResult, pruneRules } from '../core/m
 import type { StatusChange } from '../store/prune-ops.js';
 import type { DatasetContext } from './dataset-context.js';
 import { rankRules } from '../core/metrics/rank.js';
-import { type Measured, type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
-import { round } from './pipeline.js';
+import { analysisConfig, type AnalysisRun, analysisRun } from './analysis-run.js';
+import type { MeasuredRunView, MeasureRequest } from './measuring.js';
+import { round } from './round.js';
 import { issueView } from './runs.js';
 
 export interface PruneRequest extends MeasureRequest {
@@ -47,7 +48,7 @@ export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promis
   const { store, dataset: d } = ctx;
   const dead = !!req.dead || !!req.deadOnDev;
   const options = { tolerance, dead, duplicates: !!req.duplicates };
-  const m = await measure(ctx, req, (x) => pruneRules(x.run, options));
+  const m = await analysisRun(ctx, req, (x) => pruneRules(x.run, options));
   const keptDead = dead && !req.deadOnDev ? await aliveOnTrain(ctx, req, m) : [];
   const tell = req.onProgress;
   const plan = pruneRules(m.run, {
@@ -61,7 +62,7 @@ export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promis
   // The command to apply it is the caller's to give: only it knows the options that produced the plan.
   else if (!req.apply) notes.push(`dry run: applying disables ${plan.removed.length} rule${plan.removed.length === 1 ? '' : 's'}; undo restores them`);
   const elapsed = round(performance.now() - t0);
-  const config = measureConfig(m, { ...options, dead_on_dev: !!req.deadOnDev, apply: !!req.apply });
+  const config = analysisConfig(m, { ...options, dead_on_dev: !!req.deadOnDev, apply: !!req.apply });
 
   const result = store.transaction(() => {
     const run = store.runs.insert(d.id, {
@@ -137,12 +138,12 @@ export interface KeptDeadRule {
  * good rules dead by chance; dead means dead on both. Judged on train (or all examples) there is
  * nothing else to look at.
  */
-async function aliveOnTrain(ctx: DatasetContext, req: PruneRequest, m: Measured): Promise<KeptDeadRule[]> {
+async function aliveOnTrain(ctx: DatasetContext, req: PruneRequest, m: AnalysisRun): Promise<KeptDeadRule[]> {
   const split = m.pipeline.split.label;
   const { rules, ruleDocs } = m.run.outputs;
   const deadIds = new Set(rules.filter((_, p) => ruleDocs[p]!.length === 0).map((r) => r.id));
   if (split === 'train' || split === 'all' || !deadIds.size || !ctx.store.examples.count(ctx.dataset.id, { split: 'train' })) return [];
-  const train = await measure(ctx, { split: 'train', ...(req.context ? { context: req.context } : {}) });
+  const train = await analysisRun(ctx, { split: 'train', ...(req.context ? { context: req.context } : {}) });
   return rankRules(train.run)
     .rules.filter((r) => deadIds.has(r.id) && r.solo.tp > 0)
     .map((r) => ({ rule_id: r.id, name: r.name, label: r.label, train_tp: r.solo.tp, train_fp: r.solo.fp }));

@@ -2,8 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { rankRules } from '../core/metrics/rank.js';
 import type { Counts } from '../core/ratio.js';
 import type { DatasetContext } from './dataset-context.js';
-import { type MeasuredRunView, measure, measureConfig, type MeasureRequest } from './metrics.js';
-import { round } from './pipeline.js';
+import { analysisConfig, analysisRun } from './analysis-run.js';
+import type { MeasuredRunView, MeasureRequest } from './measuring.js';
+import { round } from './round.js';
 import { issueView } from './runs.js';
 import { tableCsvOfMeasured } from './report-csv.js';
 import { phaseProgress } from './types.js';
@@ -55,7 +56,7 @@ export interface RankResultView extends MeasuredRunView {
 export async function rank(ctx: DatasetContext, req: RankRequest = {}): Promise<RankResultView> {
   const t0 = performance.now();
   const { store, dataset: d } = ctx;
-  const m = await measure(ctx, req, (x) => rankRules(x.run));
+  const m = await analysisRun(ctx, req, (x) => rankRules(x.run));
   const r = rankRules(m.run, phaseProgress(req.onProgress, 'score'));
   const rules: RankedRuleView[] = r.order.map((p) => {
     const x = r.rules[p]!;
@@ -82,7 +83,7 @@ export async function rank(ctx: DatasetContext, req: RankRequest = {}): Promise<
       kind: 'rank',
       dataset_hash: p.dataset_hash,
       ruleset_hash: p.ruleset_hash,
-      config: measureConfig(m),
+      config: analysisConfig(m),
       result: { n: p.examples.length, f1: r.f1, counts: r.counts, notes: m.notes, rules: rules.map(({ rank: k, id, solo_f1, marginal_f1 }) => ({ rank: k, id, solo_f1, marginal_f1 })) },
       elapsed_ms: elapsed,
     }),

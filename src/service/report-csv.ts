@@ -3,7 +3,7 @@ import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
 import { ruleCard } from '../core/schemas/rule-card.js';
 import { rulesTableCsv, rulesTableRow } from '../report/rules-table.js';
 import type { DatasetContext } from './dataset-context.js';
-import type { Measured } from './metrics.js';
+import type { AnalysisRun } from './analysis-run.js';
 
 /**
  * `metrics --format csv` and `rank --format csv`: the report's rules table (same columns) for
@@ -25,7 +25,7 @@ export function rulesTableCsvOf(ctx: DatasetContext, metrics: readonly RuleMetri
  * `rank --format csv`: the rules table of rules already measured (`m`; each rule alone and its
  * exact marginal F1, as the report measures them), in `order` (rule ids; the rest after, in execution order).
  */
-export function tableCsvOfMeasured(ctx: DatasetContext, m: Measured, order: readonly string[] = []): string {
+export function tableCsvOfMeasured(ctx: DatasetContext, m: AnalysisRun, order: readonly string[] = []): string {
   const metrics = computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z: ctx.dataset.task.matching.wilson_z, perKind: 0 }).rules;
   const at = new Map(order.map((id, i) => [id, i]));
   const sorted = [...metrics].sort((a, b) => (at.get(a.id) ?? Infinity) - (at.get(b.id) ?? Infinity) || a.position - b.position);

@@ -16,9 +16,11 @@ import { thinCurve } from '../report/plots/rules-curve.js';
 import type { ReportData, ReportRule, ReportRuleCurve } from '../report/types.js';
 import { rulesetHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
-import { measure, type Measured } from './metrics.js';
+import { type AnalysisRun, analysisRun } from './analysis-run.js';
 import { checkOutputPath, writeOutput } from './output-path.js';
-import { round, runPipeline, type SplitChoice } from './pipeline.js';
+import { runPipeline } from './pipeline.js';
+import type { SplitChoice } from './pipeline-setup.js';
+import { round } from './round.js';
 import { reportDiff } from './report-diff.js';
 import { triggerSamples } from './report-samples.js';
 import { latestLearning } from './report-learning.js';
@@ -100,7 +102,7 @@ function packageVersion(): string {
 }
 
 /** The measured rules' F1 as they are added in execution order, from the same engine run as their metrics. */
-function ruleCurve(m: Measured): ReportRuleCurve | null {
+function ruleCurve(m: AnalysisRun): ReportRuleCurve | null {
   const points = prefixCurve(m.run).map(({ rules, rule_id, precision, recall, f1 }) => ({ rules, rule_id, precision, recall, f1 }));
   if (points.length < 2) return null;
   return { split: m.pipeline.split.label, rules: points.length - 1, points: thinCurve(points) };
@@ -117,13 +119,7 @@ export async function gatherReportData(ctx: DatasetContext, req: ReportRequest =
   if (req.samples !== undefined && (!Number.isInteger(req.samples) || req.samples < 0))
     throw new RulewrightError('USAGE', `samples must be a whole number ≥ 0, got ${req.samples}`);
   const samples = samplesPerKind(req.samples, store.rules.list(d.id, { status: 'active' }).length);
-  const evaluation = await runPipeline(store, {
-    dataset: d.name,
-    purpose: 'eval',
-    split: req.split,
-    registry: ctx.matchers?.registry,
-    context: req.context,
-  });
+  const evaluation = await runPipeline(ctx, { purpose: 'eval', split: req.split, context: req.context });
   const texts = evaluation.examples.map((e) => textOf(d.task, e));
   const uncovered = uncoveredFrom(d.task.type, evaluation.report, evaluation.scores, texts);
   const diff =
@@ -132,7 +128,7 @@ export async function gatherReportData(ctx: DatasetContext, req: ReportRequest =
       : reportDiff(ctx, req.compare, evaluation, new Map(evaluation.examples.map((e, i) => [e.id, texts[i]!])));
   const z = d.task.matching.wilson_z;
   // The curve scores prefixes no other pass does: with an asynchronous matcher their verdicts are fetched first.
-  const m = await measure(ctx, { split: req.split, context: req.context }, (x) => prefixCurve(x.run));
+  const m = await analysisRun(ctx, { split: req.split, context: req.context }, (x) => prefixCurve(x.run));
   const metrics = computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z, perKind: samples });
   const byId = new Map(triggerSamples(m.run.outputs, metrics.rules).map((r) => [r.id, r]));
   const rules: ReportRule[] = store.rules.list(d.id).map((rule) => ({ rule: ruleCard(rule), metrics: byId.get(rule.id) ?? null }));

@@ -1,6 +1,7 @@
 import { RulewrightError } from '../core/errors.js';
 import type { IdTable } from '../store/id-prefix.js';
 import type { Store } from '../store/index.js';
+import type { DatasetContext } from './dataset-context.js';
 
 const NOUN: Record<IdTable, string> = { examples: 'example', rules: 'rule', corrections: 'correction', feedback: 'feedback' };
 
@@ -24,4 +25,12 @@ export function resolveId(store: Store, table: IdTable, datasetId: number, ref: 
 /** `resolveId` for each of `refs`. */
 export function resolveIds(store: Store, table: IdTable, datasetId: number, refs: readonly string[]): string[] {
   return refs.map((r) => resolveId(store, table, datasetId, r));
+}
+
+/**
+ * `resolveId` in the context's dataset. Area functions that take an id take what a person typed
+ * and resolve it here, so every caller (the CLI, the TUI, a script) accepts the same short ids.
+ */
+export function resolveRef(ctx: DatasetContext, table: IdTable, ref: string): string {
+  return resolveId(ctx.store, table, ctx.dataset.id, ref);
 }

@@ -14,7 +14,7 @@ import type { Rule, RuleStatus } from '../core/schemas/rule.js';
 import { rulesetHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import { writeOutput } from './output-path.js';
-import { round } from './pipeline.js';
+import { round } from './round.js';
 
 export interface ImportRulesOptions {
   /** Rules whose id is already in the dataset become new versions (unchanged ones are skipped). */

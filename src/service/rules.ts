@@ -7,6 +7,7 @@ import { ruleHash, rulesetHash } from '../store/fingerprint.js';
 import type { Store } from '../store/index.js';
 import type { DatasetContext } from './dataset-context.js';
 import { applySpec, type FieldChange, ruleDiff, ruleFromSpec, type RuleSpec } from './rule-spec.js';
+import { resolveRef } from './resolve-id.js';
 
 /**
  * Managing a dataset's rules. Every add, edit and status change is checked (compiles, not a
@@ -110,8 +111,9 @@ export function listRules(ctx: DatasetContext, req: { status?: RuleStatus[]; del
 }
 
 /** One rule (live or deleted) with its version count. */
-export function showRule(ctx: DatasetContext, id: string): RuleDetail {
+export function showRule(ctx: DatasetContext, ref: string): RuleDetail {
   const { store, dataset: d } = ctx;
+  const id = resolveRef(ctx, 'rules', ref);
   const live = store.rules.get(d.id, id);
   const gone = live ? undefined : store.rules.getDeleted(d.id, id);
   const rule = live ?? gone?.rule;
@@ -172,8 +174,9 @@ export async function addRule(ctx: DatasetContext, spec: RuleSpec): Promise<Rule
  * `rules edit ID`: changes the fields given, re-checks the rule and saves it as a new version
  * (nothing when nothing changed). A rejected rule that passes the checks now becomes active.
  */
-export async function editRule(ctx: DatasetContext, id: string, spec: RuleSpec & { note?: string }): Promise<RuleResult> {
+export async function editRule(ctx: DatasetContext, ref: string, spec: RuleSpec & { note?: string }): Promise<RuleResult> {
   const { store, dataset: d } = ctx;
+  const id = resolveRef(ctx, 'rules', ref);
   const current = liveRule(store, d, id);
   let next = applySpec(current, spec);
   let changes = ruleDiff(current, next);
@@ -196,8 +199,9 @@ export async function editRule(ctx: DatasetContext, id: string, spec: RuleSpec &
 }
 
 /** `rules enable|disable ID`. Enabling a rejected rule re-checks it first. */
-export async function setRuleStatus(ctx: DatasetContext, id: string, status: 'active' | 'disabled'): Promise<RuleResult> {
+export async function setRuleStatus(ctx: DatasetContext, ref: string, status: 'active' | 'disabled'): Promise<RuleResult> {
   const { store, dataset: d } = ctx;
+  const id = resolveRef(ctx, 'rules', ref);
   const current = liveRule(store, d, id);
   if (current.status === status)
     return { dataset: d.name, rule: current, changes: [], problems: [], warnings: [`rule "${id}" is already ${status}`], ruleset_hash: activeHash(store, d) };
@@ -215,8 +219,10 @@ export async function setRuleStatus(ctx: DatasetContext, id: string, status: 'ac
 const DELETED_NOTE = 'deleted';
 
 /** `rules delete ID…`: out of the ruleset, history kept (see the top of this file); all or none. */
-export function deleteRules(ctx: DatasetContext, ids: readonly string[]): RuleResult[] {
+export function deleteRules(ctx: DatasetContext, refs: readonly string[]): RuleResult[] {
   const { store, dataset: d } = ctx;
+  // Every id resolved before any is deleted: an ambiguous one deletes none.
+  const ids = refs.map((ref) => resolveRef(ctx, 'rules', ref));
   const saved = store.transaction(() =>
     ids.map((id) => {
       liveRule(store, d, id);
@@ -228,8 +234,9 @@ export function deleteRules(ctx: DatasetContext, ids: readonly string[]): RuleRe
 }
 
 /** `rules restore ID`: a deleted rule back as it was, as a new version. */
-export function restoreRule(ctx: DatasetContext, id: string): RuleResult {
+export function restoreRule(ctx: DatasetContext, ref: string): RuleResult {
   const { store, dataset: d } = ctx;
+  const id = resolveRef(ctx, 'rules', ref);
   const saved = store.transaction(() => store.rules.restore(d.id, id));
   return { dataset: d.name, rule: saved, changes: [], problems: [], warnings: [], ruleset_hash: activeHash(store, d) };
 }
@@ -241,8 +248,9 @@ export function restoreRule(ctx: DatasetContext, id: string): RuleResult {
 const MEASURED_FIELDS = new Set(['validated_precision', 'validated_support']);
 
 /** `rules history ID`: every version, oldest first, with the fields each changed. */
-export function ruleHistory(ctx: DatasetContext, id: string): RuleHistory {
+export function ruleHistory(ctx: DatasetContext, ref: string): RuleHistory {
   const { store, dataset: d } = ctx;
+  const id = resolveRef(ctx, 'rules', ref);
   const versions = store.rules.versions(d.id, id);
   if (!versions.length) throw notFound(d, id);
   return {

@@ -14,12 +14,13 @@ import { wilsonLower } from '../core/ratio.js';
 import { isSpanTask, type Task } from '../core/schemas/task.js';
 import type { Example } from '../core/schemas/example.js';
 import type { DatasetContext } from './dataset-context.js';
-import { round } from './pipeline.js';
+import { round } from './round.js';
 import { addRule, type RuleResult } from './rules.js';
 import { classesOnDocs, spansOnTrain } from './rules-on-train.js';
 import { devF1WithRule } from './suggest-dev.js';
 import type { SpanDocOnTrain } from '../learn/induce/spans/span-gain.js';
 import { spanRules, spanRuleGain } from './span-rules.js';
+import { resolveRef } from './resolve-id.js';
 
 export interface SuggestRequest {
   exampleId: string;
@@ -131,9 +132,10 @@ function labelFor(example: Example, req: SuggestRequest): string {
  * it catches, and the dev F1 it would bring. Classification rules are ranked by the Wilson bound
  * of their train precision, span rules by their gain. An example held out in dev or test is refused (its text would become a rule).
  */
-export async function suggestRules(ctx: DatasetContext, req: SuggestRequest): Promise<SuggestResult> {
+export async function suggestRules(ctx: DatasetContext, asked: SuggestRequest): Promise<SuggestResult> {
   const t0 = performance.now();
   const { store, dataset: d } = ctx;
+  const req = { ...asked, exampleId: resolveRef(ctx, 'examples', asked.exampleId) };
   const example = store.examples.get(d.id, req.exampleId);
   if (!example) throw new RulewrightError('NOT_FOUND', `no example "${req.exampleId}" in dataset "${d.name}": see \`rulewright examples list\` for the ids`);
   if (example.split !== 'train')
@@ -184,7 +186,8 @@ export async function suggestRules(ctx: DatasetContext, req: SuggestRequest): Pr
 }
 
 /** `suggest --accept N`: adds the N-th suggestion as an active human rule above the others. */
-export async function acceptSuggestion(ctx: DatasetContext, req: SuggestRequest & { rank: number }): Promise<RuleResult & { suggestion: Suggestion }> {
+export async function acceptSuggestion(ctx: DatasetContext, asked: SuggestRequest & { rank: number }): Promise<RuleResult & { suggestion: Suggestion }> {
+  const req = { ...asked, exampleId: resolveRef(ctx, 'examples', asked.exampleId) };
   const found = await suggestRules(ctx, { ...req, limit: Math.max(req.limit ?? DEFAULT_LIMIT, req.rank) });
   const s = found.suggestions.find((x) => x.rank === req.rank);
   if (!s) throw new RulewrightError('BAD_INPUT', `there are ${found.suggestions.length} suggestions for example ${req.exampleId}, not ${req.rank}: see \`rulewright suggest --example ${req.exampleId}\``);

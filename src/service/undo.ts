@@ -3,7 +3,7 @@ import { RulewrightError } from '../core/errors.js';
 import { rulesetHash } from '../store/fingerprint.js';
 import type { StatusChange } from '../store/prune-ops.js';
 import type { DatasetContext } from './dataset-context.js';
-import { round } from './pipeline.js';
+import { round } from './round.js';
 
 /** `undo`: what was restored. */
 export interface UndoResult {

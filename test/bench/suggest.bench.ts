@@ -59,12 +59,12 @@ async function setUp(base: BenchCase, drawn: Example[], pool: Example[]): Promis
     return f;
   };
   ws.importFile(file('start.jsonl', [...drawn, ...asSplit(base.test, 'test')]), { format: 'jsonl', create: { name: 'sim', type: base.task.type, labels: base.task.labels ?? [] } });
-  await ws.learn({ offline: true, seed: 42, env: {} });
+  await ws.dataset(undefined, { env: {} }).learn({ offline: true, seed: 42 });
   if (pool.length) ws.importFile(file('pool.jsonl', pool), { format: 'jsonl' });
   return { dir, ws, drawn, pool, base };
 }
 
-const testF1 = async (ws: Workspace): Promise<number> => (await ws.evaluate({ split: 'test', env: {} })).micro.f1 ?? 0;
+const testF1 = async (ws: Workspace): Promise<number> => (await ws.dataset(undefined, { env: {} }).evaluate({ split: 'test' })).micro.f1 ?? 0;
 
 /** What the user looks at: an example, and on span tasks one of its gold spans. */
 interface Pick {

@@ -63,7 +63,7 @@ function buildFiles(dir: string): { data: string; rules: string } {
 async function firstFrame(db: string): Promise<{ ms: number; frame: string }> {
   const t0 = performance.now();
   const ws = Workspace.open({ db });
-  const dataset = ws.resolveDataset().name;
+  const dataset = ws.dataset().summary().name;
   const jobs = new InlineJobRunner(ws, dataset);
   const r = render(createElement(App, { ws, dataset, jobs, theme: { color: true }, size: { columns: 120, rows: 40 } }));
   let frame = r.lastFrame() ?? '';
@@ -120,9 +120,9 @@ export async function run(): Promise<BenchResult> {
     const db = join(dir, 'w.db');
     const ws = Workspace.open({ db, create: true });
     await t(`imported ${EXAMPLES.toLocaleString('en-US')} examples`, () => ws.importFile(files.data, { create: { name: 'big', type: 'classification' } }));
-    await t('made a dev split (10%)', () => ws.split({ dev: 0.1, seed: 1 }));
-    await t(`imported ${RULES.toLocaleString('en-US')} rules (checked)`, () => ws.importRules(files.rules));
-    const m = await t('computed and stored the metrics on dev', () => ws.metrics());
+    await t('made a dev split (10%)', () => ws.dataset().split({ dev: 0.1, seed: 1 }));
+    await t(`imported ${RULES.toLocaleString('en-US')} rules (checked)`, () => ws.dataset().importRules(files.rules));
+    const m = await t('computed and stored the metrics on dev', () => ws.dataset().metrics());
     ws.close();
     notes.push(`stored metrics: ${m.rules.length} rules, ensemble F1 ${m.f1?.toFixed(3) ?? '—'}`);
 

@@ -122,7 +122,7 @@ describe('metrics command', () => {
     const r = json<{ rules: Record<string, unknown>[]; elapsed_ms: number; run_id: number }>(await runCli(['metrics', '--json', '--db', tmp.path('w.db')]));
     expect(Object.keys(r.rules[0]!)).toEqual(expect.arrayContaining(['wilson_lower', 'marginal_f1', 'samples', 'overlap', 'conflict', 'fired_docs']));
     const ws = Workspace.open({ db: tmp.path('w.db') });
-    expect(ws.storedMetrics()).toMatchObject({ computed: true, stale: false });
+    expect(ws.dataset().storedMetrics()).toMatchObject({ computed: true, stale: false });
     ws.close();
   });
 

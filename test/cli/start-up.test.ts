@@ -34,7 +34,7 @@ function loaded(args: string[], cwd: string): { code: number | null; stdout: str
 describe('start-up loads what the command needs', () => {
   test('the binary runs the bundle, whose chunks together hold the whole CLI', () => {
     const all = Object.values(chunks()).flat();
-    expect(all).toEqual(expect.arrayContaining(['dist/src/cli/main.js', 'dist/src/service/workspace.js', 'dist/tui/jobs/worker.js', 'dist/src/service/metrics-exec-worker.js', 'node_modules/zod/v4/classic/schemas.js']));
+    expect(all).toEqual(expect.arrayContaining(['dist/src/cli/main.js', 'dist/src/service/workspace.js', 'dist/tui/jobs/worker.js', 'dist/src/service/pipeline-worker-thread.js', 'node_modules/zod/v4/classic/schemas.js']));
     expect(all.filter((m) => /node_modules\/(better-sqlite3|ink|react|openai|xregexp|recheck)\//.test(m))).toEqual([]);
   });
 

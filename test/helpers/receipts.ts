@@ -14,7 +14,8 @@ export async function receiptsWorkspace(dir: (name: string) => string): Promise<
   writeFileSync(module, 'export const matchers = { same_number: (g, p) => ({ score: 1, passed: Number(g) === Number(p), reason: "as numbers" }) };\n');
   const ws = Workspace.open({ db: dir('w.db'), create: true });
   ws.importFile(dir('r.jsonl'), { create: { name: 'receipts' } });
-  await ws.addRule({ id: 'total', name: 'total', pattern: 'TOTAL (\\d+\\.\\d\\d)', group: '$1', label: 'total' });
-  ws.updateTask({ matchers: { total: 'same_number' } });
+  const d = ws.dataset();
+  await d.addRule({ id: 'total', name: 'total', pattern: 'TOTAL (\\d+\\.\\d\\d)', group: '$1', label: 'total' });
+  d.updateTask({ matchers: { total: 'same_number' } });
   return { ws, module };
 }

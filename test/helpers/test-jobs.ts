@@ -12,7 +12,7 @@ export const TEST_JOBS = {
   },
   /** The number of examples: proves the job opened the same workspace. */
   count(ctx: JobContext) {
-    return ctx.ws.stats(ctx.dataset).examples;
+    return ctx.ws.dataset(ctx.dataset).stats().examples;
   },
 };
 

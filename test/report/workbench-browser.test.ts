@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { Workspace } from '../../src/service/index.js';
+import { type DatasetHandle, Workspace } from '../../src/service/index.js';
 import { chromiumMissing, openFile } from '../helpers/chromium.js';
 import { useTempDir } from '../helpers/temp.js';
 
@@ -26,17 +26,17 @@ describe.skipIf(!!chromiumMissing)('the report workbench after eval and a rule e
     const dir = tmp.dir();
     const ws = Workspace.open({ db: `${dir}/w.db`, create: true });
     let file: string;
-    let e: Awaited<ReturnType<Workspace['evaluate']>>;
+    let e: Awaited<ReturnType<DatasetHandle['evaluate']>>;
     try {
       ws.createDataset({ name: 'toy', type: 'ner', labels: ['PER', 'LOC'] });
       writeFileSync(`${dir}/rows.jsonl`, ROWS.map((r) => JSON.stringify(r)).join('\n') + '\n');
       ws.importFile(`${dir}/rows.jsonl`);
-      await ws.addRule({ name: 'names', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER' });
-      const cities = await ws.addRule({ name: 'cities', pattern: '\\bRome\\b', label: 'LOC' });
-      await ws.evaluate();
-      await ws.editRule(cities.rule.id, { pattern: '\\b(?:Rome|Paris)\\b' });
-      e = await ws.evaluate({});
-      file = (await ws.report({ out: `${dir}/report.html`, compare: 1 })).file;
+      await ws.dataset().addRule({ name: 'names', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER' });
+      const cities = await ws.dataset().addRule({ name: 'cities', pattern: '\\bRome\\b', label: 'LOC' });
+      await ws.dataset().evaluate();
+      await ws.dataset().editRule(cities.rule.id, { pattern: '\\b(?:Rome|Paris)\\b' });
+      e = await ws.dataset().evaluate();
+      file = (await ws.dataset().report({ out: `${dir}/report.html`, compare: 1 })).file;
     } finally {
       ws.close();
     }

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { DatasetHandle } from '../../src/service/index.js';
-import { Workspace } from '../../src/service/index.js';
+import { DATASET_API, Workspace } from '../../src/service/index.js';
 import { receiptsWorkspace } from '../helpers/receipts.js';
 import { useTempDir } from '../helpers/temp.js';
 
@@ -28,7 +28,7 @@ describe('a dataset handle', () => {
     rmSync(module);
     expect(await call(d)).toMatchObject(expected);
     // A one-off call loads the module afresh, so it is missing now.
-    await expect(ws2.evaluate({ matchers: 'm.mjs' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(ws2.dataset(undefined, { matchers: 'm.mjs' }).evaluate()).rejects.toMatchObject({ code: 'NOT_FOUND' });
     ws2.close();
   });
 
@@ -39,7 +39,7 @@ describe('a dataset handle', () => {
     ws.createDataset({ name: 'other', type: 'classification' });
     expect(d.listRules().rules.map((r) => r.id)).toEqual(['total']);
     expect(d.showTask().dataset).toBe('receipts');
-    expect(() => ws.listRules()).toThrow(/2 datasets \(other, receipts\): make one current with `rulewright use other`, or pass --dataset NAME/);
+    expect(() => ws.dataset().listRules()).toThrow(/2 datasets \(other, receipts\): make one current with `rulewright use other`, or pass --dataset NAME/);
     ws.close();
   });
 
@@ -71,4 +71,18 @@ describe('a dataset handle', () => {
     expect(await elsewhere.dataset('receipts', { matchers: 'm.mjs', cwd: tmp.dir() }).evaluate({ split: 'dev' })).toMatchObject({ micro: { tp: 4 } });
     elsewhere.close();
   });
+
+  test.each(Object.entries(DATASET_API).map(([name, row]) => [name, row.kind] as const))(
+    'has one method per row of the table: %s (%s) fails as its kind says on a dataset that does not resolve',
+    async (name, kind) => {
+      const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
+      ws.createDataset({ name: 'receipts', type: 'transformation' });
+      const d = ws.dataset('nope') as unknown as Record<string, (...args: unknown[]) => unknown>;
+      expect(typeof d[name]).toBe('function');
+      const missing = { code: 'NOT_FOUND', message: expect.stringMatching(/no dataset "nope"/) };
+      if (kind === 'plain') expect(() => d[name]!()).toThrow(expect.objectContaining(missing));
+      else await expect(d[name]!()).rejects.toMatchObject(missing);
+      ws.close();
+    },
+  );
 });

@@ -24,7 +24,7 @@ describe('importFile of a csv', () => {
     expect(() => ws.importFile(p, { ...opts, dataset: 'd' })).toThrow(
       expect.objectContaining({ code: 'BAD_INPUT', message: expect.stringContaining(`${p}${fragment.replace('{f}', p)}`) }),
     );
-    expect(ws.stats().examples).toBe(1);
+    expect(ws.dataset().stats().examples).toBe(1);
     ws.close();
   });
 });

@@ -57,7 +57,7 @@ describe('importing a RuleChef dataset JSON', () => {
       ['example', 'e1', 'tricky one', 'open'],
     ]);
 
-    const rules = ws.listRules().rules;
+    const rules = ws.dataset().listRules().rules;
     expect(rules.map((x) => [x.id, x.status])).toEqual([
       ['r-drug', 'active'],
       ['r-evil', 'rejected'],

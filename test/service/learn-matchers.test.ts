@@ -15,7 +15,7 @@ describe('learning under the task’s own matchers', () => {
     const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
     writeFileSync(tmp.path('r.jsonl'), ROWS.map((r) => JSON.stringify(r)).join('\n'));
     ws.importFile(tmp.path('r.jsonl'), { create: { name: 'receipts' } });
-    ws.updateTask({ matchers: { total: '{"name": "llm_rubric", "options": {"criterion": "the same amount"}}' } });
+    ws.dataset().updateTask({ matchers: { total: '{"name": "llm_rubric", "options": {"criterion": "the same amount"}}' } });
     const asked: string[] = [];
     const judge: Judge = {
       async grade(_criterion, gold, predicted) {
@@ -23,7 +23,7 @@ describe('learning under the task’s own matchers', () => {
         return { score: Number(gold) === Number(predicted) ? 1 : 0, reason: 'compared as numbers' };
       },
     };
-    const r = await ws.learn({ offline: true, env: {}, context: { judge } });
+    const r = await ws.dataset(undefined, { env: {} }).learn({ offline: true, context: { judge } });
     expect(asked.length).toBeGreaterThan(0);
     expect(new Set(asked).size).toBe(asked.length);
     expect(r.stages.at(-1)).toMatchObject({ stage: 'pruning', f1: 1 });
@@ -36,7 +36,7 @@ describe('learning under the task’s own matchers', () => {
     const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
     writeFileSync(tmp.path('r.jsonl'), ROWS.map((r) => JSON.stringify(r)).join('\n'));
     ws.importFile(tmp.path('r.jsonl'), { create: { name: 'receipts' } });
-    await expect(ws.learn({ offline: true, env: {}, matchers: tmp.path('missing.mjs') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(ws.dataset(undefined, { env: {}, matchers: tmp.path('missing.mjs') }).learn({ offline: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const d = ws.dataset('receipts');
     expect(ws.store.examples.count(d.id, { split: 'dev' })).toBe(0);
     expect(ws.store.runs.list(d.id)).toEqual([]);
@@ -55,15 +55,15 @@ describe('learning with a regex matcher whose pattern comes from the data', () =
     const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
     writeFileSync(tmp.path('c.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
     ws.importFile(tmp.path('c.jsonl'), { create: { name: 'codes', type: 'transformation' } });
-    await ws.addRule({ name: 'code', pattern: 'a+!', label: 'code' });
-    ws.updateTask({ matchers: { code: 'regex' } });
+    await ws.dataset().addRule({ name: 'code', pattern: 'a+!', label: 'code' });
+    ws.dataset().updateTask({ matchers: { code: 'regex' } });
     return ws;
   };
 
   test('the pattern is refused by the ReDoS screen, screened once for the run, and the run names the example and field', async () => {
     const ws = await setup();
     const patterns = new PatternScreen();
-    const r = await ws.learn({ offline: true, env: {}, context: { patterns } });
+    const r = await ws.dataset(undefined, { env: {} }).learn({ offline: true, context: { patterns } });
     expect(r.notes).toContainEqual(
       expect.stringMatching(/^the regex matcher was refused by the ReDoS screen on 1 value \(example r1, field code\); counted as not matching: pattern .* was not run: the ReDoS screen found exponential backtracking/),
     );
@@ -74,9 +74,9 @@ describe('learning with a regex matcher whose pattern comes from the data', () =
   test('an incremental run checks corrections under the screen too, naming the example the correction became and the field', async () => {
     const ws = await setup();
     // The expected value `(a+)+!` would match the rules' "aaaa!" at once if it ran: only the screen stops it.
-    ws.correct({ input: { text: 'code: aaaa!' }, expectedOutput: { code: '(a+)+!' } });
-    const r = await ws.learn({ offline: true, env: {}, incremental: true });
-    const id = ws.listCorrections().corrections[0]!.id;
+    ws.dataset().correct({ input: { text: 'code: aaaa!' }, expectedOutput: { code: '(a+)+!' } });
+    const r = await ws.dataset(undefined, { env: {} }).learn({ offline: true, incremental: true });
+    const id = ws.dataset().listCorrections().corrections[0]!.id;
     expect(r.notes).toContainEqual(expect.stringMatching(new RegExp(`refused by the ReDoS screen on 2 values \\(example correction-${id}, field code; example r1, field code\\)`)));
     expect(r.corrections).toMatchObject({ total: 1, holding: 0 });
     ws.close();

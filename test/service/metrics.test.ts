@@ -9,7 +9,7 @@ describe('metrics service', () => {
 
   test('measures on dev by default: each rule alone, dead and harmful rules, the ensemble F1', async () => {
     const ws = cardWorkspace(tmp.path('w.db'));
-    const r = await ws.metrics();
+    const r = await ws.dataset().metrics();
     expect([r.split, r.n, r.f1, r.counts]).toEqual(['dev', 5, 0.4, { tp: 2, fp: 3, fn: 3 }]);
     const by = Object.fromEntries(r.rules.map((x) => [x.id, x]));
     expect(
@@ -33,7 +33,7 @@ describe('metrics service', () => {
   test('stamps validated precision and support from dev without a new version, and re-measures when the order moves', async () => {
     const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset('intents');
-    const r = await ws.metrics();
+    const r = await ws.dataset().metrics();
     expect(r.stamped).toBe(4);
     const stored = Object.fromEntries(ws.store.rules.list(d.id).map((x) => [x.id, x]));
     expect([stored.card!.validated_precision, stored.card!.validated_support, stored.card!.version]).toEqual([0.25, 4, 1]);
@@ -43,14 +43,14 @@ describe('metrics service', () => {
     expect(r.rules.map((x) => x.id)).toEqual(['refund', 'card', 'lost', 'refund-copy', 'never']);
     expect(r.ruleset_hash).toBe(rulesetHash(ws.store.rules.list(d.id, { status: 'active' })));
     // A second run measures the same, so it stamps nothing.
-    expect((await ws.metrics()).stamped).toBe(0);
+    expect((await ws.dataset().metrics()).stamped).toBe(0);
     ws.close();
   });
 
   test('records the run with the hashes it measured', async () => {
     const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset('intents');
-    const r = await ws.metrics();
+    const r = await ws.dataset().metrics();
     const run = readable(ws.store.runs.latest(d.id, 'metrics'));
     expect(run).toMatchObject({ id: r.run_id, dataset_hash: ws.store.examples.hash(d.id, 'dev'), ruleset_hash: r.ruleset_hash, config: { split: 'dev', mode: 'text' } });
     expect(run.elapsed_ms).toBe(r.elapsed_ms);
@@ -61,22 +61,22 @@ describe('metrics service', () => {
   test('stored metrics open without running anything and go stale when the rules or the data change', async () => {
     const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset('intents');
-    expect(ws.storedMetrics()).toMatchObject({ computed: false, stale: true, rules: [] });
-    const r = await ws.metrics();
-    const fresh = ws.storedMetrics();
+    expect(ws.dataset().storedMetrics()).toMatchObject({ computed: false, stale: true, rules: [] });
+    const r = await ws.dataset().metrics();
+    const fresh = ws.dataset().storedMetrics();
     expect(fresh).toMatchObject({ split: 'dev', computed: true, stale: false, stale_reasons: [], ruleset_hash: r.ruleset_hash });
     expect(fresh.rules.map(({ stale, ...x }) => x)).toEqual(r.rules);
     expect(fresh.rules.every((x) => !x.stale)).toBe(true);
 
     ws.store.rules.update(d.id, { ...ws.store.rules.get(d.id, 'lost')!, pattern: 'lost|stolen' });
-    const edited = ws.storedMetrics();
+    const edited = ws.dataset().storedMetrics();
     expect(edited.stale).toBe(true);
     expect(edited.stale_reasons).toEqual(['the rules changed since the metrics were computed']);
     expect(edited.rules.filter((x) => x.stale).map((x) => x.id)).toEqual(['lost']);
 
-    await ws.metrics();
+    await ws.dataset().metrics();
     ws.store.examples.setSplits(d.id, new Map([['x1', 'dev']]));
-    expect(ws.storedMetrics().stale_reasons).toEqual(['the examples changed since the metrics were computed']);
+    expect(ws.dataset().storedMetrics().stale_reasons).toEqual(['the examples changed since the metrics were computed']);
     ws.close();
   });
 
@@ -85,8 +85,8 @@ describe('metrics service', () => {
     ['train and test only', CARD_ROWS.map((r) => (r.split === 'dev' ? { ...r, split: 'test' } : r))],
   ])('without a dev split (%s): measured on all examples, nothing stamped, and the note says how to make one', async (_name, rows) => {
     const ws = cardWorkspace(tmp.path('w.db'), rows);
-    const evalBefore = await ws.evaluate({ split: 'all' });
-    const r = await ws.metrics();
+    const evalBefore = await ws.dataset().evaluate({ split: 'all' });
+    const r = await ws.dataset().metrics();
     expect([r.split, r.n, r.stamped]).toEqual(['all', 8, 0]);
     expect(r.notes).toContain('no dev split: measured on all examples');
     expect(r.notes).toContain(
@@ -94,14 +94,14 @@ describe('metrics service', () => {
     );
     expect(ws.store.rules.list(ws.dataset().id).every((x) => x.validated_precision === null)).toBe(true);
     // eval is a function of the data, the rules and the config: a metrics run in between moves nothing.
-    const evalAfter = await ws.evaluate({ split: 'all' });
+    const evalAfter = await ws.dataset().evaluate({ split: 'all' });
     expect([evalAfter.micro, evalAfter.ruleset_hash]).toEqual([evalBefore.micro, evalBefore.ruleset_hash]);
     ws.close();
   });
 
   test('an explicit non-dev split is measured but not stamped; train is flagged', async () => {
     const ws = cardWorkspace(tmp.path('w.db'));
-    const r = await ws.metrics({ split: 'train' });
+    const r = await ws.dataset().metrics({ split: 'train' });
     expect([r.split, r.n, r.stamped]).toEqual(['train', 2, 0]);
     expect(r.notes).toEqual(
       expect.arrayContaining([
@@ -115,7 +115,7 @@ describe('metrics service', () => {
 
   test('an empty ruleset gives empty metrics and says so', async () => {
     const ws = cardWorkspace(tmp.path('w.db'), CARD_ROWS, []);
-    const r = await ws.metrics();
+    const r = await ws.dataset().metrics();
     expect(r.rules).toEqual([]);
     expect(r.f1).toBe(0);
     expect(r.notes.some((n) => n.includes('the ruleset is empty'))).toBe(true);

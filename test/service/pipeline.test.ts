@@ -8,7 +8,11 @@ import { parseRuleset } from '../../src/core/rulesets/parse.js';
 import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
 import { Task, type TaskInput } from '../../src/core/schemas/task.js';
 import type { ExecutionIssue } from '../../src/core/engine/executor.js';
-import { executeInputs, issueNotes, resolveSplit, runPipeline, rulesHash } from '../../src/service/pipeline.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
+import { runPipeline } from '../../src/service/pipeline.js';
+import { issueNotes } from '../../src/service/pipeline-issues.js';
+import { rulesHash } from '../../src/service/pipeline-setup.js';
+import { executeInputs } from '../../src/service/pipeline-stages.js';
 import { Workspace } from '../../src/service/index.js';
 import { Store } from '../../src/store/index.js';
 import { shared, sharedMissing } from '../helpers/shared.js';
@@ -29,31 +33,6 @@ function workspace(path: string, rows: readonly ExampleInput[] = NER_ROWS, task:
   return { store, id: d.id, dataset: d };
 }
 
-describe('resolveSplit', () => {
-  const tmp = useTempDir();
-  test.each([
-    // rows' splits, purpose, requested → split label, note
-    [['train', 'dev', 'test'], 'eval', undefined, 'test', null],
-    [['train', 'dev'], 'eval', undefined, 'dev', 'no test split: evaluated on dev'],
-    [['train'], 'eval', undefined, 'all', 'no test or dev split: evaluated on all examples'],
-    [['train', 'dev', 'test'], 'measure', undefined, 'dev', null],
-    [['train', 'test'], 'measure', undefined, 'all', 'no dev split: measured on all examples'],
-    [['train', 'dev', 'test'], 'eval', 'all', 'all', null],
-    [['train', 'dev', 'test'], 'measure', 'train', 'train', null],
-  ] as const)('splits %j, %s, asked %s → %s', (splits, purpose, requested, label, note) => {
-    const { store, dataset } = workspace(tmp.path('w.db'), splits.map((s, i) => ({ id: `e${i}`, text: 'x', spans: [], split: s })));
-    const r = resolveSplit(store, dataset, requested, purpose);
-    expect(r).toEqual({ label, split: label === 'all' ? null : label, note });
-    store.close();
-  });
-
-  test('an explicit split without examples is a BAD_INPUT error', () => {
-    const { store, dataset } = workspace(tmp.path('w.db'), [{ id: 'e', text: 'x', spans: [] }]);
-    expect(() => resolveSplit(store, dataset, 'dev')).toThrow(expect.objectContaining({ code: 'BAD_INPUT', message: expect.stringMatching(/no dev examples.*--split all/) }));
-    store.close();
-  });
-});
-
 describe('runPipeline', () => {
   const tmp = useTempDir();
 
@@ -62,7 +41,7 @@ describe('runPipeline', () => {
     store.rules.insert(id, rule('per', '\\b(?:Ann|Bob)\\b', 'PER'));
     store.rules.insert(id, rule('loc', '\\bOslo\\b', 'LOC'));
     store.rules.insert(id, rule('off', '\\bBergen\\b', 'LOC', { status: 'disabled' }));
-    const r = await runPipeline(store);
+    const r = await runPipeline(datasetContext(store));
     // test split: d3 (Bob ✓, Bergen missed) and d4 (nothing)
     expect(r.split).toEqual({ split: 'test', label: 'test', note: null });
     expect(r.examples.map((e) => e.id)).toEqual(['d3', 'd4']);
@@ -71,8 +50,8 @@ describe('runPipeline', () => {
     expect(r.outputs.rules.map((c) => c.id)).toEqual(['loc', 'per']);
     expect(r.scores.map((s) => s.id)).toEqual(['d3', 'd4']);
     const ws = Workspace.open({ db: tmp.path('w.db') });
-    expect(r.report.ruleset_hash).toBe(ws.rulesetHash());
-    expect(r.report.dataset_hash).toBe(ws.datasetHash(undefined, 'test'));
+    expect(r.report.ruleset_hash).toBe(ws.dataset().rulesetHash());
+    expect(r.report.dataset_hash).toBe(ws.dataset().datasetHash('test'));
     ws.close();
     expect(r.issues).toEqual([]);
     expect(r.elapsed_ms).toBeGreaterThan(0);
@@ -83,7 +62,7 @@ describe('runPipeline', () => {
     const { store, id } = workspace(tmp.path('w.db'));
     store.rules.insert(id, rule('per', '\\b(?:Ann|Bob)\\b', 'PER'));
     const seen: unknown[] = [];
-    await runPipeline(store, { split: 'all', onProgress: (p) => seen.push(p) });
+    await runPipeline(datasetContext(store), { split: 'all', onProgress: (p) => seen.push(p) });
     expect(seen.at(-1)).toEqual({ phase: 'execute', done: 4, total: 4 });
     store.close();
   });
@@ -91,10 +70,10 @@ describe('runPipeline', () => {
   test('a given rule list runs whatever its status, and its hash is its own', async () => {
     const { store, id } = workspace(tmp.path('w.db'));
     const off = store.rules.insert(id, rule('off', '\\bBergen\\b', 'LOC', { status: 'disabled' }));
-    const r = await runPipeline(store, { rules: [off], split: 'test' });
+    const r = await runPipeline(datasetContext(store), { rules: [off], split: 'test' });
     expect(r.report.micro).toMatchObject({ tp: 1, fp: 0, fn: 1 });
     expect(r.report.ruleset_hash).toBe(rulesHash([off]));
-    expect((await runPipeline(store, { split: 'test' })).report.notes).toContain('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
+    expect((await runPipeline(datasetContext(store), { split: 'test' })).report.notes).toContain('the ruleset is empty: add rules with `rulewright rules add` or `rulewright rules import FILE`');
     store.close();
   });
 
@@ -103,11 +82,11 @@ describe('runPipeline', () => {
     store.rules.insert(id, rule('loc', 'Bergen', 'LOC'));
     const registry = new MatcherRegistry();
     registry.register('loose', () => ({ score: 1, passed: true, reason: 'anything goes' }));
-    const loose = await runPipeline(store, { split: 'test', registry });
+    const loose = await runPipeline(datasetContext(store), { split: 'test', registry });
     expect(loose.report.per_class.LOC).toMatchObject({ tp: 1 });
-    const exact = await runPipeline(store, { split: 'test', registry, mode: 'exact' });
+    const exact = await runPipeline(datasetContext(store), { split: 'test', registry, mode: 'exact' });
     expect(exact.report.mode).toBe('exact');
-    await expect(runPipeline(store, { split: 'test' })).rejects.toThrow(/unknown matcher "loose"/);
+    await expect(runPipeline(datasetContext(store), { split: 'test' })).rejects.toThrow(/unknown matcher "loose"/);
     store.close();
   });
 
@@ -121,7 +100,7 @@ describe('runPipeline', () => {
     store.rules.insert(id, rule('bang', '!', 'BANG'));
     store.rules.insert(id, rule('broken', '(unclosed', 'BANG'));
     const t0 = performance.now();
-    const r = await runPipeline(store);
+    const r = await runPipeline(datasetContext(store));
     expect(performance.now() - t0).toBeLessThan(2000);
     expect(r.issues.map((i) => [i.kind, i.rule_id, i.doc_id])).toEqual([
       ['invalid', 'broken', null],
@@ -150,7 +129,7 @@ describe('runPipeline', () => {
 
     test('is screened: an exponential one is refused, the run finishes and says which example and field', async () => {
       const store = setup();
-      const r = await runPipeline(store);
+      const r = await runPipeline(datasetContext(store));
       expect(r.report.micro).toMatchObject({ tp: 1, fp: 1, fn: 1 });
       expect(r.matcher_issues).toEqual([
         expect.objectContaining({ kind: 'matcher_refused', doc_id: 'r1', field: 'code', matcher: 'regex', reason: expect.stringMatching(/exponential backtracking/) }),
@@ -164,7 +143,7 @@ describe('runPipeline', () => {
       const patterns = new PatternScreen();
       patterns.set('^(?:(a+)+$)$', '', { refused: false, reason: 'let through for the test' });
       const t0 = performance.now();
-      const r = await runPipeline(store, { context: { patterns } });
+      const r = await runPipeline(datasetContext(store), { context: { patterns } });
       expect(performance.now() - t0).toBeLessThan(5000);
       expect(r.matcher_issues).toEqual([expect.objectContaining({ kind: 'matcher_timeout', doc_id: 'r1', field: 'code' })]);
       expect(r.report.notes).toContainEqual(expect.stringMatching(/^the regex matcher ran out of its time budget on 1 value \(example r1, field code\).*30 ms budget/));
@@ -198,7 +177,7 @@ describe('runPipeline', () => {
     ];
     const { store, id } = workspace(tmp.path('w.db'), rows);
     store.rules.insert(id, rule('per', 'Ann|Eve', 'PER'));
-    const r = await runPipeline(store);
+    const r = await runPipeline(datasetContext(store));
     expect(r.report.observed).toMatchObject({ n: 2, coverage: 1, truth: { n: 2, rules: { f1: 1 }, model: { recall: 0.5 } } });
     store.close();
   });
@@ -224,7 +203,7 @@ describe.skipIf(sharedMissing)('runPipeline on the shared data', () => {
       store.examples.insertMany(d.id, rows.map((r) => Example.parse(r)));
       for (const r of rules) store.rules.insert(d.id, r);
     });
-    const r = await runPipeline(store, { mode: 'text' });
+    const r = await runPipeline(datasetContext(store), { mode: 'text' });
     expect(r.report.micro).toMatchObject({ tp: 122, fp: 3, fn: 78 });
     for (const [got, want] of [
       [r.report.micro.precision, 0.976],
@@ -246,7 +225,7 @@ describe('runPipeline and the core evaluator', () => {
     const { store, id, dataset } = workspace(tmp.path('w.db'));
     store.rules.insert(id, rule('per', '\\b(?:Ann|Bob|Oslo)\\b', 'PER'));
     store.rules.insert(id, rule('loc', '\\b(?:Oslo|Bergen)\\b', 'LOC', { priority: 1 }));
-    const r = await runPipeline(store, { split: 'all' });
+    const r = await runPipeline(datasetContext(store), { split: 'all' });
     const ev = await evaluateRuleset(dataset.task, store.rules.list(id, { status: 'active' }), store.examples.list(id));
     const core = buildEvalReport(dataset.task, r.examples, ev.totals);
     expect(r.scores).toEqual(ev.scores);

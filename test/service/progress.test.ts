@@ -15,10 +15,10 @@ describe('progress of the measuring commands', () => {
     const ws = cardWorkspace(tmp.path('w.db'));
     const seen: Progress[] = [];
     const onProgress = (p: Progress) => seen.push(p);
-    if (command === 'eval') await ws.evaluate({ onProgress });
-    else if (command === 'rank') await ws.rank({ onProgress });
-    else if (command === 'metrics') await ws.metrics({ onProgress });
-    else await ws.prune({ onProgress });
+    if (command === 'eval') await ws.dataset().evaluate({ onProgress });
+    else if (command === 'rank') await ws.dataset().rank({ onProgress });
+    else if (command === 'metrics') await ws.dataset().metrics({ onProgress });
+    else await ws.dataset().prune({ onProgress });
     const order = seen.map((p) => p.phase).filter((ph, i, all) => ph !== all[i - 1]);
     // metrics may measure twice when stamping reorders the rules: the phases then repeat in order.
     expect([...new Set(order)]).toEqual(phases);

@@ -8,7 +8,7 @@ describe('rank service', () => {
 
   test('ranks the active rules by exact leave-one-out marginal F1 on dev, best first', async () => {
     const ws = cardWorkspace(tmp.path('w.db'));
-    const r = await ws.rank();
+    const r = await ws.dataset().rank();
     expect([r.split, r.n, r.f1]).toEqual(['dev', 5, 0.4]);
     // Without card, d2 and d3 go to lost and d5 abstains: F1 8/9. Nothing else changes F1; ties
     // go by solo precision, then support, then execution order.
@@ -29,9 +29,9 @@ describe('rank service', () => {
   test('records the run (hashes, config, every rule) and reports its own compute time', async () => {
     const ws = cardWorkspace(tmp.path('w.db'));
     const d = ws.dataset('intents');
-    const r = await ws.rank({ split: 'all' });
+    const r = await ws.dataset().rank({ split: 'all' });
     const run = readable(ws.store.runs.latest(d.id, 'rank'));
-    expect(run).toMatchObject({ id: r.run_id, dataset_hash: ws.store.examples.hash(d.id), ruleset_hash: ws.rulesetHash(), config: { split: 'all' } });
+    expect(run).toMatchObject({ id: r.run_id, dataset_hash: ws.store.examples.hash(d.id), ruleset_hash: ws.dataset().rulesetHash(), config: { split: 'all' } });
     expect(run.result).toMatchObject({ n: 8, f1: r.f1 });
     expect(run.elapsed_ms).toBe(r.elapsed_ms);
     expect(r.elapsed_ms).toBeGreaterThan(0);
@@ -42,7 +42,7 @@ describe('rank service', () => {
 
   test('an explicit split with no examples is a clear input error', async () => {
     const ws = cardWorkspace(tmp.path('w.db'), [{ id: 'a', text: 'refund', label: 'refund' }]);
-    await expect(ws.rank({ split: 'dev' })).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringContaining('has no dev examples') });
+    await expect(ws.dataset().rank({ split: 'dev' })).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringContaining('has no dev examples') });
     ws.close();
   });
 });

@@ -17,8 +17,8 @@ async function workspace(dir: string): Promise<{ ws: Workspace; cities: string }
   ws.createDataset({ name: 'toy', type: 'ner', labels: ['PER', 'LOC'] });
   writeFileSync(`${dir}/rows.jsonl`, ROWS.map((r) => JSON.stringify(r)).join('\n') + '\n');
   ws.importFile(`${dir}/rows.jsonl`);
-  await ws.addRule({ name: 'names', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER' });
-  const cities = await ws.addRule({ name: 'cities', pattern: '\\bRome\\b', label: 'LOC' });
+  await ws.dataset().addRule({ name: 'names', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER' });
+  const cities = await ws.dataset().addRule({ name: 'cities', pattern: '\\bRome\\b', label: 'LOC' });
   return { ws, cities: cities.rule.id };
 }
 
@@ -28,7 +28,7 @@ describe('report: what no rule covers', () => {
   test('lists the false negatives by label with the counts eval prints', async () => {
     const { ws } = await workspace(tmp.dir());
     try {
-      const e = await ws.evaluate();
+      const e = await ws.dataset().evaluate();
       const data = await gatherReportData(datasetContext(ws.store));
       const u = data.uncovered!;
       expect(u.fn).toBe(e.micro.fn);
@@ -54,9 +54,9 @@ describe('report --compare: what changed', () => {
   test('after a rule edit: the edited pattern, the examples it fixed, the F1 change', async () => {
     const { ws, cities } = await workspace(tmp.dir());
     try {
-      const before = await ws.evaluate();
-      await ws.editRule(cities, { pattern: '\\b(?:Rome|Paris)\\b' });
-      await ws.addRule({ name: 'more names', pattern: '\\bCyd\\b', label: 'PER' });
+      const before = await ws.dataset().evaluate();
+      await ws.dataset().editRule(cities, { pattern: '\\b(?:Rome|Paris)\\b' });
+      await ws.dataset().addRule({ name: 'more names', pattern: '\\bCyd\\b', label: 'PER' });
       const data = await gatherReportData(datasetContext(ws.store), { compare: 'last' });
       const d = data.diff!;
       expect(d.run_id).toBe(before.run_id);
@@ -78,8 +78,8 @@ describe('report --compare: what changed', () => {
   test('a rule disabled since the run is listed as removed, and a bad run id says how to list runs', async () => {
     const { ws, cities } = await workspace(tmp.dir());
     try {
-      await ws.evaluate();
-      await ws.setRuleStatus(cities, 'disabled');
+      await ws.dataset().evaluate();
+      await ws.dataset().setRuleStatus(cities, 'disabled');
       const data = await gatherReportData(datasetContext(ws.store), { compare: 'last' });
       expect(data.diff!.removed.map((r) => r.name)).toEqual(['cities']);
       expect(data.diff!.broken.map((x) => x.id)).toEqual(['x1']);
@@ -106,7 +106,7 @@ describe('report: highlights that point at the trigger', () => {
       ];
       writeFileSync(`${dir}/rows.jsonl`, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
       ws.importFile(`${dir}/rows.jsonl`);
-      await ws.addRule({ name: 'refund word', pattern: '\\brefund\\b', label: 'refund' });
+      await ws.dataset().addRule({ name: 'refund word', pattern: '\\brefund\\b', label: 'refund' });
       const data = await gatherReportData(datasetContext(ws.store));
       const m = data.rules[0]!.metrics!;
       expect(m.samples.tp.map((s) => [s.example_id, s.context.text, s.context.before])).toEqual([['q1', 'refund', 'hello there, I would like a ']]);
@@ -125,7 +125,7 @@ describe('report: highlights that point at the trigger', () => {
       ws.createDataset({ name: 's', type: 'ner', labels: ['PER'], mode: 'exact' });
       writeFileSync(`${dir}/rows.jsonl`, JSON.stringify({ id: 's1', text: 'we met Ann Smith today', spans: [{ start: 7, end: 16, label: 'PER' }] }) + '\n');
       ws.importFile(`${dir}/rows.jsonl`);
-      await ws.addRule({ name: 'first names', pattern: '\\bAnn\\b', label: 'PER' });
+      await ws.dataset().addRule({ name: 'first names', pattern: '\\bAnn\\b', label: 'PER' });
       const data = await gatherReportData(datasetContext(ws.store), { split: 'all' });
       const fp = data.rules[0]!.metrics!.samples.fp;
       expect(fp.map((s) => s.outcome)).toEqual(['wrong_boundary']);

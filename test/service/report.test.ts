@@ -22,10 +22,10 @@ async function workspace(dir: string): Promise<Workspace> {
   writeFileSync(`${dir}/rows.jsonl`, ROWS.map((r) => JSON.stringify(r)).join('\n') + '\n');
   ws.importFile(`${dir}/rows.jsonl`);
   expect(HOSTILE_TEXT.slice(53, 56)).toBe('Bob');
-  await ws.addRule({ name: 'names <b>', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER', description: 'known <script>alert(1)</script> names' });
-  await ws.addRule({ name: 'capitalised', pattern: '\\b[A-Z][a-z]+\\b', label: 'LOC' });
-  await ws.addRule({ name: 'cities', pattern: '\\b(?:Rome|Paris)\\b', label: 'LOC' });
-  await ws.addRule({ name: 'never', pattern: 'qqqq', label: 'LOC' });
+  await ws.dataset().addRule({ name: 'names <b>', pattern: '\\b(?:Ann|Bob)\\b', label: 'PER', description: 'known <script>alert(1)</script> names' });
+  await ws.dataset().addRule({ name: 'capitalised', pattern: '\\b[A-Z][a-z]+\\b', label: 'LOC' });
+  await ws.dataset().addRule({ name: 'cities', pattern: '\\b(?:Rome|Paris)\\b', label: 'LOC' });
+  await ws.dataset().addRule({ name: 'never', pattern: 'qqqq', label: 'LOC' });
   return ws;
 }
 
@@ -36,8 +36,8 @@ describe('report service', () => {
     const ws = await workspace(tmp.dir());
     try {
       // metrics first: it stamps validated precision, which can reorder the rules.
-      const m = await ws.metrics();
-      const evalRun = await ws.evaluate();
+      const m = await ws.dataset().metrics();
+      const evalRun = await ws.dataset().evaluate();
       const data = await gatherReportData(datasetContext(ws.store), { now: new Date('2026-01-01T00:00:00Z') });
       expect(data.evaluation.split).toBe('test');
       expect(data.evaluation.micro).toEqual(evalRun.micro);
@@ -59,10 +59,10 @@ describe('report service', () => {
   test('changes nothing in the workspace: no run recorded, no precision stamped', async () => {
     const ws = await workspace(tmp.dir());
     try {
-      const before = JSON.stringify(ws.listRules());
-      await ws.report({ out: tmp.path('r.html') });
-      expect(ws.listRuns().runs).toEqual([]);
-      expect(JSON.stringify(ws.listRules())).toBe(before);
+      const before = JSON.stringify(ws.dataset().listRules());
+      await ws.dataset().report({ out: tmp.path('r.html') });
+      expect(ws.dataset().listRuns().runs).toEqual([]);
+      expect(JSON.stringify(ws.dataset().listRules())).toBe(before);
     } finally {
       ws.close();
     }
@@ -71,7 +71,7 @@ describe('report service', () => {
   test('writes one HTML file with the dataset text escaped and the counts it reports', async () => {
     const ws = await workspace(tmp.dir());
     try {
-      const r = await ws.report({ out: 'sub/dir/report.html', cwd: tmp.dir() });
+      const r = await ws.dataset(undefined, { cwd: tmp.dir() }).report({ out: 'sub/dir/report.html' });
       expect(r.file).toBe(tmp.path('sub/dir/report.html'));
       const html = readFileSync(r.file, 'utf8');
       expect(r.bytes).toBe(Buffer.byteLength(html));
@@ -94,7 +94,7 @@ describe('report service', () => {
   test('--split applies to the evaluation and the rules alike', async () => {
     const ws = await workspace(tmp.dir());
     try {
-      const r = await ws.report({ out: tmp.path('r.html'), split: 'all' });
+      const r = await ws.dataset().report({ out: tmp.path('r.html'), split: 'all' });
       expect([r.split, r.rules_split, r.n]).toEqual(['all', 'all', 6]);
     } finally {
       ws.close();
@@ -104,10 +104,10 @@ describe('report service', () => {
   test('plots the latest learn run, and shows rules that do not run without figures', async () => {
     const ws = await workspace(tmp.dir());
     try {
-      await ws.learn({ offline: true, rounds: 1 });
-      const learned = ws.listRuns({ kind: 'learn' }).runs[0]!;
-      const never = ws.listRules().rules.find((r) => r.name === 'never')!;
-      await ws.setRuleStatus(never.id, 'disabled');
+      await ws.dataset().learn({ offline: true, rounds: 1 });
+      const learned = ws.dataset().listRuns({ kind: 'learn' }).runs[0]!;
+      const never = ws.dataset().listRules().rules.find((r) => r.name === 'never')!;
+      await ws.dataset().setRuleStatus(never.id, 'disabled');
       const data = await gatherReportData(datasetContext(ws.store));
       expect(data.learning!.run_id).toBe(learned.id);
       expect(data.learning!.stages.map((s) => s.stage)[0]).toBe('before');
@@ -119,7 +119,7 @@ describe('report service', () => {
       expect(curve.rules).toBe(data.rules.filter((x) => x.metrics).length);
       expect(curve.points[0]).toMatchObject({ rules: 0, rule_id: null });
       expect(curve.points.at(-1)!.f1).toBe(data.measurement.f1);
-      const r = await ws.report({ out: tmp.path('r.html') });
+      const r = await ws.dataset().report({ out: tmp.path('r.html') });
       expect(r.plots).toContain('learning-curve');
       expect(r.plots).toContain('rules-curve');
       expect(readFileSync(tmp.path('r.html'), 'utf8')).toContain('data-plot="rules-curve"');
@@ -130,13 +130,13 @@ describe('report service', () => {
   });
 
   test.each([
-    [{ out: '  ' }, /pass --out FILE.html/],
-    [{ out: 'x.html', split: 'test' as const, dataset: 'nope' }, /nope/],
-    [{ out: 'x.html', samples: -1 }, /samples must be a whole number/],
-  ])('refuses bad requests: %j', async (req, message) => {
+    [undefined, { out: '  ' }, /pass --out FILE.html/],
+    ['nope', { out: 'x.html', split: 'test' as const }, /nope/],
+    [undefined, { out: 'x.html', samples: -1 }, /samples must be a whole number/],
+  ])('refuses bad requests: dataset %s, %j', async (dataset, req, message) => {
     const ws = await workspace(tmp.dir());
     try {
-      await expect(ws.report({ cwd: tmp.dir(), ...req })).rejects.toThrow(message);
+      await expect(ws.dataset(dataset, { cwd: tmp.dir() }).report(req)).rejects.toThrow(message);
     } finally {
       ws.close();
     }

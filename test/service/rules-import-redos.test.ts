@@ -66,14 +66,14 @@ describe('importing catastrophic rules', () => {
   test.each(['rulechef', 'rulewright'] as const)('%s format: none becomes active; each is stored rejected with the reason; the good rule imports', async (format) => {
     writeFileSync(tmp.path('rules.json'), rulesetText(format));
     const ws = open();
-    const r = await ws.importRules(tmp.path('rules.json'));
+    const r = await ws.dataset().importRules(tmp.path('rules.json'));
     expect(r.rules).toBe(CATASTROPHIC.length + 1);
     expect(r.active).toBe(1);
-    const rules = ws.listRules().rules;
+    const rules = ws.dataset().listRules().rules;
     const byName = new Map(rules.map((x) => [x.name, x]));
     expect(byName.get('p0')!.status).toBe('active');
     for (let i = 1; i <= CATASTROPHIC.length; i++) {
-      const rule = ws.showRule(`${byName.get(`p${i}`)!.id}`).rule;
+      const rule = ws.dataset().showRule(`${byName.get(`p${i}`)!.id}`).rule;
       expect([CATASTROPHIC[i - 1], rule.status]).toEqual([CATASTROPHIC[i - 1], 'rejected']);
       expect(rule.rejection).toMatch(/catastrophically|matches every one/);
     }
@@ -84,7 +84,7 @@ describe('importing catastrophic rules', () => {
   test.each(['rulechef', 'rulewright'] as const)('%s format with allowFlagged keeps them active, flagged', async (format) => {
     writeFileSync(tmp.path('rules.json'), rulesetText(format));
     const ws = open();
-    const r = await ws.importRules(tmp.path('rules.json'), { allowFlagged: true });
+    const r = await ws.dataset().importRules(tmp.path('rules.json'), { allowFlagged: true });
     const redos = r.flagged.filter((f) => f.problems.some((p) => p.code === 'redos'));
     // Only a catch-all (which matches empty text everywhere) is still rejected.
     expect(r.rejected.every((x) => x.problems.every((p) => p.code === 'catch_all'))).toBe(true);

@@ -58,25 +58,25 @@ describe('runs', () => {
     ws.createDataset({ name: 'd', type: 'classification' });
     const id = ws.dataset().id;
     ws.store.transaction(() => ws.store.examples.insertMany(id, [Example.parse({ id: 'q', text: 'refund', label: 'refund', split: 'test' })]));
-    await ws.addRule({ name: 'refund', pattern: 'refund', label: 'refund' });
-    const a = await ws.evaluate();
-    const b = await ws.evaluate({ split: 'all' });
+    await ws.dataset().addRule({ name: 'refund', pattern: 'refund', label: 'refund' });
+    const a = await ws.dataset().evaluate();
+    const b = await ws.dataset().evaluate({ split: 'all' });
     ws.store.runs.insert(id, newRun('rank', { result: { f1: 0.5 } }));
-    const list = ws.listRuns();
+    const list = ws.dataset().listRuns();
     expect(list.runs.map((r) => [r.kind, r.split, r.n, r.f1])).toEqual([
       ['rank', 'dev', 0, 0.5],
       ['eval', 'all', 1, 1],
       ['eval', 'test', 1, 1],
     ]);
-    expect(ws.listRuns({ kind: 'eval', limit: 1 }).runs.map((r) => r.id)).toEqual([b.run_id]);
-    expect(() => ws.listRuns({ kind: 'nope' })).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }));
-    const shown = ws.showRun(a.run_id);
+    expect(ws.dataset().listRuns({ kind: 'eval', limit: 1 }).runs.map((r) => r.id)).toEqual([b.run_id]);
+    expect(() => ws.dataset().listRuns({ kind: 'nope' })).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }));
+    const shown = ws.dataset().showRun(a.run_id);
     expect(shown).toMatchObject({ id: a.run_id, kind: 'eval', outcomes_n: 1, result: { issue_count: 0 } });
     expect(shown).not.toHaveProperty('result.outcomes');
-    expect(ws.showRun(a.run_id, { outcomes: true })).toHaveProperty('result.outcomes', expect.any(Array));
-    expect(ws.showRun(a.run_id, { outcomes: true })).toMatchObject({ result: { outcomes: [expect.any(Array)] } });
-    expect(ws.showRun('last').kind).toBe('rank');
-    expect(() => ws.showRun(999)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(ws.dataset().showRun(a.run_id, { outcomes: true })).toHaveProperty('result.outcomes', expect.any(Array));
+    expect(ws.dataset().showRun(a.run_id, { outcomes: true })).toMatchObject({ result: { outcomes: [expect.any(Array)] } });
+    expect(ws.dataset().showRun('last').kind).toBe('rank');
+    expect(() => ws.dataset().showRun(999)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
     expect(summarizeRun(readable(ws.store.runs.get(a.run_id)))).toMatchObject({ mode: 'text', macro_f1: 1 });
     ws.close();
   });
@@ -86,8 +86,8 @@ describe('runs', () => {
     ws.createDataset({ name: 'x', type: 'classification' });
     ws.createDataset({ name: 'y', type: 'classification' });
     const run = ws.store.runs.insert(ws.dataset('x').id, newRun('eval'));
-    expect(() => ws.showRun(run.id, { dataset: 'y' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND', message: expect.stringMatching(/no run \d+ in dataset "y"/) }));
-    expect(ws.showRun(run.id, { dataset: 'x' }).id).toBe(run.id);
+    expect(() => ws.dataset('y').showRun(run.id)).toThrow(expect.objectContaining({ code: 'NOT_FOUND', message: expect.stringMatching(/no run \d+ in dataset "y"/) }));
+    expect(ws.dataset('x').showRun(run.id).id).toBe(run.id);
     ws.close();
   });
 
@@ -101,7 +101,7 @@ describe('runs', () => {
     const ws = Workspace.open({ db: tmp.path('w.db'), create: true });
     ws.createDataset({ name: 'd', type: 'classification' });
     const recorded = ws.store.runs.insert(ws.dataset().id, run);
-    expect(ws.listRuns().runs).toEqual([{ id: recorded.id, kind: run.kind, created_at: recorded.created_at, ...figures, dataset_hash: 'd', ruleset_hash: 'r', elapsed_ms: 1 }]);
+    expect(ws.dataset().listRuns().runs).toEqual([{ id: recorded.id, kind: run.kind, created_at: recorded.created_at, ...figures, dataset_hash: 'd', ruleset_hash: 'r', elapsed_ms: 1 }]);
     ws.close();
   });
 
@@ -112,15 +112,15 @@ describe('runs', () => {
     const old = ws.store.runs.insert(id, newRun('eval'));
     const fine = ws.store.runs.insert(id, newRun('rank'));
     ws.store.db.prepare('UPDATE runs SET result = ? WHERE id = ?').run(JSON.stringify({ f1: 0.5 }), old.id);
-    const list = ws.listRuns().runs;
+    const list = ws.dataset().listRuns().runs;
     expect(list.map((r) => [r.id, r.kind])).toEqual([
       [fine.id, 'rank'],
       [old.id, 'eval'],
     ]);
     expect(list[0]).not.toHaveProperty('unreadable');
     expect(list[1]).toMatchObject({ f1: null, n: null, unreadable: expect.stringMatching(new RegExp(`^unreadable run \\(eval, ${old.id}\\): `)) });
-    expect(ws.showRun(old.id)).toMatchObject({ id: old.id, kind: 'eval', outcomes_n: null, unreadable: expect.any(String) });
-    await expect(ws.evaluate({ compare: old.id })).rejects.toMatchObject({
+    expect(ws.dataset().showRun(old.id)).toMatchObject({ id: old.id, kind: 'eval', outcomes_n: null, unreadable: expect.any(String) });
+    await expect(ws.dataset().evaluate({ compare: old.id })).rejects.toMatchObject({
       code: 'STORE',
       message: expect.stringMatching(new RegExp(`^unreadable run \\(eval, ${old.id}\\): it was recorded by another version .*run \`rulewright eval\` again$`)),
     });

@@ -13,7 +13,7 @@ describe('task show and set', () => {
 
   test('sets per-field matchers (names and JSON with options), mode and budget; says what changed', () => {
     const ws = open();
-    const r = ws.updateTask({
+    const r = ws.dataset().updateTask({
       matchers: { total: '{"name": "numeric_tolerance", "options": {"abs": 0.005}}', date: 'date', company: 'normalized' },
       rule_budget_ms: 50,
       mode: 'overlap',
@@ -24,10 +24,10 @@ describe('task show and set', () => {
       matchers: { total: { name: 'numeric_tolerance', options: { abs: 0.005 } }, date: 'date', company: 'normalized' },
     });
     expect(r.changed).toEqual(['matching.mode', 'matching.matchers.total', 'matching.matchers.date', 'matching.matchers.company', 'matching.rule_budget_ms']);
-    expect(ws.showTask().task).toEqual(r.task);
-    const unset = ws.updateTask({ unset_matchers: ['company'] });
+    expect(ws.dataset().showTask().task).toEqual(r.task);
+    const unset = ws.dataset().updateTask({ unset_matchers: ['company'] });
     expect(Object.keys(unset.task.matching.matchers)).toEqual(['total', 'date']);
-    expect(ws.updateTask({ mode: 'overlap' }).changed).toEqual([]);
+    expect(ws.dataset().updateTask({ mode: 'overlap' }).changed).toEqual([]);
     ws.close();
   });
 
@@ -40,16 +40,16 @@ describe('task show and set', () => {
     [{ iou_threshold: 2 }, /iou_threshold/],
   ])('%j is refused and nothing changes', (change, message) => {
     const ws = open();
-    const before = ws.showTask().task;
+    const before = ws.dataset().showTask().task;
     let err: unknown;
     try {
-      ws.updateTask(change);
+      ws.dataset().updateTask(change);
     } catch (e) {
       err = e;
     }
     if (err) expect(err).toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(message) });
     else expect.unreachable('expected an error');
-    expect(ws.showTask().task).toEqual(before);
+    expect(ws.dataset().showTask().task).toEqual(before);
     ws.close();
   });
 
@@ -61,14 +61,14 @@ describe('task show and set', () => {
     ['the default matcher', { default_matcher: '{"name": "regex", "options": {"pattern": "(a+)+$"}}' }, 'default matcher'],
   ])('a catastrophic pattern fixed in the config (%s) is refused when set, naming it and the fix; nothing changes', (_what, change, where) => {
     const ws = open();
-    const before = ws.showTask().task;
-    expect(() => ws.updateTask(change)).toThrow(
+    const before = ws.dataset().showTask().task;
+    expect(() => ws.dataset().updateTask(change)).toThrow(
       expect.objectContaining({
         code: 'BAD_INPUT',
         message: expect.stringMatching(new RegExp(`^${where}: the pattern /.+/ is refused: the ReDoS screen found exponential backtracking .*rewrite it without nested or overlapping repetition; nothing was changed$`)),
       }),
     );
-    expect(ws.showTask().task).toEqual(before);
+    expect(ws.dataset().showTask().task).toEqual(before);
     ws.close();
   });
 
@@ -77,7 +77,7 @@ describe('task show and set', () => {
     const long = `(a+)+${'b'.repeat(300)}$`;
     let message = '';
     try {
-      ws.updateTask({ matchers: { total: JSON.stringify({ name: 'regex', options: { pattern: long } }) } });
+      ws.dataset().updateTask({ matchers: { total: JSON.stringify({ name: 'regex', options: { pattern: long } }) } });
     } catch (e) {
       message = (e as Error).message;
     }
@@ -98,7 +98,7 @@ describe('task show and set', () => {
 
   test('options written beside the name are refused with where they go', () => {
     const ws = open();
-    expect(() => ws.updateTask({ matchers: { total: '{"name": "regex", "pattern": "(a+)+$"}' } })).toThrow(
+    expect(() => ws.dataset().updateTask({ matchers: { total: '{"name": "regex", "pattern": "(a+)+$"}' } })).toThrow(
       expect.objectContaining({
         code: 'BAD_INPUT',
         message: `--matcher total: "pattern" is not a key of a matcher reference; a matcher's options go under "options": '{"name":"regex","options":{"pattern":"(a+)+$"}}'`,
@@ -109,7 +109,7 @@ describe('task show and set', () => {
 
   test('a polynomial fixed pattern is kept with a warning that it runs under the time budget', () => {
     const ws = open();
-    const r = ws.updateTask({ matchers: { total: '{"name": "regex", "options": {"pattern": "\\\\d+\\\\s*\\\\d+x"}}' } });
+    const r = ws.dataset().updateTask({ matchers: { total: '{"name": "regex", "options": {"pattern": "\\\\d+\\\\s*\\\\d+x"}}' } });
     expect(r.changed).toEqual(['matching.matchers.total']);
     expect(r.warnings).toEqual([expect.stringMatching(/^matcher for "total": the pattern \/.+\/ has 2nd degree polynomial backtracking \(about \d+ characters cost 100 ms\): runs under the time budget$/)]);
     ws.close();
@@ -117,7 +117,7 @@ describe('task show and set', () => {
 
   test('a matcher that is not built in is kept with a warning (a user module provides it at eval)', () => {
     const ws = open();
-    const r = ws.updateTask({ matchers: { total: 'my_total', extra: 'exact' } });
+    const r = ws.dataset().updateTask({ matchers: { total: 'my_total', extra: 'exact' } });
     expect(r.task.matching.matchers.total).toBe('my_total');
     expect(r.warnings).toEqual([
       expect.stringMatching(/"my_total" is not a built-in matcher; pass the module that defines it with `rulewright eval --matchers FILE`/),

@@ -4,6 +4,7 @@ import { clearPatternCache } from '../../src/core/regex/compile.js';
 import { TRANSLATION_REVISION } from '../../src/core/regex/python/translation-record.js';
 import { Example } from '../../src/core/schemas/example.js';
 import { Task } from '../../src/core/schemas/task.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
 import { runPipeline } from '../../src/service/pipeline.js';
 import { Store } from '../../src/store/index.js';
 import { rule } from '../helpers/rules.js';
@@ -37,7 +38,7 @@ describe('the pipeline keeps Python-dialect translations in the workspace', () =
   test('the first run keeps one translation per Python pattern; a cold run reads them and reports the same', async () => {
     const store = workspace(tmp.path('w.db'));
     coldStart();
-    const first = await runPipeline(store);
+    const first = await runPipeline(datasetContext(store));
     const wanted = [
       { pattern: '\\bcard\\w*\\b', flags: 'i' },
       { pattern: '(?i)refund\\s+me', flags: '' },
@@ -45,7 +46,7 @@ describe('the pipeline keeps Python-dialect translations in the workspace', () =
     ];
     expect(store.translations.get(TRANSLATION_REVISION, wanted).map((k) => k.pattern).sort()).toEqual(['(?i)refund\\s+me', '\\bcard\\w*\\b']);
     coldStart();
-    const second = await runPipeline(store);
+    const second = await runPipeline(datasetContext(store));
     expect(second.report).toEqual(first.report);
     expect(second.predictions).toEqual(first.predictions);
     store.close();
@@ -54,12 +55,12 @@ describe('the pipeline keeps Python-dialect translations in the workspace', () =
   test('a cold run compiles what the workspace kept for ASCII text, and translates afresh for other text', async () => {
     const store = workspace(tmp.path('w.db'));
     coldStart();
-    await runPipeline(store);
+    await runPipeline(datasetContext(store));
     const [kept] = store.translations.get(TRANSLATION_REVISION, [{ pattern: '\\bcard\\w*\\b', flags: 'i' }]);
     // A kept translation that says something else shows which one the compiler used.
     store.translations.put(TRANSLATION_REVISION, [{ ...kept!, translation: { ...kept!.translation, ascii_source: 'zzz' } }]);
     coldStart();
-    const run = await runPipeline(store);
+    const run = await runPipeline(datasetContext(store));
     expect(run.predictions.map((p) => p.label ?? null)).toEqual([null, 'refund', 'lost_card']);
     coldStart();
     store.close();

@@ -21,13 +21,13 @@ describe('Workspace', () => {
 
   test('creates, lists and resolves datasets', () => {
     const ws = open();
-    expect(() => ws.resolveDataset()).toThrow(expect.objectContaining({ code: 'NOT_FOUND', message: expect.stringMatching(/no datasets yet/) }));
+    expect(() => ws.dataset().summary()).toThrow(expect.objectContaining({ code: 'NOT_FOUND', message: expect.stringMatching(/no datasets yet/) }));
     const created = ws.createDataset({ name: 'pii', type: 'ner', labels: ['PER', 'LOC'], description: 'people and places' });
     expect(created).toMatchObject({ name: 'pii', type: 'ner', labels: ['PER', 'LOC'], examples: 0, workspace: tmp.path('w.db') });
-    expect(ws.resolveDataset().name).toBe('pii');
+    expect(ws.dataset().summary().name).toBe('pii');
     ws.createDataset({ name: 'intents', type: 'classification' });
-    expect(() => ws.resolveDataset()).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/intents, pii.*--dataset/) }));
-    expect(() => ws.resolveDataset('nope')).toThrow(/the datasets are intents, pii/);
+    expect(() => ws.dataset().summary()).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/intents, pii.*--dataset/) }));
+    expect(() => ws.dataset('nope').summary()).toThrow(/the datasets are intents, pii/);
     expect(ws.listDatasets().map((d) => d.name)).toEqual(['intents', 'pii']);
     expect(() => ws.createDataset({ name: 'pii', type: 'ner' })).toThrow(expect.objectContaining({ code: 'CONFLICT' }));
     expect(() => ws.createDataset({ name: 'x', type: 'regexes' })).toThrow(/unknown task type "regexes"/);
@@ -38,7 +38,7 @@ describe('Workspace', () => {
     const ws = open();
     const r = ws.importFile(file('a.jsonl', jsonl(nerRows)), { create: { name: 'pii' } });
     expect(r).toMatchObject({ dataset: 'pii', created: true, format: 'jsonl', task_type: 'ner', imported: 3, spans: 4, splits: { train: 2, dev: 0, test: 1 }, labels: ['LOC', 'PER'] });
-    expect(ws.resolveDataset('pii').labels).toEqual(['LOC', 'PER']);
+    expect(ws.dataset('pii').summary().labels).toEqual(['LOC', 'PER']);
     expect(r.parse_ms + r.insert_ms).toBeLessThanOrEqual(r.elapsed_ms + 1);
     ws.close();
   });
@@ -56,7 +56,7 @@ describe('Workspace', () => {
     ws.importFile(file('a.jsonl', jsonl(nerRows)), { create: { name: 'pii' } });
     const again = file('b.jsonl', jsonl([{ id: 'new1', text: 'x', spans: [] }, { id: 'new2', text: 'y', spans: [] }]) + '\n' + jsonl([nerRows[1]!]));
     expect(() => ws.importFile(again, {})).toThrow(expect.objectContaining({ code: 'BAD_INPUT', message: expect.stringMatching(new RegExp(`^${again}:4: duplicate id "d2".*already has`)) }));
-    expect(ws.stats().examples).toBe(3);
+    expect(ws.dataset().stats().examples).toBe(3);
     ws.close();
   });
 
@@ -65,7 +65,7 @@ describe('Workspace', () => {
     ws.createDataset({ name: 'intents', type: 'classification' });
     const f = file('a.jsonl', jsonl(nerRows));
     expect(() => ws.importFile(f, {})).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }));
-    expect(ws.stats().examples).toBe(0);
+    expect(ws.dataset().stats().examples).toBe(0);
     ws.close();
   });
 
@@ -75,20 +75,20 @@ describe('Workspace', () => {
     const r = ws.importFile(file('c.jsonl', jsonl([{ id: 'q1', text: 'money back', label: 'refund' }, { id: 'q2', text: 'hello', label: 'greet' }])), {});
     expect(r.new_labels).toEqual(['greet']);
     expect(r.warnings.join(' ')).toMatch(/greet/);
-    expect(ws.resolveDataset().labels).toEqual(['refund', 'greet']);
+    expect(ws.dataset().summary().labels).toEqual(['refund', 'greet']);
     ws.close();
   });
 
   test('export then import into a new dataset gives the same hash', () => {
     const ws = open();
     ws.importFile(file('a.jsonl', jsonl(nerRows)), { create: { name: 'pii' } });
-    ws.split({ dataset: 'pii', dev: 0.3, test: 0.3, seed: 1 });
+    ws.dataset('pii').split({ dev: 0.3, test: 0.3, seed: 1 });
     const out = tmp.path('out.jsonl');
-    const exp = ws.exportFile(out, { dataset: 'pii' });
+    const exp = ws.dataset('pii').exportFile(out);
     expect(exp).toMatchObject({ format: 'jsonl', examples: 3 });
     const back = ws.importFile(out, { create: { name: 'copy' } });
     expect(back.dataset_hash).toBe(exp.dataset_hash);
-    expect(ws.datasetHash('copy')).toBe(ws.datasetHash('pii'));
+    expect(ws.dataset('copy').datasetHash()).toBe(ws.dataset('pii').datasetHash());
     expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(3);
     ws.close();
   });
@@ -97,13 +97,13 @@ describe('Workspace', () => {
     const ws = open();
     const rows = Array.from({ length: 50 }, (_, i) => ({ id: `q${i}`, text: `t${i}`, label: i % 5 ? 'a' : 'b', ...(i < 10 ? { split: 'test' } : {}), ...(i >= 45 ? { source: 'correction' } : {}) }));
     ws.importFile(file('c.jsonl', jsonl(rows)), { create: { name: 'intents' } });
-    const kept = ws.split({ dev: 0.25, seed: 3 });
+    const kept = ws.dataset().split({ dev: 0.25, seed: 3 });
     expect(kept).toMatchObject({ kept_test: 10, locked: 5, splits: { test: 10, dev: 9, train: 31 } });
-    expect(ws.listExamples({ source: 'correction' }).examples.every((e) => e.split === 'train')).toBe(true);
-    const again = ws.split({ dev: 0.25, seed: 3 });
+    expect(ws.dataset().listExamples({ source: 'correction' }).examples.every((e) => e.split === 'train')).toBe(true);
+    const again = ws.dataset().split({ dev: 0.25, seed: 3 });
     expect(again.changed).toBe(0);
     expect(again.dataset_hash).toBe(kept.dataset_hash);
-    const full = ws.split({ dev: 0.2, test: 0.2, seed: 3 });
+    const full = ws.dataset().split({ dev: 0.2, test: 0.2, seed: 3 });
     expect(full.splits).toEqual({ train: 5 + 27, dev: 9, test: 9 });
     ws.close();
   });
@@ -111,7 +111,7 @@ describe('Workspace', () => {
   test('stats counts per split, label and source', () => {
     const ws = open();
     ws.importFile(file('a.jsonl', jsonl(nerRows)), { create: { name: 'pii' } });
-    const s = ws.stats();
+    const s = ws.dataset().stats();
     expect(s).toMatchObject({
       dataset: 'pii',
       examples: 3,
@@ -130,8 +130,8 @@ describe('Workspace', () => {
     const ws = open();
     ws.importFile(file('c.jsonl', jsonl([{ id: 'q1', text: 'a', label: 'x' }, { id: 'q2', text: 'b', label: 'x' }, { id: 'q3', text: 'c', label: 'y' }])), { create: { name: 'c' } });
     ws.importFile(file('t.jsonl', jsonl([{ id: 'r1', input: { text: 'a' }, output: { date: '1', total: '' } }, { id: 'r2', input: { text: 'b' }, output: { date: '2', total: '3' } }])), { create: { name: 't' } });
-    expect(ws.stats('c')).toMatchObject({ spans: null, label_unit: 'examples', labels: { x: 2, y: 1 } });
-    expect(ws.stats('t')).toMatchObject({ spans: null, labels: { date: 2, total: 1 } });
+    expect(ws.dataset('c').stats()).toMatchObject({ spans: null, label_unit: 'examples', labels: { x: 2, y: 1 } });
+    expect(ws.dataset('t').stats()).toMatchObject({ spans: null, labels: { date: 2, total: 1 } });
     ws.close();
   });
 
@@ -139,23 +139,23 @@ describe('Workspace', () => {
     const { Rule } = await import('../../src/core/schemas/rule.js');
     const ws = open();
     ws.createDataset({ name: 'pii', type: 'ner' });
-    const empty = ws.rulesetHash();
+    const empty = ws.dataset().rulesetHash();
     const rule = Rule.parse({ id: 'r1', name: 'city', format: 'regex', pattern: 'Oslo', output: { label: 'LOC' } });
     ws.store.rules.insert(ws.dataset().id, rule);
-    const one = ws.rulesetHash();
+    const one = ws.dataset().rulesetHash();
     expect(one).not.toBe(empty);
     ws.store.rules.setStatus(ws.dataset().id, 'r1', 'disabled');
-    expect(ws.rulesetHash()).toBe(empty);
+    expect(ws.dataset().rulesetHash()).toBe(empty);
     ws.close();
   });
 
   test('lists and shows examples', () => {
     const ws = open();
     ws.importFile(file('a.jsonl', jsonl(nerRows)), { create: { name: 'pii' } });
-    expect(ws.listExamples({ label: 'LOC' })).toMatchObject({ total: 2, examples: [{ id: 'd1' }, { id: 'd2' }] });
-    expect(ws.listExamples({ limit: 1, offset: 2 })).toMatchObject({ total: 3, offset: 2, limit: 1, examples: [{ id: 'd3' }] });
-    expect(ws.getExample('d2')).toMatchObject({ id: 'd2', split: 'test', text: 'Oslo is cold' });
-    expect(() => ws.getExample('zz')).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(ws.dataset().listExamples({ label: 'LOC' })).toMatchObject({ total: 2, examples: [{ id: 'd1' }, { id: 'd2' }] });
+    expect(ws.dataset().listExamples({ limit: 1, offset: 2 })).toMatchObject({ total: 3, offset: 2, limit: 1, examples: [{ id: 'd3' }] });
+    expect(ws.dataset().getExample('d2')).toMatchObject({ id: 'd2', split: 'test', text: 'Oslo is cold' });
+    expect(() => ws.dataset().getExample('zz')).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
     ws.close();
   });
 });

@@ -36,14 +36,14 @@ describe('the workbench measures by itself when that is cheap', () => {
     const f = await app.until((f) => expect(f).toContain('ensemble P .778 R .700 F1 .737'));
     expect(f).not.toContain('press m');
     expect(f).not.toMatch(/\d stale/);
-    expect(ws.listRuns({ kind: 'metrics' }).runs).toHaveLength(1);
+    expect(ws.dataset().listRuns({ kind: 'metrics' }).runs).toHaveLength(1);
     expectFits(f, 80, 24);
     app.unmount();
   });
 
   test('a disable re-measures, keeping the previous figures on screen until the new ones land', async () => {
     const ws = measured.open();
-    const held = heldMetrics(new InlineJobRunner(ws, ws.resolveDataset().name));
+    const held = heldMetrics(new InlineJobRunner(ws, ws.dataset().summary().name));
     const app = renderApp(ws, { autoMeasure: AUTO_MEASURE_WORK, jobs: held.jobs, columns: 120, rows: 30 });
     // fired, TP, FP of the stored figures.
     await app.until((f) => expect(rowOf(f, 'any card')).toMatch(/\son\s+25\s+18\s+7\s/));
@@ -63,7 +63,7 @@ describe('the workbench measures by itself when that is cheap', () => {
     await app.until((f) => expect(f).toContain('metrics recomputed for 7 rules'));
     const after = await app.until((f) => expect(rowOf(f, 'any card')).toMatch(/\soff\s/));
     expect(after).not.toMatch(/\d stale/);
-    expect(ws.rulesOverview().stale).toBe(false);
+    expect(ws.dataset().rulesOverview().stale).toBe(false);
     app.unmount();
   });
 
@@ -74,7 +74,7 @@ describe('the workbench measures by itself when that is cheap', () => {
     await app.press('o', '-', '-', KEY.enter);
     await app.until((f) => expect(f).toMatch(/run \d+ done in/), 60_000);
     await app.until((f) => expect(f).toMatch(/metrics recomputed for \d+ rules/), 30_000);
-    expect(ws.rulesOverview().stale).toBe(false);
+    expect(ws.dataset().rulesOverview().stale).toBe(false);
     await app.press('1');
     const rules = await app.until((f) => expect(f).toContain('ensemble'));
     expect(rules).not.toMatch(/\d stale/);
@@ -83,17 +83,17 @@ describe('the workbench measures by itself when that is cheap', () => {
 
   test('the Eval screen evaluates an old recorded result again by itself', async () => {
     const ws = measured.open();
-    const first = await ws.evaluate({});
-    await ws.setRuleStatus('any-money', 'disabled');
+    const first = await ws.dataset().evaluate();
+    await ws.dataset().setRuleStatus('any-money', 'disabled');
     const app = renderApp(ws, { autoMeasure: AUTO_MEASURE_WORK, initial: { screen: 'eval' }, columns: 120, rows: 40 });
     const f = await app.until((f) => expect(f).toMatch(new RegExp(`run #${first.run_id + 1} · \\d`)));
     expect(f).not.toContain('stale');
     app.unmount();
     // Off (or too big), it says so and waits for r.
-    await ws.setRuleStatus('any-card', 'disabled');
+    await ws.dataset().setRuleStatus('any-card', 'disabled');
     const waiting = renderApp(ws, { initial: { screen: 'eval' }, columns: 120, rows: 40 });
     await waiting.until((f) => expect(f).toContain('stale: rules changed since (r runs again)'));
-    expect(ws.listRuns({ kind: 'eval' }).runs).toHaveLength(2);
+    expect(ws.dataset().listRuns({ kind: 'eval' }).runs).toHaveLength(2);
     waiting.unmount();
   });
 
@@ -102,7 +102,7 @@ describe('the workbench measures by itself when that is cheap', () => {
     const app = renderApp(ws, { autoMeasure: 500, columns: 100 });
     const f = await app.until((f) => expect(f).toContain('m measures: 90 dev examples × 8 rules is too many to do by itself (not measured yet)'));
     expect(f).toContain('not measured: press m');
-    expect(ws.listRuns({ kind: 'metrics' }).runs).toHaveLength(0);
+    expect(ws.dataset().listRuns({ kind: 'metrics' }).runs).toHaveLength(0);
     await app.press('m');
     await app.until((f) => expect(f).toContain('ensemble P .778 R .700 F1 .737'));
     app.unmount();

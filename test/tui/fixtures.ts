@@ -26,9 +26,10 @@ export function importDemo(ws: Workspace): Workspace {
  */
 export async function demoWorkspace(ws: Workspace, opts: { metrics?: boolean } = {}): Promise<Workspace> {
   importDemo(ws);
-  ws.split({ dev: 0.3, seed: 42 });
-  for (const r of DEMO_RULES) await ws.addRule({ id: r.id, name: r.name, pattern: r.pattern, label: r.label, flags: 'i', ...('priority' in r ? { priority: r.priority } : {}) });
-  if (opts.metrics !== false) await ws.metrics();
+  const d = ws.dataset();
+  d.split({ dev: 0.3, seed: 42 });
+  for (const r of DEMO_RULES) await d.addRule({ id: r.id, name: r.name, pattern: r.pattern, label: r.label, flags: 'i', ...('priority' in r ? { priority: r.priority } : {}) });
+  if (opts.metrics !== false) await d.metrics();
   return ws;
 }
 
@@ -45,8 +46,9 @@ export const SPAN_ROWS = [
 export async function spanWorkspace(ws: Workspace, file: string, opts: { metrics?: boolean } = {}): Promise<Workspace> {
   writeFileSync(file, SPAN_ROWS.map((r) => JSON.stringify(r)).join('\n') + '\n');
   ws.importFile(file, { create: { name: 'people', type: 'ner' } });
-  await ws.addRule({ id: 'cities', name: 'cities', pattern: '\\b(?:Oslo|Bergen|Paris)\\b', label: 'LOC' });
-  await ws.addRule({ id: 'names', name: 'capitalised names', pattern: '\\b(?:Ann|Bob|Carl|Nothing)\\b', label: 'PER' });
-  if (opts.metrics !== false) await ws.metrics();
+  const d = ws.dataset();
+  await d.addRule({ id: 'cities', name: 'cities', pattern: '\\b(?:Oslo|Bergen|Paris)\\b', label: 'LOC' });
+  await d.addRule({ id: 'names', name: 'capitalised names', pattern: '\\b(?:Ann|Bob|Carl|Nothing)\\b', label: 'PER' });
+  if (opts.metrics !== false) await d.metrics();
   return ws;
 }

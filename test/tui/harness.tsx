@@ -142,7 +142,7 @@ export function renderApp(
   ws: Workspace,
   opts: { dataset?: string; columns?: number; rows?: number; color?: boolean; initial?: Route; jobs?: JobRunner; autoMeasure?: number | false; switchable?: boolean } = {},
 ): Rendered {
-  const dataset = opts.dataset ?? ws.resolveDataset().name;
+  const dataset = opts.dataset ?? ws.dataset().summary().name;
   const jobs = opts.jobs ?? new InlineJobRunner(ws, dataset);
   const theme: Theme = { color: opts.color ?? false };
   const columns = opts.columns ?? 80;

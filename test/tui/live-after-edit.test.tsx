@@ -17,7 +17,7 @@ describe('live after an edit', () => {
     await app.press(KEY.enter, KEY.enter);
     await app.until((f) => expect(f).toContain('any money any-money [active] v1'));
     await app.press('p', KEY.left, KEY.left, KEY.left, ...Array.from({ length: 9 }, () => KEY.backspace), KEY.enter);
-    await app.until(() => expect(ws.showRule('any-money').rule.version).toBe(2));
+    await app.until(() => expect(ws.dataset().showRule('any-money').rule.version).toBe(2));
     await app.until((f) => expect(f).toMatch(/^(?:harmful )?dev: TP 1 FP 3 /m));
     await app.press(KEY.escape);
     // The row is measured on the new pattern: FP 3 (was 12), and not stale.
@@ -28,29 +28,29 @@ describe('live after an edit', () => {
 
   test.each(['examples', 'feedback', 'prune', 'eval', 'learn'] as const)('m recomputes the metrics from the %s screen', async (screen) => {
     const ws = tmp.open();
-    await ws.setRuleStatus('zebra', 'disabled');
+    await ws.dataset().setRuleStatus('zebra', 'disabled');
     const app = renderApp(ws, { initial: { screen } });
     await app.press('m');
     await app.until((f) => expect(f).toContain('metrics recomputed for 7 rules'));
-    expect(ws.rulesOverview().stale).toBe(false);
+    expect(ws.dataset().rulesOverview().stale).toBe(false);
     app.unmount();
   });
 
   test('m recomputes the metrics from a rule’s own screen', async () => {
     const ws = tmp.open();
-    await ws.setRuleStatus('zebra', 'disabled');
+    await ws.dataset().setRuleStatus('zebra', 'disabled');
     const app = renderApp(ws, { initial: { screen: 'rule', ruleId: 'any-money' } });
     await app.until((f) => expect(f).toContain('any-money'));
     await app.press('m');
     await app.until((f) => expect(f).toContain('metrics recomputed for 7 rules'));
-    expect(ws.rulesOverview().stale).toBe(false);
+    expect(ws.dataset().rulesOverview().stale).toBe(false);
     app.unmount();
   });
 
   test('the Eval screen says the data changed when the split it ran on was re-made', async () => {
     const ws = tmp.open();
-    await ws.evaluate({ split: 'dev' });
-    ws.split({ dev: 0.5, seed: 7 });
+    await ws.dataset().evaluate({ split: 'dev' });
+    ws.dataset().split({ dev: 0.5, seed: 7 });
     const app = renderApp(ws, { initial: { screen: 'eval' }, columns: 120, rows: 40 });
     await app.until((f) => expect(f).toMatch(/stale: [^\n]*data changed/));
     app.unmount();
@@ -58,12 +58,12 @@ describe('live after an edit', () => {
 
   test('the Eval screen marks a recorded result stale when the rules or the data changed since it ran', async () => {
     const ws = tmp.open();
-    const first = await ws.evaluate({});
+    const first = await ws.dataset().evaluate();
     const fresh = renderApp(ws, { initial: { screen: 'eval' } });
     const f = await fresh.until((f) => expect(f).toContain(`run #${first.run_id} (recorded`));
     expect(f).not.toContain('stale');
     fresh.unmount();
-    await ws.setRuleStatus('any-money', 'disabled');
+    await ws.dataset().setRuleStatus('any-money', 'disabled');
     const app = renderApp(ws, { initial: { screen: 'eval' }, columns: 120, rows: 40 });
     await app.until((f) => expect(f).toContain('stale: rules changed since (r runs again)'));
     await app.press('r');

@@ -8,8 +8,8 @@ import { KEY, renderApp, useTemplateWorkspace } from './harness.js';
 /** The bundled support tickets, split and learned offline: what a user has after the tour's first steps. */
 async function supportWorkspace(ws: Workspace): Promise<void> {
   ws.importFile(join(repoRoot, 'datasets', 'support-tickets.jsonl'), { create: { name: 'support', type: 'classification' } });
-  ws.split({ dev: 0.2, test: 0.2, seed: 42 });
-  await ws.learn({ offline: true });
+  ws.dataset().split({ dev: 0.2, test: 0.2, seed: 42 });
+  await ws.dataset().learn({ offline: true });
 }
 
 describe('a correction rule is shown with what else it catches before it is kept', () => {
@@ -19,7 +19,7 @@ describe('a correction rule is shown with what else it catches before it is kept
     const ws = tmp.open();
     // A billing ticket added to train after learning; the learned rules call it shipping ("…my order").
     ws.importFile(writeJsonl(tmp.path('more.jsonl'), [{ id: 'coupon', text: 'The coupon code was not applied to my order total.', label: 'billing', split: 'train' }]), {});
-    expect(ws.predictExample({ exampleId: 'coupon' }).prediction.label).toBe('shipping');
+    expect(ws.dataset().predictExample({ exampleId: 'coupon' }).prediction.label).toBe('shipping');
     const app = renderApp(ws, { initial: { screen: 'correct', exampleId: 'coupon' }, columns: 200, rows: 30 });
     await app.until((f) => expect(f).toContain('Correct example coupon'));
     await app.press(KEY.ctrlS);
@@ -31,7 +31,7 @@ describe('a correction rule is shown with what else it catches before it is kept
   test('the learn screen names the other-label texts a refused correction rule would take over', async () => {
     const ws = tmp.open();
     // The very words of a shipping ticket in train, said to be billing: no rule on them leaves that ticket out.
-    ws.correct({ text: 'Why did my package not arrive yet?', expectedLabel: 'billing' });
+    ws.dataset().correct({ text: 'Why did my package not arrive yet?', expectedLabel: 'billing' });
     const app = renderApp(ws, { initial: { screen: 'learn' }, columns: 140, rows: 40 });
     await app.until((f) => expect(f).toContain('press enter to start a round'));
     await app.press('i', 'o');
@@ -40,9 +40,9 @@ describe('a correction rule is shown with what else it catches before it is kept
     const done = await app.until((f) => expect(f).toMatch(/run \d+ done in/), 60_000);
     expect(done).toMatch(/rule billing <- .* for correction-c1 not added: it catches 1 train text of other labels/);
     expect(done).toContain('t7 (shipping): Why did my package not arrive yet?');
-    const proposed = ws.listRules({ status: ['proposed'] }).rules;
+    const proposed = ws.dataset().listRules({ status: ['proposed'] }).rules;
     expect(proposed.map((r) => r.name)).toEqual([expect.stringMatching(/^billing <- /)]);
-    expect(ws.listRules({ status: ['active'] }).rules.some((r) => r.name === proposed[0]!.name)).toBe(false);
+    expect(ws.dataset().listRules({ status: ['active'] }).rules.some((r) => r.name === proposed[0]!.name)).toBe(false);
     app.unmount();
   }, 90_000);
 });
@@ -55,9 +55,9 @@ describe('feedback an offline run cannot read', () => {
     vi.stubEnv('OPENAI_API_KEY', '');
     vi.stubEnv('OPENAI_BASE_URL', '');
     const ws = tmp.open();
-    const target = ws.listRules({ status: ['active'] }).rules[0]!.id;
-    ws.addFeedback({ text: 'this rule is too broad', rule: target });
-    ws.correct({ exampleId: 't26', expectedLabel: 'billing' });
+    const target = ws.dataset().listRules({ status: ['active'] }).rules[0]!.id;
+    ws.dataset().addFeedback({ text: 'this rule is too broad', rule: target });
+    ws.dataset().correct({ exampleId: 't26', expectedLabel: 'billing' });
     const learn = renderApp(ws, { initial: { screen: 'learn' }, columns: 140, rows: 40 });
     await learn.until((f) => expect(f).toContain('press enter to start a round'));
     await learn.press('i');
@@ -66,11 +66,11 @@ describe('feedback an offline run cannot read', () => {
     await learn.until((f) => expect(f).toMatch(/run \d+ done in/), 60_000);
     learn.unmount();
     // The run accepted a change (the correction's rule), none the feedback prompted.
-    expect(ws.listCorrections()).toMatchObject({ total: 1, holding: 1 });
+    expect(ws.dataset().listCorrections()).toMatchObject({ total: 1, holding: 1 });
     const app = renderApp(ws, { initial: { screen: 'feedback' }, columns: 200, rows: 30 });
     const f = await app.until((f) => expect(f).toMatch(/not applied by learn run \d+: the offline learner cannot read plain-English feedback; configure an LLM/));
     expect(f).toMatch(/fb-1\s+open/);
-    expect(ws.listFeedback().feedback[0]).toMatchObject({ status: 'open', applied_run_id: null });
+    expect(ws.dataset().listFeedback().feedback[0]).toMatchObject({ status: 'open', applied_run_id: null });
     app.unmount();
   }, 90_000);
 });

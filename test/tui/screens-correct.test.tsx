@@ -41,11 +41,11 @@ describe('correct screen (spans)', () => {
     await app.press(KEY.enter);
     // s4 is a dev example: nothing is saved until the move to train is agreed to.
     await app.until((f) => expect(f).toContain('s4 is in dev, held out: move it to train to correct it'));
-    expect(ws.listCorrections().total).toBe(0);
+    expect(ws.dataset().listCorrections().total).toBe(0);
     await app.press('y');
     await app.until((f) => expect(f).toContain('correction c1 saved and s4 moved from dev to train'));
-    expect(ws.getExample('s4').split).toBe('train');
-    const [c] = ws.listCorrections().corrections;
+    expect(ws.dataset().getExample('s4').split).toBe('train');
+    const [c] = ws.dataset().listCorrections().corrections;
     expect(c).toMatchObject({
       example_id: 's4',
       note: 'names after "said" are people',
@@ -53,7 +53,7 @@ describe('correct screen (spans)', () => {
       produced: { spans: [{ start: 0, end: 5, label: 'LOC', text: 'Paris' }, { start: 18, end: 22, label: 'LOC', text: 'Oslo' }] },
     });
     // The correction became a training example.
-    expect(ws.getExample('correction-c1').source).toBe('correction');
+    expect(ws.dataset().getExample('correction-c1').source).toBe('correction');
     app.unmount();
   });
 
@@ -66,8 +66,8 @@ describe('correct screen (spans)', () => {
     await app.press('n');
     await app.until((f) => expect(f).not.toContain('move it to train to correct it'));
     expect(app.frame()).toContain('Correct example s4');
-    expect(ws.listCorrections().total).toBe(0);
-    expect(ws.getExample('s4').split).toBe('dev');
+    expect(ws.dataset().listCorrections().total).toBe(0);
+    expect(ws.dataset().getExample('s4').split).toBe('dev');
     app.unmount();
   });
 
@@ -77,7 +77,7 @@ describe('correct screen (spans)', () => {
     await app.until((f) => expect(f).toContain('no spans: nothing should be extracted'));
     expect(app.frame()).toContain('rules now PER:"Nothing"');
     await app.press(KEY.escape);
-    expect(ws.listCorrections().total).toBe(0);
+    expect(ws.dataset().listCorrections().total).toBe(0);
     app.unmount();
   });
 });
@@ -103,7 +103,7 @@ describe('leaving a correction with changes', () => {
     expect(app.frame()).toContain('Correct example');
     await app.press(KEY.escape, 'y');
     await app.until((f) => expect(f).not.toContain('Correct example'));
-    expect(ws.listCorrections().corrections).toHaveLength(0);
+    expect(ws.dataset().listCorrections().corrections).toHaveLength(0);
     app.unmount();
   });
 });

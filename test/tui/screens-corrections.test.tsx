@@ -8,8 +8,8 @@ describe('corrections screen', () => {
   test('c on the feedback screen lists the corrections and which hold under the current rules; D deletes after asking', async () => {
     const ws = tmp.open();
     // The rules find Oslo (holds); they miss Dora (does not hold).
-    ws.correct({ text: 'We flew to Oslo.', expectedSpans: [{ text: 'Oslo', label: 'LOC' }] });
-    ws.correct({ text: 'Dora called.', expectedSpans: [{ text: 'Dora', label: 'PER' }], note: 'Dora is a person' });
+    ws.dataset().correct({ text: 'We flew to Oslo.', expectedSpans: [{ text: 'Oslo', label: 'LOC' }] });
+    ws.dataset().correct({ text: 'Dora called.', expectedSpans: [{ text: 'Dora', label: 'PER' }], note: 'Dora is a person' });
     const app = renderApp(ws, { initial: { screen: 'feedback' } });
     await app.until((f) => expect(f).toContain('Feedback'));
     await app.press('c');
@@ -21,7 +21,7 @@ describe('corrections screen', () => {
     await app.until((f) => expect(f).toContain('Delete correction c2 and its training example? y delete · n keep'));
     await app.press('y');
     await app.until((f) => expect(f).toContain('Corrections 1 · 1 hold · 0 do not hold'));
-    expect(ws.listCorrections().corrections.map((c) => c.id)).toEqual(['c1']);
+    expect(ws.dataset().listCorrections().corrections.map((c) => c.id)).toEqual(['c1']);
     await app.press(KEY.escape);
     await app.until((f) => expect(f).toMatch(/Feedback \d+ ·/));
     app.unmount();

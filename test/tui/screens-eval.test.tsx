@@ -9,7 +9,7 @@ describe('eval screen', () => {
     const ws = tmp.open();
     const app = renderApp(ws, { initial: { screen: 'eval' } });
     const f = await app.until((f) => expect(f).toMatch(/Eval on test \(200\) · mode text · run #\d+/));
-    const report = await ws.evaluate({ split: 'test' });
+    const report = await ws.dataset().evaluate({ split: 'test' });
     const m = report.micro;
     const r3 = (v: number | null) => (v === null ? '–' : v >= 1 ? '1.00' : v.toFixed(3).replace(/^0/, ''));
     expect(f).toContain(`micro P ${r3(m.precision)} R ${r3(m.recall)} F1 ${r3(m.f1)}`);
@@ -29,8 +29,8 @@ describe('eval screen', () => {
 
   test('opens on the recorded run; [ compares a new run with an earlier one', async () => {
     const ws = tmp.open();
-    const first = await ws.evaluate({});
-    await ws.setRuleStatus('any-money', 'disabled');
+    const first = await ws.dataset().evaluate();
+    await ws.dataset().setRuleStatus('any-money', 'disabled');
     const app = renderApp(ws, { initial: { screen: 'eval' }, columns: 120, rows: 40 });
     await app.until((f) => expect(f).toContain(`run #${first.run_id} (recorded; r runs again)`));
     await app.press('r');
@@ -47,9 +47,9 @@ describe('eval screen', () => {
 
   test('[ ] and s record one run per distinct data, rules and split, and the compare list shows distinct runs', async () => {
     const ws = tmp.open();
-    const first = await ws.evaluate({});
-    await ws.evaluate({});
-    await ws.setRuleStatus('any-money', 'disabled');
+    const first = await ws.dataset().evaluate();
+    await ws.dataset().evaluate();
+    await ws.dataset().setRuleStatus('any-money', 'disabled');
     const app = renderApp(ws, { initial: { screen: 'eval' }, columns: 120, rows: 40 });
     await app.until((f) => expect(f).toContain('(recorded; r runs again)'));
     // Two equal recorded runs are one: the one shown.
@@ -63,7 +63,7 @@ describe('eval screen', () => {
       await app.until((f) => expect(f).not.toContain('evaluating…'));
     }
     expect(app.frame()).toContain(`run #${first.run_id + 2} ·`);
-    const evalRuns = () => ws.listRuns({ kind: 'eval' }).runs.length;
+    const evalRuns = () => ws.dataset().listRuns({ kind: 'eval' }).runs.length;
     expect(evalRuns()).toBe(3);
     // Each split once, then round again: no new run the second time.
     for (let i = 0; i < 5; i++) {

@@ -8,9 +8,9 @@ describe('feedback screen', () => {
 
   test('lists feedback with its status and writes new task feedback with n', async () => {
     const ws = demo();
-    ws.addFeedback({ text: 'card arrival questions often say "still waiting"' });
-    ws.addFeedback({ text: 'exchange rate rules are too broad', example: 'train-1' });
-    ws.dismissFeedback('fb-2');
+    ws.dataset().addFeedback({ text: 'card arrival questions often say "still waiting"' });
+    ws.dataset().addFeedback({ text: 'exchange rate rules are too broad', example: 'train-1' });
+    ws.dataset().dismissFeedback('fb-2');
     const app = renderApp(ws, { initial: { screen: 'feedback' } });
     await app.until((f) => expect(f).toContain('1 open · 0 applied · 1 dismissed'));
     expect(app.frame()).toMatch(/fb-1\s+open\s+task\s+card arrival questions/);
@@ -21,21 +21,21 @@ describe('feedback screen', () => {
     await app.press(KEY.enter);
     await app.until((f) => expect(f).toContain('2 open'));
     expect(app.frame()).toContain('q and ? are typed, not keys');
-    expect(ws.listFeedback().feedback.map((f) => [f.id, f.level, f.status, f.text])).toContainEqual(['fb-3', 'task', 'open', 'q and ? are typed, not keys']);
+    expect(ws.dataset().listFeedback().feedback.map((f) => [f.id, f.level, f.status, f.text])).toContainEqual(['fb-3', 'task', 'open', 'q and ? are typed, not keys']);
     expectFits(app.frame(), 80, 24);
     app.unmount();
   });
 
   test('d dismisses the selected feedback and o opens it again; an empty text shows the service error and keeps the composer', async () => {
     const ws = demo();
-    ws.addFeedback({ text: 'first' });
+    ws.dataset().addFeedback({ text: 'first' });
     const app = renderApp(ws, { initial: { screen: 'feedback' } });
     await app.press('d');
     await app.until((f) => expect(f).toMatch(/fb-1\s+dismissed/));
-    expect(ws.listFeedback({ status: 'dismissed' }).total).toBe(1);
+    expect(ws.dataset().listFeedback({ status: 'dismissed' }).total).toBe(1);
     await app.press('o');
     await app.until((f) => expect(f).toMatch(/fb-1\s+open/));
-    expect(ws.listFeedback({ status: 'open' }).total).toBe(1);
+    expect(ws.dataset().listFeedback({ status: 'open' }).total).toBe(1);
     await app.press('d');
     await app.until((f) => expect(f).toMatch(/fb-1\s+dismissed/));
     await app.press('n', KEY.enter);

@@ -23,10 +23,10 @@ describe('learn screen', () => {
     expect(done).toMatch(/synthesis\s+\d+/);
     expect(done).toMatch(/patches: \d+ accepted · \d+ rejected · rules: \d+ added/);
     expect(done).toMatch(/synthesis\s+asking for rules of 2 labels/);
-    const learnRuns = ws.listRuns({ kind: 'learn' }).runs;
+    const learnRuns = ws.dataset().listRuns({ kind: 'learn' }).runs;
     expect(learnRuns).toHaveLength(1);
     expect(done).toContain(`run ${learnRuns[0]!.id} done`);
-    const run = ws.showRun(learnRuns[0]!.id);
+    const run = ws.dataset().showRun(learnRuns[0]!.id);
     if (!('result' in run) || run.kind !== 'learn' || !('decisions' in run.result)) throw new Error('the learn run is not readable');
     const patches = run.result.decisions.filter((d) => d.action === 'patch' || d.action === 'synthesize');
     expect(done).toContain(`patches: ${patches.filter((d) => d.accepted).length} accepted · ${patches.filter((d) => !d.accepted).length} rejected`);

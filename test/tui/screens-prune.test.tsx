@@ -29,14 +29,14 @@ describe('prune screen', () => {
     await app.until((f) => expect(f).toContain('Disable 1 rule (F1 .737 → .795)?'));
     await app.press('n');
     await app.until((f) => expect(f).not.toContain('Disable 1 rule'));
-    expect(ws.showRule('any-money').rule.status).toBe('active');
+    expect(ws.dataset().showRule('any-money').rule.status).toBe('active');
     await app.press('a', 'y');
     await app.until((f) => expect(f).toContain('disabled 1 rule (prune op 1): u undoes'));
-    expect(ws.showRule('any-money').rule.status).toBe('disabled');
+    expect(ws.dataset().showRule('any-money').rule.status).toBe('disabled');
     await app.until((f) => expect(f).toContain('7 active rules'));
     await app.press('u');
     await app.until((f) => expect(f).toContain('undid prune op 1: 1 rule enabled again'));
-    expect(ws.showRule('any-money').rule.status).toBe('active');
+    expect(ws.dataset().showRule('any-money').rule.status).toBe('active');
     await app.until((f) => expect(f).toContain('8 active rules'));
     await app.press('u');
     await app.until((f) => expect(f).toContain('nothing to undo'));
@@ -51,8 +51,8 @@ describe('prune screen options', () => {
   const many = useTemplateWorkspace(async (ws) => {
     await demoWorkspace(ws, { metrics: false });
     // Rules enough that the ranking is longer than its pane at 80x24.
-    for (let i = 0; i < 14; i++) await ws.addRule({ id: `never-${i}`, name: `never ${i}`, pattern: `qqzz${i}xx`, label: 'exchange_rate' });
-    await ws.metrics();
+    for (let i = 0; i < 14; i++) await ws.dataset().addRule({ id: `never-${i}`, name: `never ${i}`, pattern: `qqzz${i}xx`, label: 'exchange_rate' });
+    await ws.dataset().metrics();
   }, 'prune-many-rules');
 
   test('d adds the dead rules, x the duplicates and +/- the tolerance, as the CLI flags do', async () => {
@@ -63,7 +63,7 @@ describe('prune screen options', () => {
     const dead = await app.until((f) => expect(f).toContain('by disabling 2 rules (dry run)'));
     expect(dead).toContain('--dead');
     expect(dead).toMatch(/zebra\s+exchange_\S*\s+dead/);
-    const cli = await ws.prune({ dead: true });
+    const cli = await ws.dataset().prune({ dead: true });
     expect(dead).toContain(`F1 .737 → ${cli.f1_after!.toFixed(3).replace(/^0/, '')}`);
     await app.press('x', '+');
     const flags = await app.until((f) => expect(f).toContain('--dead --duplicates --tolerance 0.001'));

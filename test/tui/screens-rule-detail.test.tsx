@@ -54,10 +54,10 @@ describe('rule detail screen', () => {
     await app.until((f) => expect(f).toContain('pattern \\b(?:money▏)\\b'));
     const f = await app.until((f) => expect(f).toContain('rule on dev: P .077→.250 (+.173) R .011→.011 (±0) F1 .019→.021 (+.002)'));
     expect(f).toContain('ruleset: F1 .737→.778 (+.041) · rule TP 1→1 FP 12→3');
-    expect(ws.showRule('any-money').rule.version).toBe(1);
+    expect(ws.dataset().showRule('any-money').rule.version).toBe(1);
     await app.press(KEY.enter);
-    await app.until(() => expect(ws.showRule('any-money').rule.version).toBe(2));
-    expect(ws.showRule('any-money').rule.pattern).toBe('\\b(?:money)\\b');
+    await app.until(() => expect(ws.dataset().showRule('any-money').rule.version).toBe(2));
+    expect(ws.dataset().showRule('any-money').rule.pattern).toBe('\\b(?:money)\\b');
     // Saving re-scores in the background: the screen shows the new figures, not stale ones.
     const rescored = await app.until((f) => expect(f).toMatch(/^(?:harmful )?dev: TP 1 FP 3 /m));
     expect(rescored).toMatch(/metrics recomputed for 8 rules/);
@@ -78,7 +78,7 @@ describe('rule detail screen', () => {
     await app.until((f) => expect(f).toMatch(/cannot be saved: invalid/));
     await app.press(KEY.enter);
     await app.until((f) => expect(f).toMatch(/INVALID|rejected|invalid/));
-    expect(ws.showRule('zebra').rule.pattern).toBe('zebra crossing');
+    expect(ws.dataset().showRule('zebra').rule.pattern).toBe('zebra crossing');
     app.unmount();
   });
 
@@ -89,20 +89,20 @@ describe('rule detail screen', () => {
     await app.until((f) => expect(f).toContain('Disable zebra? (e enables it again) y yes · n/esc no'));
     await app.press(KEY.escape);
     await app.until((f) => expect(f).not.toContain('Disable zebra?'));
-    expect(ws.showRule('zebra').rule.status).toBe('active');
+    expect(ws.dataset().showRule('zebra').rule.status).toBe('active');
     await app.press('e', 'y');
     await app.until((f) => expect(f).toContain('zebra zebra [disabled] v2'));
-    expect(ws.showRule('zebra').rule.status).toBe('disabled');
+    expect(ws.dataset().showRule('zebra').rule.status).toBe('disabled');
     await app.press('e');
     await app.until((f) => expect(f).toContain('zebra zebra [active] v3'));
     await app.press('D');
     await app.until((f) => expect(f).toContain('Delete zebra?'));
     await app.press('n');
     await app.until((f) => expect(f).not.toContain('Delete zebra?'));
-    expect(ws.listRules().rules.map((r) => r.id)).toContain('zebra');
+    expect(ws.dataset().listRules().rules.map((r) => r.id)).toContain('zebra');
     await app.press('D', 'y');
     await app.until((f) => expect(f).toContain('deleted zebra'));
-    expect(ws.listRules().rules.map((r) => r.id)).not.toContain('zebra');
+    expect(ws.dataset().listRules().rules.map((r) => r.id)).not.toContain('zebra');
     app.unmount();
   });
 
@@ -121,12 +121,12 @@ describe('rule detail screen', () => {
     await app.press(KEY.ctrlS);
     // The rule's items are dev examples: correcting one asks to move it to train first.
     await app.until((f) => expect(f).toContain('train-772 is in dev, held out: move it to train to correct it'));
-    expect(ws.listCorrections().total).toBe(0);
+    expect(ws.dataset().listCorrections().total).toBe(0);
     await app.press('y');
     await app.until((f) => expect(f).toMatch(/correction c1 saved and train-772 moved from dev to train/));
-    expect(ws.getExample('train-772').split).toBe('train');
+    expect(ws.dataset().getExample('train-772').split).toBe('train');
     await app.until((f) => expect(f).toContain('any money any-money'));
-    const c = ws.listCorrections().corrections;
+    const c = ws.dataset().listCorrections().corrections;
     expect(c).toHaveLength(1);
     expect(c[0]).toMatchObject({ example_id: 'train-772', expected: { label: 'pending_cash_withdrawal' }, produced: { label: 'exchange_rate' }, note: 'about a pending withdrawal, not rates' });
     app.unmount();

@@ -97,10 +97,10 @@ describe('rules screen', () => {
     await app.until((f) => expect(f).toContain('Disable any card? (e enables it again) y yes · n/esc no'));
     await app.press('n');
     await app.until((f) => expect(f).not.toContain('Disable any card?'));
-    expect(ws.showRule('any-card').rule.status).toBe('active');
+    expect(ws.dataset().showRule('any-card').rule.status).toBe('active');
     await app.press('e', 'y');
     await app.until((f) => expect(f).toMatch(/any card\s+\S+\s+card_arri…\s+off/));
-    expect(ws.showRule('any-card').rule.status).toBe('disabled');
+    expect(ws.dataset().showRule('any-card').rule.status).toBe('disabled');
     await app.press('t', 't');
     await app.until((f) => expect(f).toContain('status disabled'));
     expect(rowNames(app.frame())).toEqual(['any card']);
@@ -139,7 +139,7 @@ describe('rules screen', () => {
 
   test('m recomputes the metrics in the background and keeps taking keys', async () => {
     const ws = tmp.open();
-    await ws.setRuleStatus('any-money', 'disabled');
+    await ws.dataset().setRuleStatus('any-money', 'disabled');
     const app = renderApp(ws);
     await app.until((f) => expect(f).toMatch(/\d stale/));
     await app.press('m', 'j');
@@ -153,7 +153,7 @@ describe('rules screen', () => {
 
   test('while metrics recompute, the status line says how far the rules have run', async () => {
     const ws = tmp.open();
-    const inline = new InlineJobRunner(ws, ws.resolveDataset().name);
+    const inline = new InlineJobRunner(ws, ws.dataset().summary().name);
     let release = () => {};
     // The real metrics job, held after a progress report so the frame can be read.
     const jobs: JobRunner = {

@@ -30,7 +30,7 @@ describe('selecting a span of an example', () => {
     expect(list).toMatch(/PER <- "Bob" +-?\d+ +1\/1 +1\.00/);
     const first = list.match(/› 1 +(PER <- .*?) {2,}/)![1]!;
     await app.press(KEY.enter);
-    await app.until(() => expect(ws.listRules({ status: ['active'] }).rules.map((r) => r.name)).toContain(first));
+    await app.until(() => expect(ws.dataset().listRules({ status: ['active'] }).rules.map((r) => r.name)).toContain(first));
     app.unmount();
   });
 

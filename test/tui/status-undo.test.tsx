@@ -10,10 +10,10 @@ describe('u undoes the last enable or disable', () => {
     const app = renderApp(ws, { columns: 120, rows: 40 });
     await app.until((f) => expect(f).toMatch(/› exchange rate/));
     await app.press('e', 'y');
-    await app.until(() => expect(ws.showRule('exchange-rate').rule.status).toBe('disabled'));
+    await app.until(() => expect(ws.dataset().showRule('exchange-rate').rule.status).toBe('disabled'));
     await app.until((f) => expect(f).toContain('8 rules (7 active)'));
     await app.press('u');
-    await app.until(() => expect(ws.showRule('exchange-rate').rule.status).toBe('active'));
+    await app.until(() => expect(ws.dataset().showRule('exchange-rate').rule.status).toBe('active'));
     await app.until((f) => expect(f).toContain('8 rules (8 active)'));
     app.unmount();
   });

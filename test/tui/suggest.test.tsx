@@ -22,7 +22,7 @@ describe('the suggest screen', () => {
     const f = await app.until((f) => expect(f).toContain('Suggestions for a'));
     expect(f).toMatch(/1\s+refund <- "refund"\s+3\s+3\/3\s+1\.00(?!\d)/);
     await app.press(KEY.enter);
-    await app.until(() => expect(ws.listRules({ status: ['active'] }).rules.map((r) => r.name)).toEqual(['refund <- "refund"']));
+    await app.until(() => expect(ws.dataset().listRules({ status: ['active'] }).rules.map((r) => r.name)).toEqual(['refund <- "refund"']));
     app.unmount();
   });
 
@@ -33,7 +33,7 @@ describe('the suggest screen', () => {
     await app.press('x');
     await app.until((f) => expect(f).not.toMatch(/1\s+refund <- "refund"/));
     await app.press(KEY.escape);
-    expect(ws.listRules({ status: ['active'] }).rules).toEqual([]);
+    expect(ws.dataset().listRules({ status: ['active'] }).rules).toEqual([]);
     app.unmount();
   });
 });
@@ -65,7 +65,7 @@ describe('the next screen on a span task', () => {
   test('names the missed span, and enter opens suggestions for that span', async () => {
     const ws = tmp.open();
     ws.importFile(writeJsonl(tmp.path('people.jsonl'), SPAN_ROWS), { create: { name: 'people', type: 'ner' } });
-    await ws.addRule({ id: 'cities', name: 'cities', pattern: '\\b(?:Oslo|Bergen|Paris)\\b', label: 'LOC' });
+    await ws.dataset().addRule({ id: 'cities', name: 'cities', pattern: '\\b(?:Oslo|Bergen|Paris)\\b', label: 'LOC' });
     const app = renderApp(ws, { initial: { screen: 'next' }, columns: 140, rows: 24 });
     await app.until((f) => expect(f).toMatch(/Next 1 of 2 train examples wrong or unlabelled \(a missed or spurious span\)/));
     await app.until((f) => expect(f).toMatch(/s1\s+missed\s+\d+\s+PER "(Ann|Bob)"/));

@@ -141,7 +141,7 @@ describe.skipIf(!hasTmux)(title, () => {
     s.keys('y');
     await screen((x) => x.includes('disabled 1 rule (prune op 1)'), 'the applied prune');
     const during = Workspace.open({ db });
-    expect(during.showRule('any-money').rule.status).toBe('disabled');
+    expect(during.dataset().showRule('any-money').rule.status).toBe('disabled');
     during.close();
 
     // Undo, then quit.
@@ -154,7 +154,7 @@ describe.skipIf(!hasTmux)(title, () => {
     // What the session left in the store, read through the service.
     const after = Workspace.open({ db });
     try {
-      const [correction, ...more] = after.listCorrections().corrections;
+      const [correction, ...more] = after.dataset().listCorrections().corrections;
       expect(more).toHaveLength(0);
       expect(correction).toMatchObject({
         example_id: 'train-772',
@@ -162,14 +162,14 @@ describe.skipIf(!hasTmux)(title, () => {
         expected: { label: 'pending_cash_withdrawal' },
         note: 'a withdrawal, not exchange rates',
       });
-      expect(after.listFeedback().feedback).toEqual([
+      expect(after.dataset().listFeedback().feedback).toEqual([
         expect.objectContaining({ id: 'fb-1', level: 'rule', target_id: 'any-money', status: 'open', text: '"transfer" questions are about beneficiaries, not rates' }),
       ]);
       // Pruned, then re-enabled by undo: active again, with both steps in its history.
-      expect(after.showRule('any-money').rule.status).toBe('active');
-      expect(after.ruleHistory('any-money').versions.map((v) => v.status)).toEqual(['active', 'disabled', 'active']);
-      expect(after.listRuns({ kind: 'undo' }).runs).toHaveLength(1);
-      expect(after.listRuns({ kind: 'prune' }).runs.length).toBeGreaterThanOrEqual(2);
+      expect(after.dataset().showRule('any-money').rule.status).toBe('active');
+      expect(after.dataset().ruleHistory('any-money').versions.map((v) => v.status)).toEqual(['active', 'disabled', 'active']);
+      expect(after.dataset().listRuns({ kind: 'undo' }).runs).toHaveLength(1);
+      expect(after.dataset().listRuns({ kind: 'prune' }).runs.length).toBeGreaterThanOrEqual(2);
     } finally {
       after.close();
     }

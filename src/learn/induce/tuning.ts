@@ -76,6 +76,8 @@ export const TUNING = {
      * stems, at most this many per text, so pairs grow with the number of texts, not their length.
      */
     pairFeatures: 24,
+    /** Fewest train texts a word or stem is in to be paired in the global order (a pair of a once-seen word is that text alone). */
+    pairMinTexts: 2,
     /**
      * z of the Wilson bound that orders the global list; dev chooses (without dev the list is not
      * reordered). Lower than covering's: each rule here is measured on all of train, not on a remainder.

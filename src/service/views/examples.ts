@@ -4,7 +4,8 @@ import type { Example, ExampleSource, Split } from '../../core/schemas/example.j
 import type { Prediction } from '../../core/schemas/prediction.js';
 import type { Task } from '../../core/schemas/task.js';
 import type { DatasetContext } from '../dataset-context.js';
-import { runPipeline, type SplitChoice } from '../pipeline.js';
+import { runPipeline } from '../pipeline.js';
+import type { SplitChoice } from '../pipeline-setup.js';
 
 /** The error kinds an example's outcome can show (everything but a match). */
 export type ExampleErrorKind = Exclude<OutcomeKind, 'match'>;
@@ -96,12 +97,7 @@ function labelsOf(task: Task, e: Example, p: Prediction): string[] {
  * recorded (this is a view, not a run).
  */
 export async function exampleOutcomes(ctx: DatasetContext, req: ExampleOutcomesRequest = {}): Promise<ExampleOutcomes> {
-  const run = await runPipeline(ctx.store, {
-    dataset: ctx.dataset.name,
-    split: req.split ?? 'all',
-    purpose: 'eval',
-    registry: ctx.matchers?.registry,
-  });
+  const run = await runPipeline(ctx, { split: req.split ?? 'all', purpose: 'eval' });
   const { task } = run;
   const chars = req.textChars ?? 160;
   const counts: ExampleOutcomes['counts'] = { correct: 0, missed: 0, spurious: 0, wrong_label: 0, wrong_boundary: 0, wrong_value: 0 };

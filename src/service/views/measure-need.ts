@@ -1,5 +1,5 @@
 import type { DatasetContext } from '../dataset-context.js';
-import { resolveSplit, type SplitChoice } from '../pipeline.js';
+import { resolveSplit, type SplitChoice } from '../pipeline-setup.js';
 import { RuleFigures, readStoredMetrics } from './stored-metrics.js';
 
 /** Whether the stored per-rule metrics need measuring again, and roughly what that costs. */

@@ -1,7 +1,8 @@
 import { RuleMetrics } from '../../core/schemas/rule-metrics.js';
 import type { DatasetContext } from '../dataset-context.js';
-import { resolveSplit, type SplitChoice } from '../pipeline.js';
+import { resolveSplit, type SplitChoice } from '../pipeline-setup.js';
 import { RuleFigures, readStoredMetrics } from './stored-metrics.js';
+import { resolveRef } from '../resolve-id.js';
 
 /** One rule's stored metrics (with samples and interactions), and whether they are still current. */
 export interface StoredRuleMetrics {
@@ -19,8 +20,9 @@ export interface StoredRuleMetrics {
  * The stored metrics of one rule, for the terminal UI's rule screen: only that rule's row is
  * validated in full (samples included), so opening a rule stays quick with thousands of rules.
  */
-export function storedRuleMetrics(ctx: DatasetContext, req: { ruleId: string; split?: SplitChoice }): StoredRuleMetrics {
+export function storedRuleMetrics(ctx: DatasetContext, asked: { ruleId: string; split?: SplitChoice }): StoredRuleMetrics {
   const { store, dataset: d } = ctx;
+  const req = { ...asked, ruleId: resolveRef(ctx, 'rules', asked.ruleId) };
   const stored = readStoredMetrics(store, d, resolveSplit(store, d, req.split, 'measure').label, RuleFigures);
   const row = stored.byRule.get(req.ruleId);
   const parsed = row ? RuleMetrics.safeParse(row.row.metrics) : undefined;

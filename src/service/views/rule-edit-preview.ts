@@ -7,7 +7,9 @@ import type { Task } from '../../core/schemas/task.js';
 import { checkRule } from '../../core/safety/check-rule.js';
 import type { DatasetContext } from '../dataset-context.js';
 import type { MatcherRegistry } from '../../core/matchers/registry.js';
-import { loadInputs, round, type SplitChoice } from '../pipeline.js';
+import { loadInputs, type SplitChoice } from '../pipeline-setup.js';
+import { round } from '../round.js';
+import { resolveRef } from '../resolve-id.js';
 
 export interface RuleEditPreviewRequest {
   ruleId: string;
@@ -52,14 +54,15 @@ async function figures(task: Task, examples: readonly Example[], alone: Rule, en
  * active ruleset, with the current pattern and with the new one, under the task's matching. The
  * new version is checked as `rules edit` would check it; nothing is saved or recorded.
  */
-export async function previewRuleEdit(ctx: DatasetContext, req: RuleEditPreviewRequest): Promise<RuleEditPreview> {
+export async function previewRuleEdit(ctx: DatasetContext, asked: RuleEditPreviewRequest): Promise<RuleEditPreview> {
   const t0 = performance.now();
   const { store, dataset: d } = ctx;
+  const req = { ...asked, ruleId: resolveRef(ctx, 'rules', asked.ruleId) };
   const registry = ctx.matchers?.registry;
   const current = store.rules.get(d.id, req.ruleId);
   if (!current) throw new RulewrightError('NOT_FOUND', `no rule "${req.ruleId}" in dataset "${d.name}": see \`rulewright rules list\` for the ids`);
   const active = store.rules.list(d.id, { status: 'active' });
-  const inputs = loadInputs(store, { dataset: d.name, purpose: 'measure', ...(req.split ? { split: req.split } : {}), rules: active });
+  const inputs = loadInputs(ctx, { purpose: 'measure', ...(req.split ? { split: req.split } : {}), rules: active });
   const edited: Rule = { ...current, pattern: req.pattern, status: 'active' };
   const check = await checkRule(edited, { mode: 'add', redos: 'quick' });
   const rejection = check.problems.filter((p) => p.severity === 'reject');

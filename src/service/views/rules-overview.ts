@@ -2,7 +2,7 @@ import { prf } from '../../core/ratio.js';
 import { isReadable, type RunOf } from '../../core/schemas/run.js';
 import { ruleCard, type RuleWithMetrics } from '../../core/schemas/rule-card.js';
 import type { DatasetContext } from '../dataset-context.js';
-import { resolveSplit, type SplitChoice } from '../pipeline.js';
+import { resolveSplit, type SplitChoice } from '../pipeline-setup.js';
 import { RuleFigures, readStoredMetrics } from './stored-metrics.js';
 
 export type { RuleFigures } from './stored-metrics.js';

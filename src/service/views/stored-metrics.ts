@@ -7,7 +7,7 @@ import { ruleHash, rulesetHash } from '../../store/fingerprint.js';
 import type { Store } from '../../store/index.js';
 import type { DatasetContext } from '../dataset-context.js';
 import { decodeCachedMetrics, latestComputedAt, staleReasons } from '../metrics-cache.js';
-import { resolveSplit, type SplitChoice } from '../pipeline.js';
+import { resolveSplit, type SplitChoice } from '../pipeline-setup.js';
 
 /**
  * A rule's stored figures without its samples and partner lists (tables do not show them).

@@ -81,9 +81,9 @@ async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'c
         create: { name: c.name, type: c.task.type, labels: c.task.labels ?? [], mode: c.task.matching.mode, ...(c.task.type === 'transformation' ? { text_field: c.task.text_field } : {}) },
       });
       const t0 = performance.now();
-      const learned = await ws.learn({ offline: true, seed: 42, env: {} });
+      const learned = await ws.dataset(undefined, { env: {} }).learn({ offline: true, seed: 42 });
       const learn_ms = performance.now() - t0;
-      const ev = await ws.evaluate({ split: 'test', env: {} });
+      const ev = await ws.dataset(undefined, { env: {} }).evaluate({ split: 'test' });
       const m = ev.micro;
       const score: SystemScore = { n: ev.n, precision: m.precision, recall: m.recall, f1: m.f1, accuracy: ev.exact_match, coverage: ev.coverage };
       if (perLabelScored(c.task)) score.per_label = Object.fromEntries(Object.keys(ev.per_class).sort().map((l) => [l, ev.per_class[l]!.f1]));

@@ -7,7 +7,7 @@ describe('exampleMatches', () => {
 
   test('gives each rule its raw match offsets on classification text, every match not only the first', async () => {
     const ws = tmp.open();
-    const d = ws.dataset(ws.resolveDataset().name);
+    const d = ws.dataset(ws.dataset().summary().name);
     const [e] = d.exampleMatches({ exampleIds: ['train-293'] });
     expect(e!.text.slice(e!.matches[0]!.start, e!.matches[0]!.end)).toBe('money');
     expect(e!.matches.map((m) => m.rule_id)).toEqual(['any-money']);
@@ -16,7 +16,7 @@ describe('exampleMatches', () => {
 
   test('a disabled rule asked for shows its matches but takes no part in the prediction', async () => {
     const ws = tmp.open();
-    const d = ws.dataset(ws.resolveDataset().name);
+    const d = ws.dataset(ws.dataset().summary().name);
     await d.setRuleStatus('any-money', 'disabled');
     const [e] = d.exampleMatches({ exampleIds: ['train-293', 'no-such-example'], include: ['any-money'] });
     expect(e!.matches.map((m) => m.rule_id)).toEqual(['any-money']);

@@ -10,26 +10,26 @@ describe('rulesOverview', () => {
 
   test('matches the stored metrics row for row, with the ensemble of the last metrics run', async () => {
     const ws = tmp.open();
-    const o = ws.rulesOverview();
-    const stored = ws.storedMetrics();
+    const o = ws.dataset().rulesOverview();
+    const stored = ws.dataset().storedMetrics();
     expect(o).toMatchObject({ dataset: 'banking77', task_type: 'classification', mode: 'text', split: 'dev', stale: false, stale_reasons: [] });
-    expect(o.rules.map((r) => r.rule.id)).toEqual(ws.listRules().rules.map((r) => r.id));
+    expect(o.rules.map((r) => r.rule.id)).toEqual(ws.dataset().listRules().rules.map((r) => r.id));
     for (const m of stored.rules) {
       const row = o.rules.find((r) => r.rule.id === m.id)!;
       const { samples: _s, overlap: _o, conflict: _c, stale, ...figures } = m;
       expect(row.metrics).toEqual(figures);
       expect(row.stale).toBe(stale);
     }
-    const run = ws.listRuns({ kind: 'metrics', limit: 1 }).runs[0]!;
+    const run = ws.dataset().listRuns({ kind: 'metrics', limit: 1 }).runs[0]!;
     expect(o.ensemble!.f1).toBeCloseTo(run.f1!, 12);
     expect(o.ensemble!.n).toBe(90);
   });
 
   test('marks every row stale, as getStoredMetrics does, when the rules change', async () => {
     const ws = tmp.open();
-    await ws.editRule('zebra', { pattern: 'zebra crossings?' });
-    const o = ws.rulesOverview();
-    const stored = ws.storedMetrics();
+    await ws.dataset().editRule('zebra', { pattern: 'zebra crossings?' });
+    const o = ws.dataset().rulesOverview();
+    const stored = ws.dataset().storedMetrics();
     expect(o.stale).toBe(true);
     expect(o.stale_reasons).toEqual(stored.stale_reasons);
     expect(o.rules.every((r) => r.stale)).toBe(true);
@@ -38,8 +38,8 @@ describe('rulesOverview', () => {
 
   test('rules never measured have no figures; nothing computed yet is not "stale"', async () => {
     const ws = tmp.open();
-    await ws.addRule({ id: 'new-one', name: 'new one', pattern: 'atm', label: 'pending_cash_withdrawal' });
-    expect(ws.rulesOverview().rules.find((r) => r.rule.id === 'new-one')).toMatchObject({ metrics: null, stale: true, rule: { status: 'active' } });
+    await ws.dataset().addRule({ id: 'new-one', name: 'new one', pattern: 'atm', label: 'pending_cash_withdrawal' });
+    expect(ws.dataset().rulesOverview().rules.find((r) => r.rule.id === 'new-one')).toMatchObject({ metrics: null, stale: true, rule: { status: 'active' } });
   });
 });
 
@@ -58,7 +58,7 @@ describe('rulesOverview timeouts', () => {
         .join('\n'),
     );
     ws.importFile(tmp.path('d.jsonl'), { create: { name: 'd' } });
-    ws.updateTask({ rule_budget_ms: 200 });
+    ws.dataset().updateTask({ rule_budget_ms: 200 });
     // A catastrophic rule imported with allowFlagged is flagged, kept and run under the budget.
     writeFileSync(
       tmp.path('rules.json'),
@@ -70,9 +70,9 @@ describe('rulesOverview timeouts', () => {
         ],
       }),
     );
-    await ws.importRules(tmp.path('rules.json'), { allowFlagged: true });
-    await ws.metrics();
-    const o = ws.rulesOverview();
+    await ws.dataset().importRules(tmp.path('rules.json'), { allowFlagged: true });
+    await ws.dataset().metrics();
+    const o = ws.dataset().rulesOverview();
     expect(o.rules.map((r) => [r.rule.id, r.timed_out])).toEqual([
       ['evil', true],
       ['hello', false],

@@ -8,7 +8,7 @@ describe('toRulesView', () => {
 
   test('the table rows are the overview rows as the service gives them', () => {
     const ws = tmp.open();
-    const o = ws.rulesOverview();
+    const o = ws.dataset().rulesOverview();
     const view = toRulesView(o);
     expect(view.rows).toEqual(o.rules);
     expect(view.rows.every((r, i) => r === o.rules[i])).toBe(true);
@@ -16,7 +16,7 @@ describe('toRulesView', () => {
 
   test('a rule a background metrics run saw time out is badged; the service row is left as it was', () => {
     const ws = tmp.open();
-    const o = ws.rulesOverview();
+    const o = ws.dataset().rulesOverview();
     const id = o.rules[0]!.rule.id;
     const view = toRulesView(o, new Set([id]));
     expect(view.rows.filter((r) => r.timed_out).map((r) => r.rule.id)).toEqual([id]);

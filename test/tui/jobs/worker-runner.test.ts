@@ -30,10 +30,10 @@ describe('background jobs', () => {
   test('metrics computed in a worker are stored where the UI reads them, with progress and errors crossing back', async () => {
     const ws = tmp.open();
     const runner = new WorkerJobRunner<TestJobs>(ws.path, 'banking77', testWorkerScript());
-    expect(ws.rulesOverview().computed_at).toBeNull();
+    expect(ws.dataset().rulesOverview().computed_at).toBeNull();
     const r = await runner.run('metrics', {}).promise;
     expect(r).toMatchObject({ rules: 8, split: 'dev' });
-    expect(ws.rulesOverview().computed_at).not.toBeNull();
+    expect(ws.dataset().rulesOverview().computed_at).not.toBeNull();
     const failed = runner.run('preview', { ruleId: 'missing', pattern: 'x' }).promise;
     await expect(failed).rejects.toBeInstanceOf(JobError);
     await expect(failed).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('no rule "missing"') });

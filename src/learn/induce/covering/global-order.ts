@@ -1,3 +1,4 @@
+import { TUNING } from '../tuning.js';
 import { ruleScore, type BaseRate } from './base-rate.js';
 import { satisfies, type CoverRule } from './cover.js';
 import { Kind, type FeatureIndex } from './features.js';
@@ -122,11 +123,11 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
   };
   single.forEach((s, f) => s && push([{ feature: f, negated: false }], s));
 
-  // Pairs: each text's best `pairFeatures` words and stems seen in two or more texts.
+  // Pairs: each text's best `pairFeatures` words and stems seen in `pairMinTexts` texts or more.
   const pairs = new Map<number, number[]>();
   const F = index.size;
   for (let d = 0; d < index.docFeatures.length && performance.now() < opts.deadline; d++) {
-    const fs = Array.from(index.docFeatures[d]!).filter((f) => pairable(index.kinds[f]!) && index.postings[f]!.length >= 2 && single[f]);
+    const fs = Array.from(index.docFeatures[d]!).filter((f) => pairable(index.kinds[f]!) && index.postings[f]!.length >= TUNING.covering.pairMinTexts && single[f]);
     fs.sort((a, b) => single[b]!.score - single[a]!.score || a - b);
     const top = fs.slice(0, opts.pairFeatures).sort((a, b) => a - b);
     for (let i = 0; i < top.length; i++)

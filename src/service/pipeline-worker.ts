@@ -1,7 +1,7 @@
 /**
- * `metrics`' second core: a worker thread that runs the rules on the first part of every batch
- * while this thread runs them on the rest, reads the next batch and counts the last one. Rules
- * run document by document, so splitting a batch changes no match; the parts are counted in
+ * The batched pipeline's second core: a worker thread that runs the rules on the first part of
+ * every batch while this thread runs them on the rest, reads the next batch and counts the last
+ * one. Rules run document by document, so splitting a batch changes no match; the parts are counted in
  * document order, as batches of their own (see RuleMetricsAccumulator), so every figure is the
  * same as on one thread. Used only for large splits on a machine with more than one core, and
  * only when the worker script is built (dist/); otherwise, and if the worker fails to start,
@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledRule } from '../core/engine/compile-rule.js';
 import type { ExecTask, RuleOutputs } from '../core/engine/executor.js';
 import { RulewrightError } from '../core/errors.js';
-import type { ExecJob, ExecWorkerData } from './metrics-exec-worker.js';
+import type { ExecJob, ExecWorkerData } from './pipeline-worker-thread.js';
 
 /** Below this many examples the worker's start-up (~50 ms, compiling every rule again) is not worth it. */
 export const PARALLEL_MIN_EXAMPLES = 50_000;
@@ -35,9 +35,9 @@ function workerScript(): string | null {
   const here = fileURLToPath(import.meta.url);
   const dir = dirname(here);
   const candidates = [
-    join(dir, 'metrics-exec-worker.js'),
-    join(dir, '..', 'src', 'service', 'metrics-exec-worker.js'),
-    join(dir, '..', '..', 'dist', 'src', 'service', 'metrics-exec-worker.js'),
+    join(dir, 'pipeline-worker-thread.js'),
+    join(dir, '..', 'src', 'service', 'pipeline-worker-thread.js'),
+    join(dir, '..', '..', 'dist', 'src', 'service', 'pipeline-worker-thread.js'),
   ];
   return here.endsWith('.ts') ? (existsSync(candidates[2]!) ? candidates[2]! : null) : (candidates.slice(0, 2).find((p) => existsSync(p)) ?? null);
 }
@@ -65,7 +65,7 @@ export class ExecWorker {
       else w.reject(new RulewrightError('INTERNAL', `running the rules in a worker thread failed: ${m.error}`));
     });
     const fail = (e: Error) => {
-      this.failure = new RulewrightError('INTERNAL', `the metrics worker thread stopped: ${e.message}; run again, or report it if it persists`);
+      this.failure = new RulewrightError('INTERNAL', `the pipeline's worker thread stopped: ${e.message}; run again, or report it if it persists`);
       for (const w of this.waiting.values()) w.reject(this.failure);
       this.waiting.clear();
     };

@@ -3,13 +3,14 @@ import type { Judge } from '../../src/core/matchers/types.js';
 import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import { Task, type TaskInput } from '../../src/core/schemas/task.js';
-import { computeMetrics, type MetricsResult } from '../../src/service/metrics.js';
-import { ExecWorker } from '../../src/service/metrics-exec.js';
+import { recordRuleMetrics, type MetricsResult } from '../../src/service/metrics.js';
+import { ExecWorker } from '../../src/service/pipeline-worker.js';
 import { Store } from '../../src/store/index.js';
 import { useTempDir } from '../helpers/temp.js';
 import { rule } from '../helpers/rules.js';
 import { CARD_ROWS, cardWorkspace } from '../helpers/fixtures.js';
 import { datasetContext } from '../../src/service/dataset-context.js';
+import { runPipeline } from '../../src/service/pipeline.js';
 
 /** What two runs of the same measurement share (the run id and the times differ). */
 const figures = ({ run_id: _r, elapsed_ms: _e, issues, ...rest }: MetricsResult) => ({
@@ -29,19 +30,19 @@ function store(path: string, rows: readonly ExampleInput[], task: Partial<TaskIn
 /** Enough dev examples for several batches of two. */
 const MANY = [...CARD_ROWS, ...Array.from({ length: 5 }, (_, k) => CARD_ROWS.filter((r) => r.split === 'dev').map((r) => ({ ...r, id: `${r.id}-${k}` }))).flat()];
 
-describe('metrics in batches', () => {
+describe('the pipeline in batches, as metrics runs it', () => {
   const tmp = useTempDir();
 
   test.each([[{ rows: 1 }], [{ rows: 2 }], [{ rows: 3, chars: 40 }]])(
     'batches of %j give the figures, samples, notes and stamps of one batch, and the split is never listed whole',
     async (size) => {
       const one = cardWorkspace(tmp.path('one.db'));
-      const expected = await computeMetrics(datasetContext(one.store), {}, { rows: 1000 });
+      const expected = await recordRuleMetrics(datasetContext(one.store), {}, { rows: 1000 });
       one.close();
       const ws = cardWorkspace(tmp.path('w.db'));
       const list = vi.spyOn(ws.store.examples, 'list');
       const batches = vi.spyOn(ws.store.examples, 'batches');
-      const r = await computeMetrics(datasetContext(ws.store), {}, size);
+      const r = await recordRuleMetrics(datasetContext(ws.store), {}, size);
       expect(list).not.toHaveBeenCalled();
       expect(batches).toHaveBeenCalled();
       // Stamping moved the order here, so both runs measured twice.
@@ -51,13 +52,40 @@ describe('metrics in batches', () => {
     },
   );
 
+  test('runPipeline with batches gives its sink every batch in document order, made once, and holds none of them', async () => {
+    const ws = cardWorkspace(tmp.path('w.db'), MANY);
+    const ctx = datasetContext(ws.store);
+    const held = await runPipeline(ctx, { split: 'dev', outcomes: false });
+    const seen: string[][] = [];
+    const made: number[] = [];
+    const run = await runPipeline(ctx, {
+      split: 'dev',
+      outcomes: false,
+      batches: {
+        size: { rows: 2 },
+        sink: ({ compiled, setup }) => {
+          made.push(compiled.length);
+          expect(setup.rules).toEqual(held.rules);
+          return { add: (b) => void seen.push(b.examples.map((e) => e.id)) };
+        },
+      },
+    });
+    expect(made).toEqual([held.rules.length]);
+    expect(seen.every((b) => b.length <= 2)).toBe(true);
+    expect(seen.flat()).toEqual(held.examples.map((e) => e.id));
+    expect(run).toMatchObject({ n: held.examples.length, dataset_hash: held.dataset_hash, ruleset_hash: held.ruleset_hash, issues: held.issues, matcher_issues: [] });
+    expect(run.scorer.mode).toBe(held.scorer.mode);
+    expect('outputs' in run).toBe(false);
+    ws.close();
+  });
+
   test('a worker thread running part of every batch gives the figures, samples, notes and stamps of one thread', async () => {
     const one = cardWorkspace(tmp.path('one.db'));
-    const expected = await computeMetrics(datasetContext(one.store), {}, { rows: 1000 });
+    const expected = await recordRuleMetrics(datasetContext(one.store), {}, { rows: 1000 });
     one.close();
     const ws = cardWorkspace(tmp.path('w.db'));
     const open = vi.spyOn(ExecWorker, 'open');
-    const r = await computeMetrics(datasetContext(ws.store), {}, { rows: 2, parallelFrom: 0 });
+    const r = await recordRuleMetrics(datasetContext(ws.store), {}, { rows: 2, parallelFrom: 0 });
     expect(open.mock.results.some((x) => x.value instanceof ExecWorker)).toBe(true);
     expect(figures(r)).toEqual(figures(expected));
     open.mockRestore();
@@ -66,11 +94,11 @@ describe('metrics in batches', () => {
 
   test('a worker thread that stops costs only the second core: its parts run on this thread and the figures are the same', async () => {
     const one = cardWorkspace(tmp.path('one.db'), MANY);
-    const expected = await computeMetrics(datasetContext(one.store), {}, { rows: 1000 });
+    const expected = await recordRuleMetrics(datasetContext(one.store), {}, { rows: 1000 });
     one.close();
     const healthy = cardWorkspace(tmp.path('healthy.db'), MANY);
     const sends = vi.spyOn(ExecWorker.prototype, 'run');
-    await computeMetrics(datasetContext(healthy.store), {}, { rows: 2, parallelFrom: 0 });
+    await recordRuleMetrics(datasetContext(healthy.store), {}, { rows: 2, parallelFrom: 0 });
     const sentWhenHealthy = sends.mock.calls.length;
     sends.mockRestore();
     healthy.close();
@@ -80,7 +108,7 @@ describe('metrics in batches', () => {
       outputs.catch(() => {});
       return { outputs };
     });
-    const r = await computeMetrics(datasetContext(ws.store), {}, { rows: 2, parallelFrom: 0 });
+    const r = await recordRuleMetrics(datasetContext(ws.store), {}, { rows: 2, parallelFrom: 0 });
     // Nothing more is sent once a part has come back failed.
     expect(run.mock.calls.length).toBeGreaterThan(0);
     expect(run.mock.calls.length).toBeLessThan(sentWhenHealthy);
@@ -100,7 +128,7 @@ describe('metrics in batches', () => {
     const results: MetricsResult[] = [];
     for (const [i, size] of [{ rows: 1 }, { rows: 100 }, { rows: 3, parallelFrom: 0 }].entries()) {
       const s = store(tmp.path(`w${i}.db`), rows, task, rules);
-      results.push(await computeMetrics(datasetContext(s), {}, size));
+      results.push(await recordRuleMetrics(datasetContext(s), {}, size));
       s.close();
     }
     const [batched, whole, parallel] = results as [MetricsResult, MetricsResult, MetricsResult];
@@ -134,7 +162,7 @@ describe('metrics in batches', () => {
         },
       };
       const s = store(tmp.path(`j${i}.db`), rows, task, rules);
-      results.push([await computeMetrics(datasetContext(s), { context: { judge } }, { rows: size }), judge.calls]);
+      results.push([await recordRuleMetrics(datasetContext(s), { context: { judge } }, { rows: size }), judge.calls]);
       s.close();
     }
     const [[batched, batchedCalls], [whole, wholeCalls]] = results as [[MetricsResult, number], [MetricsResult, number]];

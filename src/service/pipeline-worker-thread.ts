@@ -1,5 +1,5 @@
 /**
- * The worker side of `metrics`' second core (see metrics-exec.ts): compiles the rules it is given
+ * The worker side of the batched pipeline's second core (see pipeline-worker.ts): compiles the rules it is given
  * once, in the order given, then runs `executeRules` on every block of texts it is sent and posts
  * the raw outputs back (typed arrays transferred, not copied). It imports only the engine, so it
  * starts in a few tens of milliseconds.
