@@ -1,26 +1,46 @@
-import { evaluateRuleset, executeRuleset, type RulesetEvaluation, scorePredictions } from '../core/eval/evaluate-ruleset.js';
+import { evaluateRuleset, executeRuleset, scorePredictions } from '../core/eval/evaluate-ruleset.js';
 import { sumScores } from '../core/eval/totals.js';
 import type { Example } from '../core/schemas/example.js';
 import type { Prediction } from '../core/schemas/prediction.js';
 import type { Rule } from '../core/schemas/rule.js';
 import { rulesetHash } from '../store/fingerprint.js';
 import type { Store } from '../store/index.js';
+import type { PredictionKey } from '../store/prediction-cache.js';
 import type { DatasetContext } from './dataset-context.js';
 
-/**
- * The active rules' run on dev, kept per open workspace for the rules and dev it was made from:
- * the TUI asks for one suggestion list after another under the same rules, and the ensemble's
- * run is most of each answer.
- */
-const baselines = new WeakMap<Store, { key: string; run: Promise<RulesetEvaluation> }>();
+/** The active rules' predictions on dev and their micro F1. */
+interface Baseline {
+  predictions: readonly Prediction[];
+  f1: number | null;
+}
 
-function devBaseline(ctx: DatasetContext, active: readonly Rule[], dev: readonly Example[]): Promise<RulesetEvaluation> {
+/**
+ * The active rules' run on dev, kept per open workspace (the TUI asks for one suggestion list
+ * after another under the same rules) and in the workspace between processes, for the rules and
+ * dev it was made from: running the ensemble is most of an answer.
+ */
+const baselines = new WeakMap<Store, { key: string; run: Promise<Baseline> }>();
+
+async function computeBaseline(ctx: DatasetContext, active: readonly Rule[], dev: readonly Example[], key: PredictionKey): Promise<Baseline> {
   const { store, dataset: d } = ctx;
-  const key = `${d.id}\0${rulesetHash(active)}\0${store.examples.hash(d.id, 'dev')}`;
+  const cached = store.predictionCache.get(d.id, key);
+  // Kept by position: they hold only while dev lists the same examples in the same order.
+  if (cached && cached.ids.length === dev.length && cached.ids.every((id, i) => id === dev[i]!.id)) {
+    return { predictions: cached.predictions, f1: sumScores((await scorePredictions(d.task, dev, cached.predictions, { outcomes: false })).scores).microF1() };
+  }
+  const run = await evaluateRuleset(d.task, active, dev, { outcomes: false });
+  store.predictionCache.put(d.id, key, { ids: dev.map((e) => e.id), predictions: run.predictions });
+  return { predictions: run.predictions, f1: run.totals.microF1() };
+}
+
+function devBaseline(ctx: DatasetContext, active: readonly Rule[], dev: readonly Example[]): Promise<Baseline> {
+  const { store, dataset: d } = ctx;
+  const key: PredictionKey = { split: 'dev', ruleset_hash: rulesetHash(active), dataset_hash: store.examples.hash(d.id, 'dev') };
+  const id = `${d.id}\0${key.ruleset_hash}\0${key.dataset_hash}`;
   const kept = baselines.get(store);
-  if (kept?.key === key) return kept.run;
-  const run = evaluateRuleset(d.task, active, dev, { outcomes: false });
-  baselines.set(store, { key, run });
+  if (kept?.key === id) return kept.run;
+  const run = computeBaseline(ctx, active, dev, key);
+  baselines.set(store, { key: id, run });
   // A failed run is not kept: the next call runs again.
   run.catch(() => baselines.get(store)?.run === run && baselines.delete(store));
   return run;
@@ -41,9 +61,9 @@ export async function devF1WithRule(
   if (!dev.length) return { before: null, after: () => Promise.resolve(null) };
   const base = await devBaseline(ctx, active, dev);
   const f1 = async (predictions: readonly Prediction[]) => sumScores((await scorePredictions(task, dev, predictions, { outcomes: false })).scores).microF1();
-  if (task.type !== 'classification') return { before: base.totals.microF1(), after: async (rule) => (await evaluateRuleset(task, [...active, rule], dev, { outcomes: false })).totals.microF1() };
+  if (task.type !== 'classification') return { before: base.f1, after: async (rule) => (await evaluateRuleset(task, [...active, rule], dev, { outcomes: false })).totals.microF1() };
   return {
-    before: base.totals.microF1(),
+    before: base.f1,
     after: async (rule) => {
       const own = executeRuleset(task, [rule], dev).predictions;
       return f1(base.predictions.map((p, i) => ((own[i]!.label ?? '') !== '' ? own[i]! : p)));

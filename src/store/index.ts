@@ -8,6 +8,7 @@ import { ImportsRepo } from './imports.js';
 import { LlmCallsRepo } from './llm-calls.js';
 import { LocksRepo } from './locks.js';
 import { PruneOpsRepo } from './prune-ops.js';
+import { PredictionCacheRepo } from './prediction-cache.js';
 import { RuleMetricsRepo } from './rule-metrics.js';
 import { RulesRepo } from './rules.js';
 import { RunsRepo } from './runs.js';
@@ -27,6 +28,7 @@ export class Store {
   readonly corrections: CorrectionsRepo;
   readonly feedback: FeedbackRepo;
   readonly ruleMetrics: RuleMetricsRepo;
+  readonly predictionCache: PredictionCacheRepo;
   readonly pruneOps: PruneOpsRepo;
   readonly imports: ImportsRepo;
   readonly ids: IdPrefixRepo;
@@ -45,6 +47,7 @@ export class Store {
     this.corrections = new CorrectionsRepo(db);
     this.feedback = new FeedbackRepo(db);
     this.ruleMetrics = new RuleMetricsRepo(db);
+    this.predictionCache = new PredictionCacheRepo(db);
     this.pruneOps = new PruneOpsRepo(db);
     this.imports = new ImportsRepo(db);
     this.ids = new IdPrefixRepo(db);

@@ -188,6 +188,20 @@ export const MIGRATIONS: readonly string[] = [
     dataset_id  INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE
   );
   `,
+  // 8: the active rules' predictions on a split, kept for the ruleset and data they were made
+  // from: \`suggest\` measures each rule against them, and running the whole ensemble again was
+  // most of a cold answer. One row per split: the latest.
+  `
+  CREATE TABLE prediction_cache (
+    dataset_id    INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    split         TEXT NOT NULL,
+    ruleset_hash  TEXT NOT NULL,
+    dataset_hash  TEXT NOT NULL,
+    predictions   TEXT NOT NULL,
+    computed_at   TEXT NOT NULL,
+    PRIMARY KEY (dataset_id, split)
+  );
+  `,
 ];
 
 /** The schema version this build writes. */

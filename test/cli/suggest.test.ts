@@ -31,6 +31,8 @@ describe('rulewright suggest', () => {
     const got = json<Suggested>(await runCli(['suggest', '--example', 'a', '--json', '--db', db]));
     expect(got.label).toBe('refund');
     expect(got.suggestions[0]).toMatchObject({ rank: 1, name: 'refund <- "refund"', train: { fires: 3, right: 3, precision: 1 }, catches: [], dev: { before: 0, after: 2 / 3 } });
+    // A second process reads the active rules' dev run from the workspace: the same figures.
+    expect(json<Suggested>(await runCli(['suggest', '--example', 'a', '--json', '--db', db])).suggestions).toEqual(got.suggestions);
     const my = got.suggestions.find((s) => s.name === 'refund <- "my"');
     if (my) expect(my.catches.map((c) => c.id)).toEqual(['d', 'e', 'f']);
     const human = await run(['suggest', '--example', 'a', '--db', db]);

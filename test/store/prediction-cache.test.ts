@@ -1,0 +1,47 @@
+import Database from 'better-sqlite3';
+import { describe, expect, test } from 'vitest';
+import { Store } from '../../src/store/index.js';
+import { makeTask, useTempDir } from '../helpers/temp.js';
+
+const KEY = { split: 'dev', ruleset_hash: 'r1', dataset_hash: 'd1' };
+const CACHED = { ids: ['a', 'b'], predictions: [{ label: 'refund', rule_id: 'x' }, { label: null, rule_id: null }] };
+
+describe('cached predictions', () => {
+  const tmp = useTempDir();
+  const open = () => {
+    const s = Store.open(tmp.path('w.db'), { create: true });
+    return { s, id: s.datasets.insert(makeTask({ name: 'n', type: 'classification' })).id };
+  };
+
+  test.each([
+    ['the same rules and data', KEY, CACHED],
+    ['other rules', { ...KEY, ruleset_hash: 'r2' }, undefined],
+    ['other data', { ...KEY, dataset_hash: 'd2' }, undefined],
+    ['another split', { ...KEY, split: 'test' }, undefined],
+  ])('come back only for %s', (_, key, expected) => {
+    const { s, id } = open();
+    s.predictionCache.put(id, KEY, CACHED);
+    expect(s.predictionCache.get(id, key)).toEqual(expected);
+    s.close();
+  });
+
+  test('a split keeps only its latest predictions, and they go with their dataset', () => {
+    const { s, id } = open();
+    s.predictionCache.put(id, KEY, CACHED);
+    s.predictionCache.put(id, { ...KEY, ruleset_hash: 'r2' }, { ids: [], predictions: [] });
+    expect(s.predictionCache.get(id, KEY)).toBeUndefined();
+    s.datasets.delete(id);
+    const raw = new Database(tmp.path('w.db'), { readonly: true });
+    expect(raw.prepare('SELECT count(*) AS n FROM prediction_cache').get()).toEqual({ n: 0 });
+    raw.close();
+    s.close();
+  });
+
+  test('a workspace opened read-only keeps nothing and fails nothing', () => {
+    open().s.close();
+    const ro = Store.open(tmp.path('w.db'), { readonly: true });
+    expect(() => ro.predictionCache.put(1, KEY, CACHED)).not.toThrow();
+    expect(ro.predictionCache.get(1, KEY)).toBeUndefined();
+    ro.close();
+  });
+});
