@@ -2,7 +2,7 @@ import { compileWhen, type DocMeta } from './when.js';
 import type { Task } from '../schemas/task.js';
 import { collectMatches } from './collect.js';
 import type { CompiledRule } from './compile-rule.js';
-import { runGuarded } from './guard.js';
+import { type GuardResult, runGuarded } from './guard.js';
 import { IntBuffer } from './int-buffer.js';
 
 /** A rule that failed or ran out of time on a document (or could not be compiled at all). */
@@ -112,57 +112,92 @@ export function executeRules(
   options: ExecuteOptions = {},
 ): RuleOutputs {
   const t0 = performance.now();
-  const budget = options.budgetMs ?? task.matching.rule_budget_ms;
-  // At least 1 ms, so tiny budgets do not spend most of their time starting guarded calls.
-  const slice = Math.min(options.sliceMs ?? Infinity, Math.max(1, budget * SLICE_SHARE));
-  const limit = slice + budget + WATCHDOG_SLACK_MS;
-  const firstOnly = options.firstMatchOnly ?? task.type === 'classification';
-  const docOffset = options.docOffset ?? 0;
-  const nDocs = texts.length;
-  const nRules = rules.length;
-  const matchers = rules.map((r) => r.matcher);
-  const conds = rules.map((r) => compileWhen(r.rule.when));
-  const meta = options.meta;
-  const left = options.timeoutsLeft;
-  const docEntries = new Int32Array(nDocs + 1);
-  const entryRule = new IntBuffer(256);
-  const entrySpans = new IntBuffer(256);
-  const spans = new IntBuffer(1024);
-  const ruleDocs = rules.map(() => new IntBuffer(8));
-  const issues: ExecutionIssue[] = [];
-
-  // The cursor is written in ONE assignment per transition so an interrupted batch leaves a
-  // consistent state: pair*4 + phase, phase 0 = pair done, 1 = matching, 2 = committing.
-  const st = { cursor: -4, mark: 0, pairStart: -1, startedPair: -1 };
-  let batches = 0;
-
-  const issue = (kind: 'timeout' | 'error', d: number, r: number, elapsed: number | null, message: string) =>
-    issues.push({
-      kind,
-      rule_id: rules[r]!.id,
-      rule_position: r,
-      doc_index: docOffset + d,
-      doc_id: options.ids?.[d] ?? null,
-      elapsed_ms: elapsed,
-      message,
-    });
-
-  const commit = (d: number, r: number, mark: number) => {
-    // Idempotent: marks strictly increase, so (rule, mark) identifies this pair's entry.
-    if (entryRule.length > entrySpans.length) entryRule.length = entrySpans.length;
-    if (!(entrySpans.length && entrySpans.last() === mark && entryRule.last() === r)) {
-      entryRule.push(r);
-      entrySpans.push(mark);
+  const run = new Execution(task, rules, texts, options);
+  if (rules.length > 0) {
+    for (;;) {
+      const outcome = run.batch();
+      if (outcome === 'done') break;
+      if (outcome === 'yielded') options.onProgress?.(run.docsDone(), texts.length);
+      else run.recover(performance.now());
     }
-    if (ruleDocs[r]!.last() !== d) ruleDocs[r]!.push(d);
-  };
+  }
+  options.onProgress?.(texts.length, texts.length);
+  return run.outputs(t0);
+}
 
-  const work = (): boolean => {
+/**
+ * One execution's state: the growing sparse outputs and the cursor of the pair being run. The
+ * cursor is written in ONE assignment per transition so an interrupted batch leaves a consistent
+ * state: pair*4 + phase, phase 0 = pair done, 1 = matching, 2 = committing.
+ */
+class Execution {
+  private readonly budget: number;
+  private readonly slice: number;
+  private readonly firstOnly: boolean;
+  private readonly docOffset: number;
+  private readonly matchers: CompiledRule['matcher'][];
+  private readonly conds: ReturnType<typeof compileWhen>[];
+  private readonly docEntries: Int32Array;
+  private readonly entryRule = new IntBuffer(256);
+  private readonly entrySpans = new IntBuffer(256);
+  private readonly spans = new IntBuffer(1024);
+  private readonly ruleDocs: IntBuffer[];
+  private readonly issues: ExecutionIssue[] = [];
+  private readonly st = { cursor: -4, mark: 0, pairStart: -1, startedPair: -1 };
+  private batches = 0;
+
+  constructor(
+    private readonly task: ExecTask,
+    private readonly rules: readonly CompiledRule[],
+    private readonly texts: readonly string[],
+    private readonly options: ExecuteOptions,
+  ) {
+    this.budget = options.budgetMs ?? task.matching.rule_budget_ms;
+    // At least 1 ms, so tiny budgets do not spend most of their time starting guarded calls.
+    this.slice = Math.min(options.sliceMs ?? Infinity, Math.max(1, this.budget * SLICE_SHARE));
+    this.firstOnly = options.firstMatchOnly ?? task.type === 'classification';
+    this.docOffset = options.docOffset ?? 0;
+    this.matchers = rules.map((r) => r.matcher);
+    this.conds = rules.map((r) => compileWhen(r.rule.when));
+    this.docEntries = new Int32Array(texts.length + 1);
+    this.ruleDocs = rules.map(() => new IntBuffer(8));
+  }
+
+  /** Runs pairs from the cursor in one guarded call; a pair starts before the slice ends, so one still running at the limit overran. */
+  batch(): GuardResult {
+    this.batches++;
+    return runGuarded(() => this.work(), this.slice + this.budget + WATCHDOG_SLACK_MS);
+  }
+
+  /** Documents whose pairs have all run. */
+  docsDone(): number {
+    return Math.floor((Math.floor(this.st.cursor / 4) + 1) / this.rules.length);
+  }
+
+  /** After a batch was killed: blames the pair that overran (or re-runs it alone to find out) and moves past it. */
+  recover(killedAt: number): void {
+    const { st } = this;
+    const p = Math.floor(st.cursor / 4);
+    const phase = st.cursor - 4 * p;
+    const d = Math.floor(p / this.rules.length);
+    const r = p - d * this.rules.length;
+    if (phase === 1) {
+      this.spans.length = st.mark;
+      if (st.startedPair === p && killedAt - st.pairStart >= this.budget) this.timeoutIssue(d, r, killedAt - st.pairStart);
+      else this.confirm(d, r);
+    } else if (phase === 2) this.commit(d, r, st.mark);
+    st.cursor = p * 4;
+  }
+
+  private work(): boolean {
     const start = performance.now();
+    const { texts, rules, conds, matchers, spans, st, docEntries, entryRule, firstOnly, slice } = this;
+    const { meta, timeoutsLeft: left } = this.options;
+    const nRules = rules.length;
     let p = Math.floor(st.cursor / 4) + 1;
     let d = Math.floor(p / nRules);
     let r = p - d * nRules;
-    for (; d < nDocs; d++, r = 0) {
+    for (; d < texts.length; d++, r = 0) {
       const text = texts[d]!;
       const checkEvery = text.length >= LONG_TEXT ? 1 : Math.ceil(LONG_TEXT / Math.max(1, text.length));
       if (r === 0) docEntries[d] = entryRule.length;
@@ -188,105 +223,113 @@ export function executeRules(
         } catch (e) {
           spans.length = mark;
           st.cursor = p * 4;
-          issue('error', d, r, null, `rule ${rules[r]!.id} failed on document ${docOffset + d}: ${(e as Error).message}`);
+          this.failed(d, r, e);
           continue;
         }
         st.cursor = p * 4 + 2;
-        if (n > 0) commit(d, r, mark);
+        if (n > 0) this.commit(d, r, mark);
         st.cursor = p * 4;
       }
     }
     return true;
-  };
+  }
+
+  private commit(d: number, r: number, mark: number): void {
+    const { entryRule, entrySpans } = this;
+    // Idempotent: marks strictly increase, so (rule, mark) identifies this pair's entry.
+    if (entryRule.length > entrySpans.length) entryRule.length = entrySpans.length;
+    if (!(entrySpans.length && entrySpans.last() === mark && entryRule.last() === r)) {
+      entryRule.push(r);
+      entrySpans.push(mark);
+    }
+    if (this.ruleDocs[r]!.last() !== d) this.ruleDocs[r]!.push(d);
+  }
 
   /**
    * Re-runs one pair alone with a hard limit just over `budget`: the proof that it overran. The
    * extra millisecond absorbs the watchdog timer's granularity, which can fire up to 1 ms early.
    */
-  const confirm = (d: number, r: number): void => {
+  private confirm(d: number, r: number): void {
+    const { spans } = this;
     const mark = spans.length;
     let n = 0;
     const began = performance.now();
-    let outcome: ReturnType<typeof runGuarded>;
-    batches++;
+    let outcome: GuardResult;
+    this.batches++;
     try {
       outcome = runGuarded(() => {
-        n = collectMatches(matchers[r]!, texts[d]!, spans, firstOnly);
+        n = collectMatches(this.matchers[r]!, this.texts[d]!, spans, this.firstOnly);
         return true;
-      }, budget + 1);
+      }, this.budget + 1);
     } catch (e) {
       spans.length = mark;
-      issue('error', d, r, null, `rule ${rules[r]!.id} failed on document ${docOffset + d}: ${(e as Error).message}`);
+      this.failed(d, r, e);
       return;
     }
     if (outcome === 'done') {
-      if (n > 0) commit(d, r, mark);
+      if (n > 0) this.commit(d, r, mark);
       return;
     }
     spans.length = mark;
-    timeoutIssue(d, r, performance.now() - began);
-  };
+    this.timeoutIssue(d, r, performance.now() - began);
+  }
 
-  const timeoutIssue = (d: number, r: number, elapsed: number) => {
+  private failed(d: number, r: number, e: unknown): void {
+    this.issue('error', d, r, null, `rule ${this.rules[r]!.id} failed on document ${this.docOffset + d}: ${(e as Error).message}`);
+  }
+
+  private timeoutIssue(d: number, r: number, elapsed: number): void {
+    const left = this.options.timeoutsLeft;
     if (left) left[r] = left[r]! - 1;
-    issue(
+    const id = this.options.ids?.[d];
+    this.issue(
       'timeout',
       d,
       r,
       Math.round(elapsed * 10) / 10,
-      `rule ${rules[r]!.id} exceeded its ${budget} ms budget on document ${docOffset + d}` +
-        `${options.ids?.[d] ? ` (${options.ids[d]})` : ''} and was stopped after ${Math.round(elapsed)} ms; ` +
+      `rule ${this.rules[r]!.id} exceeded its ${this.budget} ms budget on document ${this.docOffset + d}` +
+        `${id ? ` (${id})` : ''} and was stopped after ${Math.round(elapsed)} ms; ` +
         'its matches in this document are dropped (screen the pattern for catastrophic backtracking)',
     );
-  };
-
-  if (nRules > 0) {
-    for (;;) {
-      batches++;
-      // A pair starts before the slice ends, so one still running at the limit overran.
-      const outcome = runGuarded(work, limit);
-      if (outcome === 'done') break;
-      if (outcome === 'yielded') {
-        options.onProgress?.(Math.floor((Math.floor(st.cursor / 4) + 1) / nRules), nDocs);
-        continue;
-      }
-      const killedAt = performance.now();
-      const p = Math.floor(st.cursor / 4);
-      const phase = st.cursor - 4 * p;
-      const d = Math.floor(p / nRules);
-      const r = p - d * nRules;
-      if (phase === 1) {
-        spans.length = st.mark;
-        if (st.startedPair === p && killedAt - st.pairStart >= budget) timeoutIssue(d, r, killedAt - st.pairStart);
-        else confirm(d, r);
-      } else if (phase === 2) commit(d, r, st.mark);
-      st.cursor = p * 4;
-    }
   }
-  docEntries[nDocs] = entryRule.length;
-  options.onProgress?.(nDocs, nDocs);
 
-  const entryRuleArr = entryRule.toArray();
-  const entrySpansArr = new Int32Array(entrySpans.length + 1);
-  entrySpansArr.set(entrySpans.data.subarray(0, entrySpans.length));
-  entrySpansArr[entrySpans.length] = spans.length;
-  const ruleMatches = new Int32Array(nRules);
-  for (let k = 0; k < entryRuleArr.length; k++) ruleMatches[entryRuleArr[k]!]! += (entrySpansArr[k + 1]! - entrySpansArr[k]!) >> 1;
+  private issue(kind: 'timeout' | 'error', d: number, r: number, elapsed: number | null, message: string): void {
+    this.issues.push({
+      kind,
+      rule_id: this.rules[r]!.id,
+      rule_position: r,
+      doc_index: this.docOffset + d,
+      doc_id: this.options.ids?.[d] ?? null,
+      elapsed_ms: elapsed,
+      message,
+    });
+  }
 
-  return {
-    task,
-    rules,
-    texts,
-    ids: options.ids,
-    docOffset,
-    docEntries,
-    entryRule: entryRuleArr,
-    entrySpans: entrySpansArr,
-    spans: spans.toArray(),
-    ruleDocs: ruleDocs.map((b) => b.toArray()),
-    ruleMatches,
-    issues,
-    elapsedMs: performance.now() - t0,
-    batches,
-  };
+  /** The finished run as the engine's sparse outputs; `t0` is when it started. */
+  outputs(t0: number): RuleOutputs {
+    const { entrySpans, spans } = this;
+    this.docEntries[this.texts.length] = this.entryRule.length;
+    const entryRule = this.entryRule.toArray();
+    const entrySpansArr = new Int32Array(entrySpans.length + 1);
+    entrySpansArr.set(entrySpans.data.subarray(0, entrySpans.length));
+    entrySpansArr[entrySpans.length] = spans.length;
+    const ruleMatches = new Int32Array(this.rules.length);
+    for (let k = 0; k < entryRule.length; k++) ruleMatches[entryRule[k]!]! += (entrySpansArr[k + 1]! - entrySpansArr[k]!) >> 1;
+    return {
+      task: this.task,
+      rules: this.rules,
+      texts: this.texts,
+      ids: this.options.ids,
+      docOffset: this.docOffset,
+      docEntries: this.docEntries,
+      entryRule,
+      entrySpans: entrySpansArr,
+      spans: spans.toArray(),
+      ruleDocs: this.ruleDocs.map((b) => b.toArray()),
+      ruleMatches,
+      issues: this.issues,
+      elapsedMs: performance.now() - t0,
+      batches: this.batches,
+    };
+  }
 }

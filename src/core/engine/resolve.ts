@@ -120,6 +120,13 @@ export function resolveTriples(outputs: RuleOutputs, d: number, excluded?: RuleE
   return groups.flat();
 }
 
+/** Whether two resolutions of a document keep the same spans: equal triples, equal output. */
+export function sameTriples(a: Triples, b: Triples): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * What the ruleset outputs for document `d` (local index) with the `excluded` rule positions left
  * out: the cheap re-resolution leave-one-out ranking runs on the documents a rule fired on.
@@ -143,12 +150,37 @@ function toPrediction(outputs: RuleOutputs, d: number, excluded: RuleExclusion |
     let r: number;
     if (only === undefined) r = firstFiringRule(outputs, d, excluded);
     else r = candidateTriples(outputs, d, undefined, only).length ? only : -1;
-    return r < 0 ? { label: null, rule_id: null } : { label: outputs.rules[r]!.label, rule_id: outputs.rules[r]!.id };
+    return labelPrediction(outputs, r);
   }
   const text = outputs.texts[d]!;
   if (type === 'transformation') return toOutput(outputs, resolveTriples(outputs, d, excluded, only), text);
   const k = resolveKept(outputs, d, excluded, only);
   return { spans: outputSpans(outputs, text, cand, cand.kept, k) };
+}
+
+/**
+ * What `resolveDocument` gives for a resolution already made under the same exclusion: the
+ * winning rule's position (classification, -1 for none, as `firstFiringRule` gives it) or the kept
+ * triples (as `resolveTriples` gives them). Spares resolving a document twice when its triples are
+ * compared with an earlier resolution first.
+ */
+export function predictionOf(outputs: RuleOutputs, d: number, resolved: number | Triples): Prediction {
+  if (typeof resolved === 'number') return labelPrediction(outputs, resolved);
+  const text = outputs.texts[d]!;
+  if (outputs.task.type === 'transformation') return toOutput(outputs, resolved, text);
+  const k = resolved.length / 3;
+  growCandidates(k);
+  for (let a = 0; a < k; a++) {
+    cand.rule[a] = resolved[3 * a]!;
+    cand.start[a] = resolved[3 * a + 1]!;
+    cand.end[a] = resolved[3 * a + 2]!;
+    cand.kept[a] = a;
+  }
+  return { spans: outputSpans(outputs, text, cand, cand.kept, k) };
+}
+
+function labelPrediction(outputs: RuleOutputs, r: number): Prediction {
+  return r < 0 ? { label: null, rule_id: null } : { label: outputs.rules[r]!.label, rule_id: outputs.rules[r]!.id };
 }
 
 function toOutput(outputs: RuleOutputs, triples: Triples, text: string): Prediction {

@@ -1,6 +1,6 @@
 import { resolveDocument } from '../engine/resolve.js';
 import { type Counts, prf } from '../ratio.js';
-import { addInto, checkAligned, countsAt, noOutputScores, type ScoredRun } from './scored-run.js';
+import { addInto, checkAligned, countsAt, noOutputCounts, type ScoredRun } from './scored-run.js';
 
 /** The ensemble of the first `rules` rules in execution order, scored. */
 export interface PrefixPoint {
@@ -26,12 +26,12 @@ export function prefixCurve(run: ScoredRun): PrefixPoint[] {
   const n = outputs.rules.length;
   const delta = new Float64Array(3 * (n + 1));
   const mask = new Uint8Array(n);
-  const noOutput = noOutputScores(run);
+  const noOutput = noOutputCounts(run);
   const { docEntries, entryRule } = outputs;
   const classification = outputs.task.type === 'classification';
   for (let d = 0; d < examples.length; d++) {
     const ex = examples[d]!;
-    const none = noOutput(d).counts;
+    const none = noOutput(d);
     addInto(delta, 0, none);
     const k0 = docEntries[d]!;
     const k1 = docEntries[d + 1]!;

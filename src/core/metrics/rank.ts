@@ -1,5 +1,4 @@
-import { firstFiringRule, resolveDocument, resolveRuleAlone, resolveTriples } from '../engine/resolve.js';
-import type { Triples } from '../engine/conflicts.js';
+import { firstFiringRule, resolveDocument, resolveRuleAlone, resolveTriples, sameTriples } from '../engine/resolve.js';
 import { RulewrightError } from '../errors.js';
 import { PROGRESS_EVERY, type ProgressFn } from '../progress.js';
 import { type Counts, ratio } from '../ratio.js';
@@ -12,7 +11,7 @@ import {
   type CountsVec,
   f1Of,
   minus,
-  noOutputScores,
+  noOutputCounts,
   outputSize,
   plus,
   type ScoredRun,
@@ -82,12 +81,6 @@ export interface RankResult {
   rescored: number;
 }
 
-function sameTriples(a: Triples, b: Triples): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /**
  * The doc-centric pass behind ranking: each example is scored once with the whole ruleset and
  * once with none; then, for each rule that fired on it, once with that rule alone and, only when
@@ -112,8 +105,8 @@ export function accumulateRank(run: ScoredRun, onProgress?: ProgressFn): RankPar
   const emp = new Float64Array(3);
   const { docEntries, entryRule } = outputs;
   const spans = spanTask ? new SpanRank(outputs, scorer) : null;
-  // A class label's empty prediction scores the same for many examples (see noOutputScores).
-  const noOutput = classification ? noOutputScores(run) : null;
+  // A class label's empty prediction scores the same for many examples (see noOutputCounts).
+  const noOutput = classification ? noOutputCounts(run) : null;
   for (let d = 0; d < examples.length; d++) {
     if (onProgress && d % PROGRESS_EVERY === 0 && d > 0) onProgress(d, examples.length);
     const ex = examples[d]!;
@@ -123,7 +116,7 @@ export function accumulateRank(run: ScoredRun, onProgress?: ProgressFn): RankPar
     }
     const k0 = docEntries[d]!;
     const k1 = docEntries[d + 1]!;
-    const e = noOutput ? noOutput(d).counts : scorer.counts(ex, resolveDocument(outputs, d, none));
+    const e = noOutput ? noOutput(d) : scorer.counts(ex, resolveDocument(outputs, d, none));
     addInto(emp, 0, e);
     if (k0 === k1) {
       addInto(ens, 0, e);

@@ -5,6 +5,7 @@ import { RulewrightError } from '../errors.js';
 import type { Scorer } from '../eval/scorer.js';
 import type { Counts } from '../ratio.js';
 import type { Example } from '../schemas/example.js';
+import type { Prediction } from '../schemas/prediction.js';
 
 /**
  * What per-rule metrics, ranking and pruning work from: every rule's raw matches (computed once
@@ -67,16 +68,25 @@ export function checkAligned(run: ScoredRun): void {
  * computed and shared (read only). Other examples are scored each time.
  */
 export function noOutputScores(run: ScoredRun): (d: number) => ExampleScore {
-  const { outputs, examples, scorer } = run;
+  return noOutput(run, (e, p) => run.scorer.score(e, p));
+}
+
+/** `noOutputScores(run)(d).counts`, computed with the scorer's lighter `counts`. */
+export function noOutputCounts(run: ScoredRun): (d: number) => Counts {
+  return noOutput(run, (e, p) => run.scorer.counts(e, p));
+}
+
+function noOutput<T>(run: ScoredRun, score: (example: Example, prediction: Prediction) => T): (d: number) => T {
+  const { outputs, examples } = run;
   const none = allExcluded(outputs);
-  const score = (d: number) => scorer.score(examples[d]!, resolveDocument(outputs, d, none));
-  if (outputs.task.type !== 'classification') return score;
-  const byLabel = new Map<string | null | undefined, ExampleScore>();
+  const each = (d: number) => score(examples[d]!, resolveDocument(outputs, d, none));
+  if (outputs.task.type !== 'classification') return each;
+  const byLabel = new Map<string | null | undefined, T>();
   return (d) => {
     const ex = examples[d]!;
-    if (ex.annotated !== undefined || ex.source === 'observed') return score(d);
+    if (ex.annotated !== undefined || ex.source === 'observed') return each(d);
     let s = byLabel.get(ex.label);
-    if (!s) byLabel.set(ex.label, (s = score(d)));
+    if (s === undefined) byLabel.set(ex.label, (s = each(d)));
     return s;
   };
 }

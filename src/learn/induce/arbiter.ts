@@ -1,4 +1,6 @@
 import { evaluateRulesetNow } from '../../core/eval/evaluate-ruleset.js';
+import { greedyPrune } from '../../core/metrics/greedy-prune.js';
+import { plus } from '../../core/metrics/scored-run.js';
 import { prf, type Counts } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
@@ -8,8 +10,8 @@ import { chooseDefault, defaultCandidate, shareOf } from './default-class.js';
 import { isDefaultRule } from '../../core/engine/default-rule.js';
 import { labelOf, type LearnContext, type Learner, type RuleList } from './learners.js';
 import type { CoveringGrid } from './options.js';
-import { plus, Pool } from './pool.js';
-import { prunePass, type Judge } from './select.js';
+import { Pool } from './pool.js';
+import type { Judge } from './select.js';
 import { newReport } from './report.js';
 import { candidateId, toRule } from './rule-factory.js';
 import { uniqSorted } from './text.js';
@@ -94,7 +96,7 @@ export function withDefault(rules: readonly Rule[], train: readonly Example[], c
   const all = [...rules.map((r) => ({ ...r, priority: r.priority + 1 })), last];
   const pool = Pool.run(ctx.task, all, train, null, new Set(all.map((r) => r.id)));
   const own = (p: number) => pool.rules[p]!.label === choice.label && pool.rules[p]!.id !== last.id;
-  const gone = new Set(prunePass(pool, notNeeded, ctx.started + ctx.opts.budgetMs, own).map((p) => pool.rules[p]!.id));
+  const gone = new Set(greedyPrune(pool, { pick: 'first', accept: notNeeded, deadline: ctx.started + ctx.opts.budgetMs, only: own }).map((t) => pool.rules[t.position]!.id));
   return all.filter((r) => !gone.has(r.id));
 }
 

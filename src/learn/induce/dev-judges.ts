@@ -1,5 +1,5 @@
 import { prf, wilsonLower, wilsonUpper } from '../../core/ratio.js';
-import { plus } from './pool.js';
+import { plus } from '../../core/metrics/scored-run.js';
 import { devJudge, type Judge } from './select.js';
 
 /**

@@ -1,5 +1,6 @@
 import { isDefaultRule } from '../../core/engine/default-rule.js';
 import { evaluateRulesetNow } from '../../core/eval/evaluate-ruleset.js';
+import { greedyPrune } from '../../core/metrics/greedy-prune.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
@@ -10,7 +11,7 @@ import { dedupe, filterEligible, finalizeRules, type Eligible, type SelectionInp
 import { Pool } from './pool.js';
 import { drop, newReport, stage } from './report.js';
 import { candidateId, toRule } from './rule-factory.js';
-import { addPass, devJudge, prunePass, trainJudge, type AcceptConfig, type Judge } from './select.js';
+import { addPass, devJudge, trainJudge, type AcceptConfig, type Judge } from './select.js';
 import type { InduceOptions, InduceResult } from './types.js';
 
 /**
@@ -103,8 +104,8 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   for (let pass = 0; pass < 2; pass++) if (!addPass(pool, order, judge, limits).accepted.length) break;
   stage(report, 'patch', pool, started);
   const isCurrent = (p: number) => !byId.has(pool.rules[p]!.id);
-  const removed = prunePass(pool, base, deadline, isCurrent).map((p) => pool.rules[p]!.id);
-  const prunedNew = prunePass(pool, base, deadline, (p) => !isCurrent(p));
+  const removed = greedyPrune(pool, { pick: 'first', accept: base, deadline, only: isCurrent }).map((t) => pool.rules[t.position]!.id);
+  const prunedNew = greedyPrune(pool, { pick: 'first', accept: base, deadline, only: (p) => !isCurrent(p) }).map((t) => t.position);
   for (const p of prunedNew) drop(report, pool.dev ? 'pruned_dev' : 'pruned_train', pool.rules[p]!.rule.name);
   stage(report, 'patch_prune', pool, started);
 

@@ -1,15 +1,17 @@
 import { evaluateRulesetNow } from '../../core/eval/evaluate-ruleset.js';
+import { greedyPrune } from '../../core/metrics/greedy-prune.js';
+import { plus } from '../../core/metrics/scored-run.js';
 import { f1Of, laplace, wilsonLower } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import { mergeAdjacent, mergedCandidate } from './merge.js';
 import type { ResolvedOptions } from './options.js';
-import { Pool, splitScore } from './pool.js';
+import { Pool, splitScore, type Trial } from './pool.js';
 import { drop, stage } from './report.js';
 import { screen } from './safety.js';
 import { trimLexicons } from './simplify.js';
-import { addPass, devJudge, prunePass, trainJudge, type AcceptConfig } from './select.js';
+import { addPass, devJudge, trainJudge, type AcceptConfig } from './select.js';
 import { candidateId, candidateKey, toRule } from './rule-factory.js';
 import type { Candidate, InduceReport, SplitScore } from './types.js';
 import { TUNING } from './tuning.js';
@@ -123,26 +125,17 @@ export function filterEligible(input: SelectionInput, cands: Candidate[], extra:
  * on what adds least rather than on the tail of the decision list. Returns the removed positions.
  */
 function fitBudget(pool: Pool, count: () => number, maxRules: number): number[] {
-  const removed: number[] = [];
-  for (let n = count(); n > maxRules; n = count()) {
-    const split = pool.dev ?? pool.train;
-    const base = split.totals.counts;
-    const f1 = (c: { tp: number; fp: number; fn: number }) => f1Of(c) ?? 0;
-    const losses = pool.activePositions().map((p) => {
-      const t = pool.trial(p);
-      const d = (pool.dev ? t.dev : t.train)!.delta;
-      return { p, t, loss: f1(base) - f1({ tp: base.tp + d.tp, fp: base.fp + d.fp, fn: base.fn + d.fn }) };
-    });
-    losses.sort((a, b) => a.loss - b.loss || b.p - a.p);
-    // Trials were measured against the current ensemble: commit one, re-measure the rest next round
-    // unless the excess is large, where a batch of the cheapest is close enough and much faster.
-    const batch = Math.max(1, Math.floor((n - maxRules) * TUNING.selection.pruneBatchShare));
-    for (const x of losses.slice(0, batch)) {
-      pool.commit(batch === 1 ? x.t : pool.trial(x.p));
-      removed.push(x.p);
-    }
-  }
-  return removed;
+  const split = pool.dev ?? pool.train;
+  const delta = (t: Trial) => (pool.dev ? t.dev : t.train)!.delta;
+  return greedyPrune(pool, {
+    pick: 'best',
+    value: (t) => f1Of(t ? plus(split.totals.counts, delta(t)) : split.totals.counts) ?? 0,
+    tolerance: -Infinity,
+    done: () => count() <= maxRules,
+    // One at a time, each measured against the ensemble it leaves, unless the excess is large:
+    // then a batch of the cheapest, all measured before the first goes, is close enough and much faster.
+    batch: () => Math.max(1, Math.floor((count() - maxRules) * TUNING.selection.pruneBatchShare)),
+  }).map((t) => t.position);
 }
 
 /** A ruleset's scores on train and on dev (none without a dev split). */
@@ -209,12 +202,12 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
       if (!res.accepted.length) break;
     }
     stage(report, 'dev_acceptance', pool, started);
-    const pruned = new Set(prunePass(pool, dj, deadline, notDefault));
+    const pruned = new Set(greedyPrune(pool, { pick: 'first', accept: dj, deadline, only: notDefault }).map((t) => t.position));
     for (const p of pruned) drop(report, 'pruned_dev', elig(p).c.name);
     stage(report, 'dev_prune', pool, started);
     for (const p of order) if (!pool.isActive(p) && !pruned.has(p)) unused(p, 'no_gain_dev');
   } else {
-    const pruned = new Set(prunePass(pool, trainJudge(cfg), deadline, notDefault));
+    const pruned = new Set(greedyPrune(pool, { pick: 'first', accept: trainJudge(cfg), deadline, only: notDefault }).map((t) => t.position));
     for (const p of pruned) drop(report, 'pruned_train', elig(p).c.name);
     if (pruned.size) stage(report, 'train_prune', pool, started);
     for (const p of order) if (!pool.isActive(p) && !pruned.has(p)) unused(p, 'no_gain_train');

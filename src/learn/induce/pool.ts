@@ -1,64 +1,43 @@
 import { executeRules, type RuleOutputs } from '../../core/engine/executor.js';
 import { orderRules } from '../../core/engine/order.js';
 import { prepareRules, textOf } from '../../core/engine/predict.js';
-import { resolveDocument, resolveRuleAlone } from '../../core/engine/resolve.js';
 import type { CompiledRule } from '../../core/engine/compile-rule.js';
 import { compileScorer, type Scorer } from '../../core/eval/scorer.js';
-import { EvalTotals } from '../../core/eval/totals.js';
-import type { ExampleScore } from '../../core/eval/types.js';
+import { Ensemble, type Toggle } from '../../core/metrics/ensemble.js';
+import type { Toggleable } from '../../core/metrics/greedy-prune.js';
 import { prf, type Counts } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import type { SplitScore } from './types.js';
 
-/** One split's engine outputs and the current ensemble's per-example scores and totals. */
-export interface PoolSplit {
-  readonly examples: readonly Example[];
-  readonly outputs: RuleOutputs;
-  readonly scores: ExampleScore[];
-  readonly totals: EvalTotals;
-}
-
-/** What toggling one rule would change on one split: the count deltas and the new scores. */
-export interface SplitDelta {
-  readonly delta: Counts;
-  readonly docs: readonly number[];
-  readonly scores: readonly ExampleScore[];
-}
-
+/** What toggling one rule would change on train and on dev (none without a dev split). */
 export interface Trial {
   readonly position: number;
-  readonly train: SplitDelta;
-  readonly dev: SplitDelta | null;
+  readonly train: Toggle;
+  readonly dev: Toggle | null;
 }
-
-const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
 
 /** Scores of a split from its totals. */
-export function splitScore(totals: EvalTotals): SplitScore {
+export function splitScore(totals: { n: number; counts: Counts }): SplitScore {
   const c = totals.counts;
   return { n: totals.n, ...prf(c), tp: c.tp, fp: c.fp, fn: c.fn };
-}
-
-/** Counts plus a delta. */
-export function plus(a: Counts, d: Counts): Counts {
-  return { tp: a.tp + d.tp, fp: a.fp + d.fp, fn: a.fn + d.fn };
 }
 
 /**
  * Every candidate rule run once through the engine on train (and dev), so any subset of them can
  * be scored as an ensemble without running a regex again: an ensemble is the set of rules not
  * excluded, resolved under the engine's order and the task's conflict policy, and scored with the
- * task's own scorer. Toggling one rule re-resolves only the documents it fired on.
+ * task's own scorer (an `Ensemble` per split, the two sharing one mask). Toggling one rule
+ * re-resolves only the documents it fired on.
  */
-export class Pool {
+export class Pool implements Toggleable<Trial> {
   readonly rules: readonly CompiledRule[];
   readonly position: ReadonlyMap<string, number>;
   /** 1 = the rule at that position is out of the ensemble. */
   readonly excluded: Uint8Array;
-  readonly train: PoolSplit;
-  readonly dev: PoolSplit | null;
+  readonly train: Ensemble;
+  readonly dev: Ensemble | null;
   readonly scorer: Scorer;
   /** Problems met while running (timeouts, invalid rules), as messages. */
   readonly issues: string[] = [];
@@ -80,8 +59,8 @@ export class Pool {
       if (p !== undefined) this.excluded[p] = 0;
     }
     this.scorer = compileScorer(task, { outcomes: false });
-    this.train = this.scoreSplit(train.examples, train.outputs);
-    this.dev = dev ? this.scoreSplit(dev.examples, dev.outputs) : null;
+    this.train = new Ensemble({ ...train, scorer: this.scorer }, this.excluded);
+    this.dev = dev ? new Ensemble({ ...dev, scorer: this.scorer }, this.excluded) : null;
   }
 
   /**
@@ -122,15 +101,8 @@ export class Pool {
       const old = this.rules[p]!;
       return { rule: r, id: r.id, label: r.output.label, matcher: old.matcher };
     });
-    const sub = (s: PoolSplit) => ({ examples: s.examples, outputs: permuteOutputs(s.outputs, compiled, oldOf) });
+    const sub = (s: Ensemble) => ({ examples: s.examples, outputs: permuteOutputs(s.outputs, compiled, oldOf) });
     return new Pool(this.task, compiled, sub(this.train), this.dev ? sub(this.dev) : null, active, this.issues);
-  }
-
-  private scoreSplit(examples: readonly Example[], outputs: RuleOutputs): PoolSplit {
-    const scores = examples.map((e, d) => this.scorer.score(e, resolveDocument(outputs, d, this.excluded)));
-    const totals = new EvalTotals();
-    for (const s of scores) totals.add(s);
-    return { examples, outputs, scores, totals };
   }
 
   get size(): number {
@@ -149,58 +121,27 @@ export class Pool {
   }
 
   /** The rule at position p alone on a split: its TP and FP (and how many documents it fired on). */
-  solo(p: number, split: PoolSplit): { tp: number; fp: number; docs: number } {
-    let tp = 0;
-    let fp = 0;
-    const docs = split.outputs.ruleDocs[p]!;
-    for (const d of docs) {
-      const s = this.scorer.score(split.examples[d]!, resolveRuleAlone(split.outputs, d, p));
-      tp += s.counts.tp;
-      fp += s.counts.fp;
-    }
-    return { tp, fp, docs: docs.length };
-  }
-
-  private delta(split: PoolSplit, p: number): SplitDelta {
-    const docs = split.outputs.ruleDocs[p]!;
-    const d0 = zero();
-    const scores: ExampleScore[] = new Array(docs.length);
-    for (let i = 0; i < docs.length; i++) {
-      const d = docs[i]!;
-      const s = this.scorer.score(split.examples[d]!, resolveDocument(split.outputs, d, this.excluded));
-      const old = split.scores[d]!.counts;
-      d0.tp += s.counts.tp - old.tp;
-      d0.fp += s.counts.fp - old.fp;
-      d0.fn += s.counts.fn - old.fn;
-      scores[i] = s;
-    }
-    return { delta: d0, docs: Array.from(docs), scores };
+  solo(p: number, split: Ensemble): { tp: number; fp: number; docs: number } {
+    const { counts, docs } = split.alone(p);
+    return { tp: counts.tp, fp: counts.fp, docs };
   }
 
   /** What toggling rule p in or out of the ensemble would change, without changing anything. */
   trial(p: number): Trial {
-    const ex = this.excluded;
-    ex[p] = ex[p] ? 0 : 1;
-    try {
-      return { position: p, train: this.delta(this.train, p), dev: this.dev ? this.delta(this.dev, p) : null };
-    } finally {
-      ex[p] = ex[p] ? 0 : 1;
-    }
+    return { position: p, train: this.train.trial(p), dev: this.dev ? this.dev.trial(p) : null };
   }
 
   /** Applies a trial: toggles the rule and takes the new scores. */
   commit(t: Trial): void {
     this.excluded[t.position] = this.excluded[t.position] ? 0 : 1;
-    const apply = (split: PoolSplit | null, sd: SplitDelta | null) => {
-      if (!split || !sd) return;
-      sd.docs.forEach((d, i) => {
-        split.totals.add(split.scores[d]!, -1);
-        split.scores[d] = sd.scores[i]!;
-        split.totals.add(sd.scores[i]!, 1);
-      });
-    };
-    apply(this.train, t.train);
-    apply(this.dev, t.dev);
+    this.train.take(t.train);
+    if (this.dev && t.dev) this.dev.take(t.dev);
+  }
+
+  /** The rules sharing a train or dev document with `p`: whose trials a commit of `p` can change. */
+  neighbours(p: number, visit: (q: number) => void): void {
+    this.train.neighbours(p, visit);
+    this.dev?.neighbours(p, visit);
   }
 }
 

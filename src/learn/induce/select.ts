@@ -1,6 +1,8 @@
 import { wilsonLower } from '../../core/metrics/wilson.js';
 import { prf, type Counts } from '../../core/ratio.js';
-import { plus, type Pool, type SplitDelta, type Trial } from './pool.js';
+import type { Toggle } from '../../core/metrics/ensemble.js';
+import { plus } from '../../core/metrics/scored-run.js';
+import type { Pool, Trial } from './pool.js';
 
 /** How a change to the ruleset is judged on a split. */
 export interface AcceptConfig {
@@ -30,7 +32,7 @@ export function improves(before: Counts, delta: Counts, cfg: AcceptConfig): bool
   return pUp && (a.recall ?? 0) >= (b.recall ?? 0) - cfg.recallTolerance - EPS;
 }
 
-const isZero = (d: SplitDelta | null): boolean => !d || (d.delta.tp === 0 && d.delta.fp === 0 && d.delta.fn === 0);
+const isZero = (d: Toggle | null): boolean => !d || (d.delta.tp === 0 && d.delta.fp === 0 && d.delta.fn === 0);
 
 /** Judges a trial toggle of one rule; returns true to commit it. */
 export type Judge = (t: Trial, pool: Pool) => boolean;
@@ -90,29 +92,4 @@ export function addPass(pool: Pool, order: readonly number[], judge: Judge, limi
     } else res.rejected.push(p);
   }
   return res;
-}
-
-/**
- * Removes rules whose removal the judge accepts (it judges the removal as a change), from the
- * last in execution order to the first, repeating while something was removed. `only` limits
- * which positions may go.
- */
-export function prunePass(pool: Pool, judge: Judge, deadline: number, only?: (p: number) => boolean): number[] {
-  const removed: number[] = [];
-  for (let round = 0; round < 5; round++) {
-    let any = false;
-    const active = pool.activePositions().reverse();
-    for (const p of active) {
-      if (only && !only(p)) continue;
-      if (performance.now() > deadline) return removed;
-      const t = pool.trial(p);
-      if (judge(t, pool)) {
-        pool.commit(t);
-        removed.push(p);
-        any = true;
-      }
-    }
-    if (!any) break;
-  }
-  return removed;
 }

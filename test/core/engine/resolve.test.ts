@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { firstFiringRule, resolveDocument, resolveRuleAlone } from '../../../src/core/engine/resolve.js';
+import { firstFiringRule, predictionOf, resolveDocument, resolveRuleAlone, resolveTriples, sameTriples } from '../../../src/core/engine/resolve.js';
 import { predict } from '../../../src/core/engine/predict.js';
 import { Task, type TaskInput } from '../../../src/core/schemas/task.js';
 import { rule } from '../../helpers/rules.js';
@@ -107,6 +107,29 @@ describe('re-resolution with rules left out', () => {
         for (let d = 0; d < texts.length; d++) expect(resolveRuleAlone(outputs, d, p)).toEqual(alone[d]);
       }
     }
+  });
+
+  test.each([
+    ['ner', 'rulechef'],
+    ['ner', 'non_overlapping'],
+    ['transformation', 'rulechef'],
+    ['classification', 'rulechef'],
+  ] as const)('a resolution made earlier gives the prediction resolving again gives (%s, %s)', (type, policy) => {
+    const t = task(type, { matching: { conflict_policy: policy }, ...(type === 'transformation' ? { list_fields: ['LOC'] } : {}) });
+    const { outputs } = predict(t, rules, texts);
+    for (let m = 0; m < 1 << rules.length; m++) {
+      const mask = Uint8Array.from(rules, (_r, p) => (m >> p) & 1);
+      for (let d = 0; d < texts.length; d++) {
+        const resolved = type === 'classification' ? firstFiringRule(outputs, d, mask) : resolveTriples(outputs, d, mask);
+        expect(predictionOf(outputs, d, resolved)).toEqual(resolveDocument(outputs, d, mask));
+      }
+    }
+  });
+
+  test('equal triples, and only equal triples, are the same resolution', () => {
+    expect(sameTriples([0, 1, 4, 2, 5, 9], [0, 1, 4, 2, 5, 9])).toBe(true);
+    expect(sameTriples([0, 1, 4], [0, 1, 5])).toBe(false);
+    expect(sameTriples([0, 1, 4], [0, 1, 4, 2, 5, 9])).toBe(false);
   });
 
   test('the first firing rule skips excluded positions', () => {

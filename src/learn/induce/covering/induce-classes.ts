@@ -1,3 +1,4 @@
+import { greedyPrune } from '../../../core/metrics/greedy-prune.js';
 import type { Example } from '../../../core/schemas/example.js';
 import type { Rule } from '../../../core/schemas/rule.js';
 import { chooseDefault, defaultCandidate, defaultNote, shareOf, type DefaultVerdict } from '../default-class.js';
@@ -6,7 +7,6 @@ import { mergeAdjacent, mergedCandidate } from '../merge.js';
 import type { Figures } from '../pipeline.js';
 import { drop, stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
-import { prunePass } from '../select.js';
 import { labelWords, uniqSorted } from '../text.js';
 import { TUNING } from '../tuning.js';
 import type { DecisionList } from './decision-list.js';
@@ -146,8 +146,8 @@ export function induceClasses(input: ClassInput): ClassesResult {
   if (pool.dev) {
     for (const name of fit.cutAway) drop(report, 'no_gain_dev', name);
     stage(report, 'dev_cut', pool, started);
-    const pruned = prunePass(pool, clearlyHarmful(), deadline);
-    for (const p of pruned) drop(report, 'pruned_dev', pool.rules[p]!.rule.name);
+    const pruned = greedyPrune(pool, { pick: 'first', accept: clearlyHarmful(), deadline });
+    for (const t of pruned) drop(report, 'pruned_dev', pool.rules[t.position]!.rule.name);
     stage(report, 'dev_prune', pool, started);
   } else stage(report, 'cross_validated_cut', pool, started);
 

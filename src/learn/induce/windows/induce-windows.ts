@@ -1,3 +1,4 @@
+import { greedyPrune } from '../../../core/metrics/greedy-prune.js';
 import { prf } from '../../../core/ratio.js';
 import type { Example } from '../../../core/schemas/example.js';
 import type { Rule } from '../../../core/schemas/rule.js';
@@ -7,7 +8,7 @@ import { Pool } from '../pool.js';
 import { clearlyHarmful, clearlyHelpful } from '../dev-judges.js';
 import { stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
-import { addPass, prunePass } from '../select.js';
+import { addPass } from '../select.js';
 import type { SpanDoc } from '../spans/forms.js';
 import type { InduceReport } from '../types.js';
 import { renderWindow } from './render-windows.js';
@@ -73,11 +74,11 @@ export function induceWindows(input: WindowInput): Rule[] {
   for (let i = selected.length - 1; i >= best; i--) pool.commit(pool.trial(selected[i]!));
   stage(report, pool.dev ? 'window_dev_cut' : 'window_train_cut', pool, started);
   if (pool.dev) {
-    prunePass(pool, clearlyHarmful(), started + opts.budgetMs);
+    greedyPrune(pool, { pick: 'first', accept: clearlyHarmful(), deadline: started + opts.budgetMs });
     stage(report, 'window_dev_prune', pool, started);
     const added = addPass(pool, position.slice(sel.rules.length), clearlyHelpful(), { deadline: started + opts.budgetMs, maxActive: Infinity }).accepted.length;
     // What dev admitted raises the bar: rules that broke even against the old F1 may now hurt.
-    if (added) prunePass(pool, clearlyHarmful(), started + opts.budgetMs);
+    if (added) greedyPrune(pool, { pick: 'first', accept: clearlyHarmful(), deadline: started + opts.budgetMs });
     if (general.length) report.notes.push(`span templates: ${added} of the ${general.length} broadest shape templates train left out raised dev F1 clearly and were kept`);
     stage(report, 'window_dev_general', pool, started);
   }
