@@ -148,8 +148,11 @@ export const TUNING = {
     /** Suggestions (suggest.ts): the best singles combined in pairs, and the first of them in triples. */
     suggestPairs: 10,
     suggestTriples: 5,
-    /** `next`: suggestions tried per error (the most precise, as `suggest` ranks them) for the one that mends most. */
-    nextConditions: 5,
+    /**
+     * `next`: suggestions per error whose gain ranks it (the most precise first, as `suggest`
+     * ranks them): one, so the gain a row names is what accepting its top suggestion mends.
+     */
+    nextConditions: 1,
     /** `next`: a right answer whose winning rule's train precision is bounded below this is shown as weak. */
     weakBound: 0.5,
     /** `next` on span tasks: the longest run of tokens (a span's text or shape) counted as one key. */
