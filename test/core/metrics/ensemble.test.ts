@@ -5,18 +5,10 @@ import { Ensemble } from '../../../src/core/metrics/ensemble.js';
 import { naiveCounts } from '../../../src/core/metrics/naive-rank.js';
 import { mulberry32 } from '../../../src/core/random.js';
 import type { Example } from '../../../src/core/schemas/example.js';
-import { type MatchMode, Task, type TaskType } from '../../../src/core/schemas/task.js';
-import { type RandomCase, randomCase, scoredRun } from './random-cases.js';
+import { Task } from '../../../src/core/schemas/task.js';
+import { CASE_COMBOS, type RandomCase, randomCase, scoredRun } from './random-cases.js';
 import { rule } from '../../helpers/rules.js';
 
-const COMBOS: [TaskType, MatchMode, 'rulechef' | 'non_overlapping'][] = [
-  ['classification', 'text', 'rulechef'],
-  ['ner', 'text', 'rulechef'],
-  ['ner', 'exact', 'non_overlapping'],
-  ['ner', 'semeval:partial', 'rulechef'],
-  ['ner', 'overlap', 'non_overlapping'],
-  ['transformation', 'text', 'rulechef'],
-];
 
 /** The counts of the rules not excluded, run from scratch. */
 const freshCounts = (c: RandomCase, ens: Ensemble) =>
@@ -28,7 +20,7 @@ const freshCounts = (c: RandomCase, ens: Ensemble) =>
   );
 
 describe('the incremental ensemble scorer', () => {
-  test.each(COMBOS)('any trials and commits score as a fresh run of the same rules: %s, %s, %s', (type, mode, policy) => {
+  test.each(CASE_COMBOS)('any trials and commits score as a fresh run of the same rules: %s, %s, %s', (type, mode, policy) => {
     for (let seed = 0; seed < 20; seed++) {
       const c = randomCase(9100 + seed, type, mode, policy);
       const run = scoredRun(c);
@@ -48,7 +40,7 @@ describe('the incremental ensemble scorer', () => {
     }
   });
 
-  test.each(COMBOS)('a rule alone counts as the rule run by itself on the texts it fired on: %s, %s, %s', (type, mode, policy) => {
+  test.each(CASE_COMBOS)('a rule alone counts as the rule run by itself on the texts it fired on: %s, %s, %s', (type, mode, policy) => {
     const c = randomCase(9300, type, mode, policy);
     const ens = new Ensemble(scoredRun(c));
     ens.outputs.rules.forEach((cr, p) => {

@@ -5,8 +5,8 @@ import { f1Of } from '../../../src/core/metrics/scored-run.js';
 import { naiveCounts } from '../../../src/core/metrics/naive-rank.js';
 import { pruneRules } from '../../../src/core/metrics/prune.js';
 import type { Example } from '../../../src/core/schemas/example.js';
-import { type MatchMode, Task, type TaskType } from '../../../src/core/schemas/task.js';
-import { type RandomCase, randomCase, scoredRun } from './random-cases.js';
+import { Task } from '../../../src/core/schemas/task.js';
+import { CASE_COMBOS, type RandomCase, randomCase, scoredRun } from './random-cases.js';
 import { rule } from '../../helpers/rules.js';
 
 const naiveF1 = (c: RandomCase, removed: ReadonlySet<string>, scorer = compileScorer(c.task, { outcomes: false })) =>
@@ -20,14 +20,7 @@ const naiveF1 = (c: RandomCase, removed: ReadonlySet<string>, scorer = compileSc
   );
 
 describe('greedy pruning', () => {
-  test.each([
-    ['classification', 'text', 'rulechef'],
-    ['ner', 'text', 'rulechef'],
-    ['ner', 'exact', 'non_overlapping'],
-    ['ner', 'semeval:partial', 'rulechef'],
-    ['ner', 'overlap', 'non_overlapping'],
-    ['transformation', 'text', 'rulechef'],
-  ] as [TaskType, MatchMode, 'rulechef' | 'non_overlapping'][])(
+  test.each(CASE_COMBOS)(
     'every step equals a naive re-run, each removal is the best one, and no removal is left that helps: %s, %s, %s',
     (type, mode, policy) => {
       let removals = 0;

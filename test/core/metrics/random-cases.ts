@@ -6,6 +6,19 @@ import { Rule } from '../../../src/core/schemas/rule.js';
 import { mulberry32 } from '../../../src/core/random.js';
 import { type MatchMode, Task, type TaskType } from '../../../src/core/schemas/task.js';
 
+/** A random case's task type, matching mode and conflict policy. */
+export type CaseCombo = [TaskType, MatchMode, 'rulechef' | 'non_overlapping'];
+
+/** The task types, modes and policies the ensemble's incremental scorers are checked on. */
+export const CASE_COMBOS: readonly CaseCombo[] = [
+  ['classification', 'text', 'rulechef'],
+  ['ner', 'text', 'rulechef'],
+  ['ner', 'exact', 'non_overlapping'],
+  ['ner', 'semeval:partial', 'rulechef'],
+  ['ner', 'overlap', 'non_overlapping'],
+  ['transformation', 'text', 'rulechef'],
+];
+
 const WORDS = ['foo', 'bar', 'baz', 'qux', 'Foo', 'zap', '12', '7', 'foobar'];
 const LABELS = ['A', 'B', 'C'];
 
