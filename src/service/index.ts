@@ -25,7 +25,7 @@ export type { NextExample, NextResult } from './next.js';
 export { runPipeline, type PipelineResult } from './pipeline.js';
 export { PIPELINE_BATCH_SIZE, type BatchOptions, type BatchSink, type BatchSize, type BatchStart, type PipelineRequest } from './pipeline-request.js';
 export type { BatchedPipelineResult } from './pipeline-batches.js';
-export { loadInputs, resolveSplit, rulesHash, type PipelineInputs, type SplitChoice, type SplitPurpose, type SplitResolution } from './pipeline-setup.js';
+export { loadInputs, resolveSplit, type PipelineInputs, type SplitChoice, type SplitPurpose, type SplitResolution } from './pipeline-setup.js';
 export { executeInputs, type Execution } from './pipeline-stages.js';
 export { issueNotes, matcherIssueNotes, matcherIssues, type MatcherIssueRecord } from './pipeline-issues.js';
 export type { EvalComparison, EvalRequest, EvalResult, ExampleChange } from './evaluate.js';

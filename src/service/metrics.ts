@@ -6,7 +6,7 @@ import type { Counts } from '../core/ratio.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { RecordedExecutionIssue, RunOf } from '../core/schemas/run.js';
 import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
-import { ruleHash, rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash, ruleHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import { type MeasuredRunView, type MeasureRequest, measureNotes, measureRunConfig } from './measuring.js';
 import { runPipeline } from './pipeline.js';
@@ -163,7 +163,7 @@ function storeMetricsRun(
     store.rules.stampValidated(d.id, [...said.stamps]);
     const rules = store.rules.list(d.id, { status: 'active' });
     const byId = new Map(rules.map((r) => [r.id, r]));
-    const rulesetH = rulesetHash(rules);
+    const rulesetH = activeRulesHash(rules);
     store.ruleMetrics.clear(d.id, label);
     store.ruleMetrics.upsertMany(
       d.id,

@@ -72,6 +72,7 @@ export const LearnProposerConfig = z.union([
   z.strictObject({ endpoint: z.string(), model: z.string(), api_key: z.enum(['set', 'none']), priced: z.boolean() }),
   z.strictObject({ model: z.string() }),
   z.strictObject({
+    /** The learning budget (`learn --budget`) in ms. */
     budgetMs: z.number().optional(),
     minPrecision: z.number().optional(),
     maxRules: z.number().optional(),
