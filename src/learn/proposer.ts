@@ -99,7 +99,7 @@ export interface Proposer {
 const emptyProposal = (): Proposal => ({ rules: [], replaces: {}, remove: [], errors: [], notes: [], feedbackUsed: [], requests: 0 });
 
 /** Corrections that concern a label: it is expected or was produced. */
-export function correctionsFor(label: string, corrections: readonly CorrectionView[]): CorrectionView[] {
+function correctionsFor(label: string, corrections: readonly CorrectionView[]): CorrectionView[] {
   const mentions = (a: CorrectionView['expected']) =>
     a.label === label || (a.spans ?? []).some((s) => s.label === label) || (a.output !== undefined && label in a.output);
   return corrections.filter((c) => mentions(c.expected) || mentions(c.produced));

@@ -26,7 +26,7 @@ export interface MetricsResult extends MeasuredRunView {
 }
 
 /** Said when there is no dev split to stamp from; the command it gives works when pasted. */
-export const noDevNote = (dataset: string): string =>
+const noDevNote = (dataset: string): string =>
   `no dev split: validated precision and support were not stamped (they come from dev only); make one with \`rulewright split --dev 0.2 --dataset ${shellWord(dataset)}\``;
 
 const shellWord = (s: string): string => (/^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
@@ -54,7 +54,7 @@ export interface CountedRuleMetrics {
  * else all), counted batch by batch through the pipeline, so memory does not grow with the
  * split. Nothing is stamped or recorded.
  */
-export async function countRuleMetrics(ctx: DatasetContext, req: MeasureRequest & { rules?: readonly Rule[] }, size: BatchSize = PIPELINE_BATCH_SIZE): Promise<CountedRuleMetrics> {
+async function countRuleMetrics(ctx: DatasetContext, req: MeasureRequest & { rules?: readonly Rule[] }, size: BatchSize = PIPELINE_BATCH_SIZE): Promise<CountedRuleMetrics> {
   let counted: RuleMetricsAccumulator | undefined;
   const run = await runPipeline(ctx, {
     split: req.split,

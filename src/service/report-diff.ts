@@ -7,7 +7,7 @@ import type { DatasetContext } from './dataset-context.js';
 import { compactScores, expandOutcomes, getRun, readEvalRun } from './runs.js';
 
 /** Fixed and broken examples listed each (the counts are always whole). */
-export const MAX_FLIPPED = 100;
+const MAX_FLIPPED = 100;
 
 /**
  * What changed since a recorded eval run (its id, or `last`): the rules active then (rebuilt from

@@ -71,10 +71,10 @@ export interface ReportResult {
 }
 
 /** Samples of each kind per rule in the report. */
-export const REPORT_SAMPLES = 8;
+const REPORT_SAMPLES = 8;
 
 /** At most this many samples in a report unless `samples` is given: 2,000 rules get 2 of each kind. */
-export const REPORT_SAMPLE_BUDGET = 12_000;
+const REPORT_SAMPLE_BUDGET = 12_000;
 
 /**
  * Samples of each kind per rule: `asked` when given, else REPORT_SAMPLES cut so that all

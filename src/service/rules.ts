@@ -75,7 +75,7 @@ export interface RuleHistory {
   versions: { version: number; created_at: string; note: string; status: RuleStatus | 'deleted'; changes: FieldChange[] }[];
 }
 
-export function ruleRow(r: Rule, deleted = false): RuleRow {
+function ruleRow(r: Rule, deleted = false): RuleRow {
   return {
     id: r.id,
     name: r.name,

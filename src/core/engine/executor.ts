@@ -90,7 +90,7 @@ const LONG_TEXT = 2048;
  * A guarded call costs ~72 µs: at the default 100 ms budget that is 0.7% of a 10 ms slice. (A
  * slice is at least 1 ms, so budgets under 10 ms overrun by up to 1 ms more.)
  */
-export const SLICE_SHARE = 0.1;
+const SLICE_SHARE = 0.1;
 
 /** Watchdog granularity: its timer can fire up to 1 ms early, and the batch starts after it. */
 const WATCHDOG_SLACK_MS = 2;

@@ -10,7 +10,7 @@ import { screenRedos, screenRedosStatic, type RedosEffort, type RedosVerdict } f
 import type { ProblemCode, RuleProblem } from './rule-problem.js';
 
 // Callers that check rules read the problems from here, beside checkRule.
-export type { ProblemCode, RuleProblem } from './rule-problem.js';
+export type { RuleProblem } from './rule-problem.js';
 
 /**
  * Where a rule comes from. Every mode rejects an exponential (catastrophic) pattern; `import` with

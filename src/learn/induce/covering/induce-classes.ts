@@ -17,8 +17,6 @@ import { FEATURES, planList, runPlan, type ClassInput, type Plan, type PlanBase 
 import { chooseOnDev, crossValidate } from './search.js';
 import { foldsFor, smallDevNote } from './small-dev.js';
 
-export type { ClassInput } from './plan.js';
-
 /**
  * The learned rules and their train and dev figures: merging adjacent rules of one label into one
  * alternation leaves every prediction as it was, so these are the figures of the rules returned.
