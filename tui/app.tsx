@@ -47,8 +47,8 @@ export interface AppProps {
 }
 
 /** Below this size the screens cannot be laid out readably: the app says so instead. */
-export const MIN_COLUMNS = 80;
-export const MIN_ROWS = 24;
+const MIN_COLUMNS = 80;
+const MIN_ROWS = 24;
 const FIXED_HINTS = SHELL_KEYS.filter((k) => k.footer);
 
 /** The tab a screen belongs to (a rule's detail belongs to Rules, a correction to Examples). */

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
  * The Examples section of each command's `--help`, by command path. Kept in one table so every
  * command has one (a test walks the commands); a command that writes its own (learn) is left out.
  */
-export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
+const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   init: ['rulewright init --name support --type classification --labels refund,track', 'rulewright init --name pii --type ner --db work.db'],
   import: [
     'rulewright import data.jsonl',

@@ -67,7 +67,7 @@ export function clip(s: string, max: number): string {
 }
 
 /** Cuts a one-line string to `max` characters in the middle, keeping both ends (names that differ at the end). */
-export function clipMiddle(s: string, max: number): string {
+function clipMiddle(s: string, max: number): string {
   const one = s.replace(/\r?\n/g, '⏎');
   if (one.length <= max) return one;
   if (max < 3) return clip(one, max);

@@ -29,7 +29,7 @@ export interface SplitItem {
 }
 
 /** The answer that counts as gold: an observed example's `truth` when it has one. */
-export function goldAnswer(e: Example): Answer {
+function goldAnswer(e: Example): Answer {
   if (e.source === 'observed' && e.truth) return e.truth;
   return { spans: e.spans, label: e.label, output: e.output };
 }

@@ -248,7 +248,7 @@ function csvColumns(headerRecord: string[], name: string, opts: ParseOptions) {
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One CSV field, quoted when it holds a comma, quote or line break. */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

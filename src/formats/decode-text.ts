@@ -31,7 +31,7 @@ export interface TextSource {
 }
 
 /** A file on disk: `iconv` writes a UTF-8 copy beside it. */
-export function fileSource(path: string): TextSource {
+function fileSource(path: string): TextSource {
   return {
     noun: 'the file',
     convert: (from) => `save it as UTF-8, e.g. \`iconv -f ${from} -t UTF-8 ${shellQuote(path)} > ${shellQuote(utf8Name(path))}\`, and import that`,

@@ -39,7 +39,7 @@ function rowKind(row: Record<string, unknown>, where: Where): RowKind {
 }
 
 /** Finds the `input` key rules read, one example at a time (see inferTextField). */
-export class TextFieldTracker {
+class TextFieldTracker {
   private readonly totals = new Map<string, number>();
   private first = true;
 
@@ -137,7 +137,7 @@ function orderedSpan(s: Span): Span {
 const ORDER = ['id', 'text', 'input', 'spans', 'label', 'output', 'split', 'source', 'annotated', 'truth', 'meta'] as const;
 
 /** One native JSONL line; keys in a fixed order so exports diff cleanly. */
-export function exampleToJsonLine(ex: Example): string {
+function exampleToJsonLine(ex: Example): string {
   const o: Record<string, unknown> = {};
   for (const k of ORDER) {
     const v = ex[k];

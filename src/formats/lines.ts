@@ -24,7 +24,7 @@ function* textLines(content: string | Buffer): Generator<TextLine> {
 }
 
 /** The lines of any LineInput. */
-export const linesOf = (content: LineInput): Iterable<TextLine> =>
+const linesOf = (content: LineInput): Iterable<TextLine> =>
   typeof content === 'string' || Buffer.isBuffer(content) ? textLines(content) : content;
 
 /** One JSON object per non-blank line, with its 1-based line number; blank lines are skipped. */

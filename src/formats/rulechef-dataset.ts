@@ -11,7 +11,7 @@ import type { ImportedData, ParseOptions, RulechefExtras } from './types.js';
 const NON_SPACE = /\S/;
 
 /** Label given to RuleChef extraction spans, which are untyped. */
-export const UNTYPED_SPAN_LABEL = 'span';
+const UNTYPED_SPAN_LABEL = 'span';
 
 /** True when a JSONL row looks like a RuleChef example (`input` with `expected_output`, or `output` and no `id`). */
 export const isRulechefRow = (row: Record<string, unknown>): boolean =>
@@ -34,7 +34,7 @@ function inferType(output: unknown): TaskType {
 }
 
 /** The id prefix of a correction's example, as `correct` names them. */
-export const RULECHEF_CORRECTION_PREFIX = 'correction-';
+const RULECHEF_CORRECTION_PREFIX = 'correction-';
 
 interface Collected {
   items: Item[];

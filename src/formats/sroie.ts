@@ -12,7 +12,7 @@ export interface SroieReceipt {
 }
 
 /** The key fields, in the order they are kept (other string fields follow in file order). */
-export const SROIE_FIELDS = ['company', 'date', 'address', 'total'] as const;
+const SROIE_FIELDS = ['company', 'date', 'address', 'total'] as const;
 
 /** Transcripts of a box CSV: each line is `x1,y1,…,x4,y4,TRANSCRIPT`; the transcript may hold commas. */
 export function sroieLines(box: string, boxName: string): string[] {

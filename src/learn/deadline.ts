@@ -6,10 +6,10 @@ export class Deadline {
   readonly #end: number;
 
   constructor(
-    readonly budgetMs: number,
+    readonly learnBudgetMs: number,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.#end = now() + budgetMs;
+    this.#end = now() + learnBudgetMs;
   }
 
   /** Milliseconds left (never below 0). */

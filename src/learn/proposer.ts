@@ -99,7 +99,7 @@ export interface Proposer {
 const emptyProposal = (): Proposal => ({ rules: [], replaces: {}, remove: [], errors: [], notes: [], feedbackUsed: [], requests: 0 });
 
 /** Corrections that concern a label: it is expected or was produced. */
-export function correctionsFor(label: string, corrections: readonly CorrectionView[]): CorrectionView[] {
+function correctionsFor(label: string, corrections: readonly CorrectionView[]): CorrectionView[] {
   const mentions = (a: CorrectionView['expected']) =>
     a.label === label || (a.spans ?? []).some((s) => s.label === label) || (a.output !== undefined && label in a.output);
   return corrections.filter((c) => mentions(c.expected) || mentions(c.produced));
@@ -258,7 +258,7 @@ export class LlmProposer implements Proposer {
 /** What a user may set about offline learning (`learn --budget/--min-precision/--max-rules`). */
 export interface InducerSettings {
   /** Wall-clock budget in ms. */
-  budgetMs?: number;
+  learnBudgetMs?: number;
   minPrecision?: number;
   maxRules?: number;
   maxRulesPerLabel?: number;
@@ -303,11 +303,11 @@ export class InducerProposer implements Proposer {
     private readonly settings: InducerSettings = {},
     now?: () => number,
   ) {
-    this.#deadline = new Deadline(settings.budgetMs ?? TUNING.defaults.budgetMs, now);
+    this.#deadline = new Deadline(settings.learnBudgetMs ?? TUNING.defaults.learnBudgetMs, now);
   }
 
   #options(req: { dev: readonly Example[]; seed: number }): InducerCallOptions {
-    return { ...this.settings, budgetMs: this.#deadline.remaining(), ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed };
+    return { ...this.settings, learnBudgetMs: this.#deadline.remaining(), ...(req.dev.length ? { dev: req.dev } : {}), seed: req.seed };
   }
 
   #adopt(rule: Rule, ids: IdAllocator): Rule {
@@ -348,7 +348,7 @@ export class InducerProposer implements Proposer {
     p.requests = 1;
     const what = `patch round ${req.round}`;
     if (this.#deadline.expired()) {
-      p.warnings = [`the ${Math.round(this.#deadline.budgetMs / 1000)} s budget ran out before ${what}: it was not run (learn --budget SECONDS to give it more)`];
+      p.warnings = [`the ${Math.round(this.#deadline.learnBudgetMs / 1000)} s budget ran out before ${what}: it was not run (learn --budget SECONDS to give it more)`];
       return p;
     }
     const current = new Map(req.current.map((r) => [r.id, r]));

@@ -44,7 +44,7 @@ const STOP = new Set(
 );
 
 /** A word shape: capitals X, lower-case x, digits d, runs of the same class cut to four. */
-export function wordShape(s: string): string {
+function wordShape(s: string): string {
   const mapped = s.replace(/\p{Lu}/gu, 'X').replace(/\p{Ll}/gu, 'x').replace(/\p{Nd}/gu, 'd');
   return mapped.replace(/(X{4,}|x{4,}|d{4,})/g, (run) => run.slice(0, 4));
 }

@@ -14,11 +14,10 @@ import type { SplitCounts } from './types.js';
 import { resolveRef } from './resolve-id.js';
 
 /** A span as a person gives it: offsets, or the text (its first occurrence is used). */
-export const ExpectedSpan = z.union([
+const ExpectedSpan = z.union([
   z.strictObject({ start: z.number().int().min(0), end: z.number().int().min(0), label: z.string().min(1) }),
   z.strictObject({ text: z.string().min(1), label: z.string().min(1), occurrence: z.number().int().min(1).optional() }),
 ]);
-export type ExpectedSpan = z.infer<typeof ExpectedSpan>;
 
 export interface CorrectionRequest {
   /** Correct an existing example … */

@@ -1,6 +1,6 @@
 import { addCorrection, deleteCorrection, listCorrections, showCorrection } from './corrections.js';
 import type { DatasetContext } from './dataset-context.js';
-import { activeRulesetHash, datasetHash } from './dataset-hashes.js';
+import { storedActiveRulesHash, datasetHash } from './dataset-hashes.js';
 import { datasetSummary } from './dataset-summary.js';
 import { evaluate } from './evaluate.js';
 import { getExample, listExamples } from './examples.js';
@@ -110,7 +110,7 @@ export const DATASET_API = {
   /** The active rules, compiled for `extract`. */
   extractRuleset: plain(rulesetFromWorkspace),
   /** The hash of the active rules (order-independent, volatile fields left out). */
-  rulesetHash: plain(activeRulesetHash),
+  rulesetHash: plain(storedActiveRulesHash),
 
   // Corrections and feedback
 

@@ -1,5 +1,5 @@
 import type { Example } from '../core/schemas/example.js';
-import { rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 
 // The two hashes every run is recorded with, so "the rules moved" can be told from "the data moved".
@@ -10,6 +10,6 @@ export function datasetHash(ctx: DatasetContext, split?: Example['split']): stri
 }
 
 /** The hash of the active rules (order-independent, volatile fields left out). */
-export function activeRulesetHash(ctx: DatasetContext): string {
-  return rulesetHash(ctx.store.rules.list(ctx.dataset.id, { status: 'active' }));
+export function storedActiveRulesHash(ctx: DatasetContext): string {
+  return activeRulesHash(ctx.store.rules.list(ctx.dataset.id, { status: 'active' }));
 }

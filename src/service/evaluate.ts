@@ -139,7 +139,7 @@ function sameEvalRun(ctx: DatasetContext, report: EvalReport, config: EvalRunCon
 }
 
 /** What moved from a recorded eval run to the current one. */
-export function compareRuns(
+function compareRuns(
   base: RunOf<'eval'>,
   before: { report: EvalReport; outcomes: CompactOutcome[] },
   now: EvalReport,

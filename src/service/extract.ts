@@ -195,7 +195,7 @@ export interface ExtractOptions {
   /** Characters per batch (default 1,000,000). */
   batchChars?: number;
   /** Per-rule, per-document budget (default the task's). */
-  budgetMs?: number;
+  ruleBudgetMs?: number;
   /** Timeouts after which a rule is not run on the rest of the input (default 3, fewer for budgets over 3.3 s, so at most 10 s). */
   maxTimeouts?: number;
   /**
@@ -255,7 +255,7 @@ export async function extractStream(
   const where = opts.where ?? 'stdin';
   const maxDocs = opts.batchDocs ?? 256;
   const maxChars = opts.batchChars ?? 1_000_000;
-  const budget = opts.budgetMs ?? ruleset.task.matching.rule_budget_ms;
+  const budget = opts.ruleBudgetMs ?? ruleset.task.matching.rule_budget_ms;
   const maxTimeouts = opts.maxTimeouts ?? Math.max(1, Math.min(3, Math.floor(TIMEOUTS_CAP_MS / budget)));
   const timeoutsLeft = new Int32Array(ruleset.compiled.length).fill(maxTimeouts);
   let issues = 0;
@@ -280,7 +280,7 @@ export async function extractStream(
       ids: docs.map((d) => d.id ?? `line ${d.line}`),
       meta: docs.map((d) => d.meta),
       docOffset: documents,
-      budgetMs: budget,
+      ruleBudgetMs: budget,
       timeoutsLeft,
     });
     size = performance.now() - started < BATCH_TARGET_MS ? Math.min(maxDocs, size * 2) : Math.max(1, size >> 1);

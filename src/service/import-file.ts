@@ -37,7 +37,7 @@ export interface ImportFileOptions extends ImportOptions {
 const sameShape = (a: TaskType, b: TaskType) => a === b || (isSpanTask(a) && isSpanTask(b));
 
 /** Rows per committed batch: small enough that other processes get the workspace between batches. */
-export const IMPORT_BATCH_ROWS = 5000;
+const IMPORT_BATCH_ROWS = 5000;
 
 /**
  * Imports a file, all or nothing. Rows are read one at a time (line formats are never held whole)

@@ -35,8 +35,8 @@ export async function chooseProposer(store: Store, datasetId: number, env: NodeJ
     return { proposer: new LlmProposer(llm), llm, recorder, config: { ...describeLlmConfig(cfg) }, notes };
   }
   if (!req.offline) notes.push('no LLM is configured (OPENAI_API_KEY or OPENAI_BASE_URL): the offline inducer learned the rules');
-  const settings = {
-    ...(req.budget !== undefined ? { budgetMs: req.budget * 1000 } : {}),
+  const learnBudget = req.budget !== undefined ? { learnBudgetMs: req.budget * 1000 } : {};
+  const limits = {
     ...(req.minPrecision !== undefined ? { minPrecision: req.minPrecision } : {}),
     ...(req.maxRules !== undefined ? { maxRules: req.maxRules } : {}),
     ...(req.maxRulesPerLabel !== undefined ? { maxRulesPerLabel: req.maxRulesPerLabel } : {}),
@@ -44,9 +44,10 @@ export async function chooseProposer(store: Store, datasetId: number, env: NodeJ
   };
   const learnProgress = phaseProgress(req.onProgress, 'learn');
   return {
-    proposer: new InducerProposer(req.inducer ?? (await loadOfflineInducer()), { ...settings, ...(learnProgress ? { onProgress: learnProgress } : {}) }),
+    proposer: new InducerProposer(req.inducer ?? (await loadOfflineInducer()), { ...learnBudget, ...limits, ...(learnProgress ? { onProgress: learnProgress } : {}) }),
     recorder,
-    config: settings,
+    // Recorded runs keep the key they were always written with.
+    config: { ...(req.budget !== undefined ? { budgetMs: req.budget * 1000 } : {}), ...limits },
     notes,
   };
 }

@@ -2,7 +2,7 @@ import type { LearnRunResult } from '../core/schemas/learn-run.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { RunOf } from '../core/schemas/run.js';
 import type { LearnLoopResult, RuleChange } from '../learn/loop/types.js';
-import { rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import type { LearnResult } from './learn-request.js';
 import type { LearnSetup } from './learn-setup.js';
@@ -13,7 +13,7 @@ export function insertLearnRun(ctx: DatasetContext, setup: LearnSetup, result: L
   const run = store.runs.insert(d.id, {
     kind: 'learn',
     dataset_hash: store.examples.hash(d.id),
-    ruleset_hash: rulesetHash(rules),
+    ruleset_hash: activeRulesHash(rules),
     config: setup.config,
     result,
     elapsed_ms: performance.now() - t0,

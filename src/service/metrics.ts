@@ -6,7 +6,7 @@ import type { Counts } from '../core/ratio.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { RecordedExecutionIssue, RunOf } from '../core/schemas/run.js';
 import type { RuleMetrics } from '../core/schemas/rule-metrics.js';
-import { ruleHash, rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash, ruleHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import { type MeasuredRunView, type MeasureRequest, measureNotes, measureRunConfig } from './measuring.js';
 import { runPipeline } from './pipeline.js';
@@ -26,7 +26,7 @@ export interface MetricsResult extends MeasuredRunView {
 }
 
 /** Said when there is no dev split to stamp from; the command it gives works when pasted. */
-export const noDevNote = (dataset: string): string =>
+const noDevNote = (dataset: string): string =>
   `no dev split: validated precision and support were not stamped (they come from dev only); make one with \`rulewright split --dev 0.2 --dataset ${shellWord(dataset)}\``;
 
 const shellWord = (s: string): string => (/^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
@@ -54,7 +54,7 @@ export interface CountedRuleMetrics {
  * else all), counted batch by batch through the pipeline, so memory does not grow with the
  * split. Nothing is stamped or recorded.
  */
-export async function countRuleMetrics(ctx: DatasetContext, req: MeasureRequest & { rules?: readonly Rule[] }, size: BatchSize = PIPELINE_BATCH_SIZE): Promise<CountedRuleMetrics> {
+async function countRuleMetrics(ctx: DatasetContext, req: MeasureRequest & { rules?: readonly Rule[] }, size: BatchSize = PIPELINE_BATCH_SIZE): Promise<CountedRuleMetrics> {
   let counted: RuleMetricsAccumulator | undefined;
   const run = await runPipeline(ctx, {
     split: req.split,
@@ -163,7 +163,7 @@ function storeMetricsRun(
     store.rules.stampValidated(d.id, [...said.stamps]);
     const rules = store.rules.list(d.id, { status: 'active' });
     const byId = new Map(rules.map((r) => [r.id, r]));
-    const rulesetH = rulesetHash(rules);
+    const rulesetH = activeRulesHash(rules);
     store.ruleMetrics.clear(d.id, label);
     store.ruleMetrics.upsertMany(
       d.id,

@@ -1,7 +1,7 @@
 import { RulewrightError } from '../core/errors.js';
 import type { EvalReport } from '../core/schemas/eval-report.js';
 import type { Split } from '../core/schemas/example.js';
-import { rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import { pipelineEvaluator } from './learn-evaluator.js';
 
@@ -50,7 +50,7 @@ export async function observeTraffic(ctx: DatasetContext, req: ObserveRequest = 
   const { report } = await pipelineEvaluator(d.task)(rules, examples, { outcomes: false, split: req.split ?? null });
   const observed = report.observed!;
   report.dataset_hash = store.examples.hash(d.id, req.split);
-  report.ruleset_hash = rulesetHash(rules);
+  report.ruleset_hash = activeRulesHash(rules);
   const notes: string[] = [];
   if (!rules.length) notes.push('the dataset has no active rules: learn some with `rulewright learn`');
   if (!observed.truth) notes.push('the traffic carries no gold answers: accuracy against gold is unknown');

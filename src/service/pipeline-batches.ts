@@ -52,7 +52,7 @@ export async function runBatches(ctx: DatasetContext, req: PipelineRequest & { b
   const { compiled, invalid } = compileRuleset(task, setup.rules, { allStatuses: setup.allStatuses });
   const sink = req.batches.sink({ setup, compiled, scorer, patterns });
   const batches = (): Generator<Example[]> => store.examples.batches(setup.dataset.id, filter, size);
-  const budget = req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {};
+  const budget = req.ruleBudgetMs !== undefined ? { ruleBudgetMs: req.ruleBudgetMs } : {};
   const run = (examples: readonly Example[], offset: number, onProgress?: (done: number, total: number) => void) =>
     executeBatch(task, compiled, examples, { ...budget, docOffset: offset, ...(onProgress ? { onProgress } : {}) });
 
@@ -93,7 +93,7 @@ export async function runBatches(ctx: DatasetContext, req: PipelineRequest & { b
   };
   let offset = 0;
   // The worker runs under the budget the request sets, as this thread does.
-  const workerTask = req.budgetMs === undefined ? task : { ...task, matching: { ...task.matching, rule_budget_ms: req.budgetMs } };
+  const workerTask = req.ruleBudgetMs === undefined ? task : { ...task, matching: { ...task.matching, rule_budget_ms: req.ruleBudgetMs } };
   const worker = scorer.needsAsync ? null : ExecWorker.open(workerTask, compiled, total, size.parallelFrom);
   if (worker) {
     try {

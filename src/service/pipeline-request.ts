@@ -18,7 +18,7 @@ export interface PipelineRequest extends SetupRequest {
   /** Keep drill-down outcomes in the scores (default true; loops that only need counts turn it off). */
   outcomes?: boolean;
   /** Per-rule, per-document budget; default the task's `rule_budget_ms`. */
-  budgetMs?: number;
+  ruleBudgetMs?: number;
   /** Sentences to add to the report's notes. */
   notes?: readonly string[];
   /** Told how far the rules have run (phase `execute`), for a progress bar. */

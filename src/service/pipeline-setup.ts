@@ -1,10 +1,9 @@
 import { RulewrightError } from '../core/errors.js';
-import { setHash } from '../core/hash.js';
 import type { Example, Split } from '../core/schemas/example.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { Task } from '../core/schemas/task.js';
 import type { DatasetRecord } from '../store/datasets.js';
-import { ruleHash } from '../store/fingerprint.js';
+import { activeRulesHash, givenRulesHash } from '../store/fingerprint.js';
 import type { Store } from '../store/index.js';
 import type { DatasetContext } from './dataset-context.js';
 import { useKeptTranslations } from './translations.js';
@@ -78,14 +77,6 @@ export interface PipelineInputs {
 /** What the pipeline loads before running anything, but the examples themselves. */
 export type PipelineSetup = Omit<PipelineInputs, 'examples'>;
 
-/**
- * The hash of a set of rules as they would run: order-independent, volatile fields left out
- * (see ruleHash). For the dataset's active rules it equals the workspace's ruleset hash.
- */
-export function rulesHash(rules: readonly Rule[]): string {
-  return setHash(rules.map(ruleHash));
-}
-
 /** Loads the task, the split and the rules of the context's dataset, with their hashes; the examples are left to the caller. */
 export function loadSetup(ctx: DatasetContext, req: SetupRequest = {}): PipelineSetup {
   const { store, dataset } = ctx;
@@ -100,7 +91,7 @@ export function loadSetup(ctx: DatasetContext, req: SetupRequest = {}): Pipeline
     rules,
     allStatuses: !!req.rules,
     dataset_hash: store.examples.hash(dataset.id, split.split ?? undefined),
-    ruleset_hash: rulesHash(req.rules ? rules : rules.filter((r) => r.status === 'active')),
+    ruleset_hash: req.rules ? givenRulesHash(rules) : activeRulesHash(rules),
   };
 }
 

@@ -51,14 +51,14 @@ export function executeBatch(
   task: Task,
   compiled: readonly CompiledRule[],
   examples: readonly Pick<Example, 'id' | 'text' | 'input' | 'meta'>[],
-  options: { budgetMs?: number; docOffset?: number; onProgress?: (done: number, total: number) => void } = {},
+  options: { ruleBudgetMs?: number; docOffset?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Execution {
   const t0 = performance.now();
   const texts = examples.map((e) => textOf(task, e));
   const outputs = executeRules(task, compiled, texts, {
     ids: examples.map((e) => e.id),
     meta: examples.map((e) => e.meta),
-    ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+    ...(options.ruleBudgetMs !== undefined ? { ruleBudgetMs: options.ruleBudgetMs } : {}),
     ...(options.docOffset ? { docOffset: options.docOffset } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
@@ -67,7 +67,7 @@ export function executeBatch(
   return { outputs, predictions, issues: outputs.issues, execute_ms: round(performance.now() - t0) };
 }
 
-type ExecuteRequest = { allStatuses?: boolean } & Pick<PipelineRequest, 'budgetMs' | 'onProgress'>;
+type ExecuteRequest = { allStatuses?: boolean } & Pick<PipelineRequest, 'ruleBudgetMs' | 'onProgress'>;
 
 /**
  * Runs the rules once over the examples (compiled once, ordered, each rule under its
@@ -86,7 +86,7 @@ export function executeInputs(
 /** The core evaluator's execution options for a request: which statuses run, the budget, progress as phase `execute`. */
 export const runOptions = (options: ExecuteRequest): RunRulesetOptions => ({
   statuses: options.allStatuses ? ALL_STATUSES : ['active'],
-  ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+  ...(options.ruleBudgetMs !== undefined ? { ruleBudgetMs: options.ruleBudgetMs } : {}),
   ...(options.onProgress ? { onProgress: phaseProgress(options.onProgress, 'execute')! } : {}),
 });
 

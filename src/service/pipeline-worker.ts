@@ -18,7 +18,7 @@ import { RulewrightError } from '../core/errors.js';
 import type { ExecJob, ExecWorkerData } from './pipeline-worker-thread.js';
 
 /** Below this many examples the worker's start-up (~50 ms, compiling every rule again) is not worth it. */
-export const PARALLEL_MIN_EXAMPLES = 50_000;
+const PARALLEL_MIN_EXAMPLES = 50_000;
 
 type RawOutputs = Pick<
   RuleOutputs,

@@ -2,12 +2,12 @@ import { compareReports } from '../core/eval/compare.js';
 import type { ExampleScore } from '../core/eval/types.js';
 import type { EvalReport } from '../core/schemas/eval-report.js';
 import { activeAsOf, diffRules, type FlippedExample, type ReportDiff } from '../report/diff-data.js';
-import { rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import { compactScores, expandOutcomes, getRun, readEvalRun } from './runs.js';
 
 /** Fixed and broken examples listed each (the counts are always whole). */
-export const MAX_FLIPPED = 100;
+const MAX_FLIPPED = 100;
 
 /**
  * What changed since a recorded eval run (its id, or `last`): the rules active then (rebuilt from
@@ -23,9 +23,9 @@ export function reportDiff(ctx: DatasetContext, ref: string | number, now: { rep
   // A rule written in the same millisecond as the run may have come before it or after: the
   // run's ruleset hash tells which.
   let before = activeAsOf(histories, run.created_at);
-  if (rulesetHash(before) !== run.ruleset_hash) {
+  if (activeRulesHash(before) !== run.ruleset_hash) {
     const strict = activeAsOf(histories, run.created_at, { strict: true });
-    if (rulesetHash(strict) === run.ruleset_hash) before = strict;
+    if (activeRulesHash(strict) === run.ruleset_hash) before = strict;
   }
   const current = store.rules.list(d.id, { status: 'active' });
   const c = compareReports(run.result.report, now.report, expandOutcomes(run.result.outcomes), expandOutcomes(compactScores(now.scores)));
@@ -53,7 +53,7 @@ export function reportDiff(ctx: DatasetContext, ref: string | number, now: { rep
     macro_f1_before: run.result.report.macro_f1,
     macro_f1_now: now.report.macro_f1,
     summary: c.summary,
-    rules_exact: rulesetHash(before) === run.ruleset_hash,
+    rules_exact: activeRulesHash(before) === run.ruleset_hash,
     ...diffRules(before, current),
     fixed: improved.slice(0, MAX_FLIPPED).map(flip),
     broken: regressed.slice(0, MAX_FLIPPED).map(flip),

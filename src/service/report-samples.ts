@@ -3,7 +3,7 @@ import { candidateTriples } from '../core/engine/resolve.js';
 import type { RuleMetrics, RuleSample } from '../core/schemas/rule-metrics.js';
 
 /** Characters of context either side of a highlighted item in the report. */
-export const REPORT_CONTEXT = 60;
+const REPORT_CONTEXT = 60;
 
 function around(text: string, start: number, end: number, width: number): RuleSample['context'] {
   const from = Math.max(0, start - width);

@@ -14,7 +14,7 @@ import { buildReportHtml } from '../report/build-report.js';
 import { uncoveredFrom } from '../report/uncovered-data.js';
 import { thinCurve } from '../report/plots/rules-curve.js';
 import type { ReportData, ReportRule, ReportRuleCurve } from '../report/types.js';
-import { rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import { type AnalysisRun, analysisRun } from './analysis-run.js';
 import { checkOutputPath, writeOutput } from './output-path.js';
@@ -71,10 +71,10 @@ export interface ReportResult {
 }
 
 /** Samples of each kind per rule in the report. */
-export const REPORT_SAMPLES = 8;
+const REPORT_SAMPLES = 8;
 
 /** At most this many samples in a report unless `samples` is given: 2,000 rules get 2 of each kind. */
-export const REPORT_SAMPLE_BUDGET = 12_000;
+const REPORT_SAMPLE_BUDGET = 12_000;
 
 /**
  * Samples of each kind per rule: `asked` when given, else REPORT_SAMPLES cut so that all
@@ -156,7 +156,7 @@ export async function gatherReportData(ctx: DatasetContext, req: ReportRequest =
         : m.notes,
     },
     wilson_z: z,
-    ruleset_hash: rulesetHash(store.rules.list(d.id, { status: 'active' })),
+    ruleset_hash: activeRulesHash(store.rules.list(d.id, { status: 'active' })),
     rules,
     learning: latestLearning(store, d),
     rule_curve: ruleCurve(m),

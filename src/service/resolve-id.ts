@@ -14,17 +14,12 @@ const SHOWN = 5;
  * unchanged, so the caller's "no such rule" error, with its hint, still says what to do; a prefix
  * of several is BAD_INPUT naming them.
  */
-export function resolveId(store: Store, table: IdTable, datasetId: number, ref: string): string {
+function resolveId(store: Store, table: IdTable, datasetId: number, ref: string): string {
   if (ref === '' || store.ids.has(table, datasetId, ref)) return ref;
   const found = store.ids.startingWith(table, datasetId, ref, SHOWN + 1);
   if (found.length <= 1) return found[0] ?? ref;
   const named = found.slice(0, SHOWN).join(', ') + (found.length > SHOWN ? ', …' : '');
   throw new RulewrightError('BAD_INPUT', `${NOUN[table]} id "${ref}" is ambiguous: matches ${named}; type more of the id`);
-}
-
-/** `resolveId` for each of `refs`. */
-export function resolveIds(store: Store, table: IdTable, datasetId: number, refs: readonly string[]): string[] {
-  return refs.map((r) => resolveId(store, table, datasetId, r));
 }
 
 /**

@@ -120,7 +120,7 @@ function normalizeFormat(r: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** A readable id from a name: lower case, runs of other characters as `-`, unique among `taken`. */
-export function slugId(name: string, taken: ReadonlySet<string>): string {
+function slugId(name: string, taken: ReadonlySet<string>): string {
   const stem =
     name
       .normalize('NFKD')
@@ -169,12 +169,12 @@ export function applySpec(current: Rule, spec: RuleSpec): Rule {
 }
 
 /** Whether a rule's name is one an inducer made from its label and pattern (`LABEL <- …`), not a person's. */
-export function isDerivedName(rule: Rule): boolean {
+function isDerivedName(rule: Rule): boolean {
   return rule.provenance !== 'human' && rule.name.startsWith(`${rule.output.label} <- `);
 }
 
 /** A name in the inducers' form for what the rule matches now: `LABEL <- /pattern/` or `LABEL <- "term" | …`. */
-export function derivedName(rule: Rule): string {
+function derivedName(rule: Rule): string {
   const what = rule.format === 'lexicon' ? (rule.terms ?? []).map((t) => `"${t}"`).join(' | ') : `/${rule.pattern}/`;
   return `${rule.output.label} <- ${what}`.slice(0, 160);
 }

@@ -11,7 +11,7 @@ import { writeRulesetFile } from '../core/rulesets/rulewright-file.js';
 import type { RuleProblem } from '../core/safety/check-rule.js';
 import { isSpanTask, type TaskType } from '../core/schemas/task.js';
 import type { Rule, RuleStatus } from '../core/schemas/rule.js';
-import { rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash } from '../store/fingerprint.js';
 import type { DatasetContext } from './dataset-context.js';
 import { writeOutput } from './output-path.js';
 import { round } from './round.js';
@@ -139,7 +139,7 @@ export async function importRules(ctx: DatasetContext, file: string, opts: Impor
     rejected: parsed.rejected.map(view),
     notes: parsed.notes,
     warnings,
-    ruleset_hash: rulesetHash(store.rules.list(d.id, { status: 'active' })),
+    ruleset_hash: activeRulesHash(store.rules.list(d.id, { status: 'active' })),
     elapsed_ms: round(performance.now() - t0),
   };
 }
@@ -189,7 +189,7 @@ export function exportRulesText(ctx: DatasetContext, opts: ExportRulesOptions = 
   for (const r of rules) counts[r.status] = (counts[r.status] ?? 0) + 1;
   return {
     text,
-    result: { dataset: d.name, format, rules: rules.length, statuses: counts, ruleset_hash: rulesetHash(rules), notes },
+    result: { dataset: d.name, format, rules: rules.length, statuses: counts, ruleset_hash: activeRulesHash(rules), notes },
   };
 }
 
@@ -200,7 +200,7 @@ function exportPythonText(ctx: DatasetContext, opts: ExportRulesOptions): { text
   const active = store.rules.list(d.id, { status: ['active'] });
   const file = toPythonRuleset(active, d.task);
   const notes = file.refused.map((r) => `refused ${r.id} (${r.name}): ${r.reason}`);
-  const result = { dataset: d.name, format: 'python' as const, rules: file.rules.length, statuses: { active: file.rules.length }, ruleset_hash: rulesetHash(active), notes, refused: file.refused };
+  const result = { dataset: d.name, format: 'python' as const, rules: file.rules.length, statuses: { active: file.rules.length }, ruleset_hash: activeRulesHash(active), notes, refused: file.refused };
   return { text: `${JSON.stringify(file, null, 2)}\n`, result };
 }
 

@@ -3,7 +3,7 @@ import { checkRule, type CheckMode, type RuleProblem } from '../core/safety/chec
 import type { Rule, RuleStatus } from '../core/schemas/rule.js';
 import type { Task } from '../core/schemas/task.js';
 import type { DatasetRecord } from '../store/datasets.js';
-import { ruleHash, rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash, ruleHash } from '../store/fingerprint.js';
 import type { Store } from '../store/index.js';
 import type { DatasetContext } from './dataset-context.js';
 import { applySpec, type FieldChange, ruleDiff, ruleFromSpec, type RuleSpec } from './rule-spec.js';
@@ -75,7 +75,7 @@ export interface RuleHistory {
   versions: { version: number; created_at: string; note: string; status: RuleStatus | 'deleted'; changes: FieldChange[] }[];
 }
 
-export function ruleRow(r: Rule, deleted = false): RuleRow {
+function ruleRow(r: Rule, deleted = false): RuleRow {
   return {
     id: r.id,
     name: r.name,
@@ -95,7 +95,7 @@ export function ruleRow(r: Rule, deleted = false): RuleRow {
   };
 }
 
-const activeHash = (store: Store, d: DatasetRecord) => rulesetHash(store.rules.list(d.id, { status: 'active' }));
+const activeHash = (store: Store, d: DatasetRecord) => activeRulesHash(store.rules.list(d.id, { status: 'active' }));
 
 /** The rules of a dataset (in the order they were added), optionally of some statuses, or the deleted ones. */
 export function listRules(ctx: DatasetContext, req: { status?: RuleStatus[]; deleted?: boolean } = {}): RuleList {
@@ -107,7 +107,7 @@ export function listRules(ctx: DatasetContext, req: { status?: RuleStatus[]; del
   const rows = req.deleted
     ? deleted.map((x) => ruleRow(x.rule, true))
     : live.filter((r) => !req.status?.length || req.status.includes(r.status)).map((r) => ruleRow(r));
-  return { dataset: d.name, ruleset_hash: rulesetHash(live), counts, rules: rows };
+  return { dataset: d.name, ruleset_hash: activeRulesHash(live), counts, rules: rows };
 }
 
 /** One rule (live or deleted) with its version count. */

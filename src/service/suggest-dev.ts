@@ -3,7 +3,7 @@ import { sumScores } from '../core/eval/totals.js';
 import type { Example } from '../core/schemas/example.js';
 import type { Prediction } from '../core/schemas/prediction.js';
 import type { Rule } from '../core/schemas/rule.js';
-import { rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash } from '../store/fingerprint.js';
 import type { Store } from '../store/index.js';
 import type { PredictionKey } from '../store/prediction-cache.js';
 import type { DatasetContext } from './dataset-context.js';
@@ -35,7 +35,7 @@ async function computeBaseline(ctx: DatasetContext, active: readonly Rule[], dev
 
 function devBaseline(ctx: DatasetContext, active: readonly Rule[], dev: readonly Example[]): Promise<Baseline> {
   const { store, dataset: d } = ctx;
-  const key: PredictionKey = { split: 'dev', ruleset_hash: rulesetHash(active), dataset_hash: store.examples.hash(d.id, 'dev') };
+  const key: PredictionKey = { split: 'dev', ruleset_hash: activeRulesHash(active), dataset_hash: store.examples.hash(d.id, 'dev') };
   const id = `${d.id}\0${key.ruleset_hash}\0${key.dataset_hash}`;
   const kept = baselines.get(store);
   if (kept?.key === id) return kept.run;

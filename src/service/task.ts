@@ -42,7 +42,7 @@ export function showTask(ctx: DatasetContext): TaskResult {
 }
 
 /** A matcher reference from the command line: a name, or JSON `{"name": ..., "options": {...}}`. */
-export function parseMatcherRef(value: string | MatcherRef, where: string): MatcherRef {
+function parseMatcherRef(value: string | MatcherRef, where: string): MatcherRef {
   let v: unknown = value;
   if (typeof value === 'string' && value.trim().startsWith('{')) {
     try {

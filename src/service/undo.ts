@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { RulewrightError } from '../core/errors.js';
-import { rulesetHash } from '../store/fingerprint.js';
+import { activeRulesHash } from '../store/fingerprint.js';
 import type { StatusChange } from '../store/prune-ops.js';
 import type { DatasetContext } from './dataset-context.js';
 import { round } from './round.js';
@@ -46,7 +46,7 @@ export function undo(ctx: DatasetContext, req: { op?: number } = {}): UndoResult
       }
     }
     store.pruneOps.markUndone(op.id);
-    const hash = rulesetHash(store.rules.list(d.id, { status: 'active' }));
+    const hash = activeRulesHash(store.rules.list(d.id, { status: 'active' }));
     const run = store.runs.insert(d.id, {
       kind: 'undo',
       dataset_hash: store.examples.hash(d.id),

@@ -64,7 +64,7 @@ function simpleColumns(e: Example): { labels: string; body: string; hash: string
   };
 }
 
-export function bodyOf(e: Example): string {
+function bodyOf(e: Example): string {
   // id, split and source are columns; JSON.stringify drops undefined fields.
   const { id: _id, split: _split, source: _source, ...body } = e;
   return JSON.stringify(body);

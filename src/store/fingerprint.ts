@@ -87,7 +87,15 @@ export function ruleHash(rule: Rule): string {
   return sha256(canonicalJson(kept));
 }
 
-/** Order-independent hash of the active rules of a ruleset. */
-export function rulesetHash(rules: readonly Rule[]): string {
-  return setHash(rules.filter((r) => r.status === 'active').map(ruleHash));
+/**
+ * Order-independent hash of exactly these rules, whatever their status: the `ruleset_hash` of a
+ * run over rules a caller gave.
+ */
+export function givenRulesHash(rules: readonly Rule[]): string {
+  return setHash(rules.map(ruleHash));
+}
+
+/** `givenRulesHash` of the active rules among these: the `ruleset_hash` of a run over a workspace's rules. */
+export function activeRulesHash(rules: readonly Rule[]): string {
+  return givenRulesHash(rules.filter((r) => r.status === 'active'));
 }

@@ -24,7 +24,7 @@ export interface ImportRow {
 }
 
 /** An import whose process is gone is abandoned; one silent this long on another host is too. */
-export const STALE_IMPORT_MS = 10 * 60_000;
+const STALE_IMPORT_MS = 10 * 60_000;
 
 /** Rows deleted per transaction when an abandoned import is cleaned up. */
 const CLEANUP_BATCH = 20_000;

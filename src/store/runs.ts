@@ -3,8 +3,6 @@ import { type NewRun, Run, type RunKind, type RunOf, type StoredRun, type Unread
 import { type Db, retryBusy } from './db.js';
 import { nowIso } from './decode.js';
 
-export type { NewRun } from '../core/schemas/run.js';
-
 interface Row {
   id: number;
   dataset: string;

@@ -52,7 +52,7 @@ type Row = Record<string, string | number>;
 const r3 = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : x.toFixed(3));
 
 /** One table row of a system's run. */
-export function rowOf(r: SystemRun): Row {
+function rowOf(r: SystemRun): Row {
   const s = r.score;
   return {
     case: r.case,

@@ -105,7 +105,7 @@ export function renderCombined(runs: readonly BenchRun[]): string {
 }
 
 /** The benchmark files in `dir` whose name contains `filter`, sorted. */
-export function benchFiles(dir: string, filter = ''): string[] {
+function benchFiles(dir: string, filter = ''): string[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.bench.js') && f.includes(filter))
     .sort();

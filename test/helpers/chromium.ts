@@ -10,7 +10,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
  * browser of its own. `.ci/run` installs the package when it is missing; elsewhere the browser
  * tests skip and say why.
  */
-export const chromiumPath = process.env.RULEWRIGHT_CHROMIUM || '/usr/bin/chromium';
+const chromiumPath = process.env.RULEWRIGHT_CHROMIUM || '/usr/bin/chromium';
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 export const chromiumMissing: string | undefined = existsSync(chromiumPath)

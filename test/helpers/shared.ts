@@ -9,7 +9,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
  * The shared public datasets: `$RULEWRIGHT_SHARED_DATASETS`, else `../shared/datasets` beside the
  * checkout, else `/work/shared/datasets` (so a clone in a temporary folder still finds them).
  */
-export const sharedDir: string | undefined = [
+const sharedDir: string | undefined = [
   process.env.RULEWRIGHT_SHARED_DATASETS,
   resolve(repoRoot, '../shared/datasets'),
   '/work/shared/datasets',

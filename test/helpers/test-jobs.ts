@@ -3,7 +3,7 @@ import { JOBS, type JobContext } from '../../tui/jobs/jobs.js';
 import { repoRoot } from './shared.js';
 
 /** Jobs that only check a runner works; the app's table does not ship them. */
-export const TEST_JOBS = {
+const TEST_JOBS = {
   /** Reports `steps` progress events, then echoes its argument after `ms`. */
   async echo(ctx: JobContext, args: { value: unknown; ms?: number; steps?: number }) {
     for (let i = 1; i <= (args.steps ?? 0); i++) ctx.progress({ step: i });

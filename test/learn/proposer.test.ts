@@ -126,7 +126,7 @@ describe('InducerProposer', () => {
     };
     const dev = [Example.parse({ id: 'd', text: 'hi', label: 'greet', split: 'dev' })];
     const p = await new InducerProposer(inducer).synthesize(synthReq({ ids: new IdAllocator(['ind-1']), dev }));
-    expect(seen).toEqual([2, { dev, seed: 1, budgetMs: expect.any(Number) as number }]);
+    expect(seen).toEqual([2, { dev, seed: 1, learnBudgetMs: expect.any(Number) as number }]);
     expect(p.rules.map((r) => r.id)).toEqual(['ind-refund-1', 'ind-2']);
     expect(p.report).toEqual({ ok: 1 });
   });
@@ -155,17 +155,17 @@ describe('InducerProposer', () => {
     const budgets: number[] = [];
     const inducer: Inducer = {
       induceRules: (_t, _tr, opts) => {
-        budgets.push(opts.budgetMs!);
+        budgets.push(opts.learnBudgetMs!);
         clock += 45_000;
         return { rules: [], report: null };
       },
       inducePatch: (_t, _tr, _c, opts) => {
-        budgets.push(opts.budgetMs!);
+        budgets.push(opts.learnBudgetMs!);
         clock += 20_000;
         return { rules: [], report: null };
       },
     };
-    const proposer = new InducerProposer(inducer, { budgetMs: 60_000 }, () => clock);
+    const proposer = new InducerProposer(inducer, { learnBudgetMs: 60_000 }, () => clock);
     await proposer.synthesize(synthReq());
     await proposer.patch(patchReq());
     const late = await proposer.patch(patchReq({ round: 2 }));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { rulesetHash } from '../../src/store/fingerprint.js';
+import { activeRulesHash } from '../../src/store/fingerprint.js';
 import { readable } from '../helpers/runs.js';
 import { useTempDir } from '../helpers/temp.js';
 import { CARD_ROWS, cardWorkspace } from '../helpers/fixtures.js';
@@ -41,7 +41,7 @@ describe('metrics service', () => {
     // refund-copy (now validated) runs before never (unvalidated) at equal priority.
     expect(r.notes).toContain('the stamped precision changed the execution order: the ensemble figures are measured under the new order');
     expect(r.rules.map((x) => x.id)).toEqual(['refund', 'card', 'lost', 'refund-copy', 'never']);
-    expect(r.ruleset_hash).toBe(rulesetHash(ws.store.rules.list(d.id, { status: 'active' })));
+    expect(r.ruleset_hash).toBe(activeRulesHash(ws.store.rules.list(d.id, { status: 'active' })));
     // A second run measures the same, so it stamps nothing.
     expect((await ws.dataset().metrics()).stamped).toBe(0);
     ws.close();

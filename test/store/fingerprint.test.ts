@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
 import { Rule } from '../../src/core/schemas/rule.js';
-import { datasetHash, exampleContentHash, ruleHash, rulesetHash } from '../../src/store/fingerprint.js';
+import { activeRulesHash, datasetHash, exampleContentHash, givenRulesHash, ruleHash } from '../../src/store/fingerprint.js';
 
 const ex = (v: ExampleInput) => Example.parse(v);
 const rows = (list: Example[]) => list.map((e) => ({ hash: exampleContentHash(e), split: e.split }));
@@ -50,7 +50,9 @@ describe('ruleset hash', () => {
 
   test('changes with the pattern and ignores rule order and inactive rules', () => {
     expect(ruleHash({ ...rule, pattern: '\\d*' })).not.toBe(ruleHash(rule));
-    expect(rulesetHash([rule, other])).toBe(rulesetHash([other, rule]));
-    expect(rulesetHash([rule, { ...other, status: 'disabled' }])).toBe(rulesetHash([rule]));
+    expect(activeRulesHash([rule, other])).toBe(activeRulesHash([other, rule]));
+    expect(activeRulesHash([rule, { ...other, status: 'disabled' }])).toBe(activeRulesHash([rule]));
+    expect(givenRulesHash([rule, { ...other, status: 'disabled' }])).not.toBe(givenRulesHash([rule]));
+    expect(activeRulesHash([rule, { ...other, status: 'disabled' }])).toBe(givenRulesHash([rule]));
   });
 });

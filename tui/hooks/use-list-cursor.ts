@@ -13,7 +13,7 @@ export interface NavKey {
 }
 
 /** The list move a key means: j/k and arrows, g/G and home/end, PgUp/PgDn and ctrl-u/ctrl-d. */
-export function moveForKey(input: string, key: NavKey): CursorMove | null {
+function moveForKey(input: string, key: NavKey): CursorMove | null {
   if (key.upArrow || (input === 'k' && !key.ctrl)) return 'up';
   if (key.downArrow || (input === 'j' && !key.ctrl)) return 'down';
   if (key.pageUp || (key.ctrl && input === 'b')) return 'pageUp';

@@ -39,7 +39,7 @@ export function defaultDesc(key: RuleSortKey): boolean {
 }
 
 /** A figure of the row's stored metrics, null when the rule was not measured. */
-export const figure = (r: RuleRow, key: RuleMetricKey): RuleFigures[RuleMetricKey] | null => r.metrics?.[key] ?? null;
+const figure = (r: RuleRow, key: RuleMetricKey): RuleFigures[RuleMetricKey] | null => r.metrics?.[key] ?? null;
 
 export type StatusFilter = 'all' | RuleStatus;
 export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'active', 'disabled', 'proposed', 'rejected'];

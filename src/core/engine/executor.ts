@@ -53,7 +53,7 @@ export interface RuleOutputs {
 
 export interface ExecuteOptions {
   /** Per-rule, per-document budget; default `task.matching.rule_budget_ms`. */
-  budgetMs?: number;
+  ruleBudgetMs?: number;
   /**
    * How long into a guarded batch a pair may still start (default and maximum: `SLICE_SHARE` of
    * the budget, at least 1 ms). The batch's hard limit is slice + budget, so this is what a
@@ -90,7 +90,7 @@ const LONG_TEXT = 2048;
  * A guarded call costs ~72 µs: at the default 100 ms budget that is 0.7% of a 10 ms slice. (A
  * slice is at least 1 ms, so budgets under 10 ms overrun by up to 1 ms more.)
  */
-export const SLICE_SHARE = 0.1;
+const SLICE_SHARE = 0.1;
 
 /** Watchdog granularity: its timer can fire up to 1 ms early, and the batch starts after it. */
 const WATCHDOG_SLACK_MS = 2;
@@ -152,7 +152,7 @@ class Execution {
     private readonly texts: readonly string[],
     private readonly options: ExecuteOptions,
   ) {
-    this.budget = options.budgetMs ?? task.matching.rule_budget_ms;
+    this.budget = options.ruleBudgetMs ?? task.matching.rule_budget_ms;
     // At least 1 ms, so tiny budgets do not spend most of their time starting guarded calls.
     this.slice = Math.min(options.sliceMs ?? Infinity, Math.max(1, this.budget * SLICE_SHARE));
     this.firstOnly = options.firstMatchOnly ?? task.type === 'classification';

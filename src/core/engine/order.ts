@@ -33,21 +33,11 @@ export function ruleTrust(rule: Rule, z = 1.96): number {
 }
 
 /**
- * Execution order: priority (higher first), then the Wilson lower bound of validated precision
- * (higher first), then confidence (higher first), then the casefolded name, then the id (both by
- * code point, ascending). Total and deterministic, so ties never depend on input order.
+ * The rules in execution order (a new array; the input is not changed): priority (higher first),
+ * then the Wilson lower bound of validated precision (higher first), then confidence (higher
+ * first), then the casefolded name, then the id (both by code point, ascending). Total and
+ * deterministic, so ties never depend on input order.
  */
-export function compareRules(a: Rule, b: Rule, z = 1.96): number {
-  return (
-    b.priority - a.priority ||
-    ruleTrust(b, z) - ruleTrust(a, z) ||
-    b.confidence - a.confidence ||
-    compareCodePoints(casefold(a.name), casefold(b.name)) ||
-    compareCodePoints(a.id, b.id)
-  );
-}
-
-/** The rules in execution order (a new array; the input is not changed). */
 export function orderRules<R extends Rule>(rules: readonly R[], z = 1.96): R[] {
   const keyed = rules.map((r) => ({ r, trust: ruleTrust(r, z), name: casefold(r.name) }));
   keyed.sort(

@@ -27,7 +27,7 @@ import type { ExampleScore, ScorerOptions } from './types.js';
 export const ALL_STATUSES: readonly RuleStatus[] = ['active', 'disabled', 'proposed', 'rejected'];
 
 /** Which rules run (default: all of them, see ALL_STATUSES) and under what budget. */
-export type RunRulesetOptions = Pick<RunOptions, 'statuses' | 'budgetMs' | 'onProgress'>;
+export type RunRulesetOptions = Pick<RunOptions, 'statuses' | 'ruleBudgetMs' | 'onProgress'>;
 
 /** One engine run over some examples. */
 export interface RulesetExecution {
@@ -58,7 +58,7 @@ export function executeRuleset(task: RunTask, rules: readonly Rule[], examples: 
   const t0 = performance.now();
   const { predictions, outputs, issues } = predict(task, rules, examples, {
     statuses: options.statuses ?? ALL_STATUSES,
-    ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+    ...(options.ruleBudgetMs !== undefined ? { ruleBudgetMs: options.ruleBudgetMs } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   return { outputs, predictions, issues, execute_ms: performance.now() - t0 };
@@ -85,8 +85,8 @@ export async function scorePredictions(
 
 /** Runs the rules over the examples and scores the predictions (see `executeRuleset`, `scorePredictions`). */
 export async function evaluateRuleset(task: Task, rules: readonly Rule[], examples: readonly Example[], options: EvaluateOptions = {}): Promise<RulesetEvaluation> {
-  const { statuses, budgetMs, onProgress, ...scoring } = options;
-  const exec = executeRuleset(task, rules, examples, { statuses, budgetMs, onProgress });
+  const { statuses, ruleBudgetMs, onProgress, ...scoring } = options;
+  const exec = executeRuleset(task, rules, examples, { statuses, ruleBudgetMs, onProgress });
   const t0 = performance.now();
   const { scorer, scores } = await scorePredictions(task, examples, exec.predictions, scoring);
   return { ...exec, scorer, scores, totals: sumScores(scores), score_ms: performance.now() - t0 };
@@ -99,8 +99,8 @@ export async function evaluateRuleset(task: Task, rules: readonly Rule[], exampl
  * Only for tasks whose scoring is offline (see `offlineTask`).
  */
 export function evaluateRulesetNow(task: Task, rules: readonly Rule[], examples: readonly Example[], options: EvaluateOptions = {}): RulesetEvaluation {
-  const { statuses, budgetMs, onProgress, ...scoring } = options;
-  const exec = executeRuleset(task, rules, examples, { statuses, budgetMs, onProgress });
+  const { statuses, ruleBudgetMs, onProgress, ...scoring } = options;
+  const exec = executeRuleset(task, rules, examples, { statuses, ruleBudgetMs, onProgress });
   const t0 = performance.now();
   const scorer = compileScorer(task, scoring);
   const scores = scoreAll(scorer, examples, exec.predictions);

@@ -91,7 +91,7 @@ const short = (s: string, max = 14) => (s.length > max ? `${s.slice(0, max - 1)}
  * columns are numbered instead, the rows keep their labels (cut to fit) and a legend says which
  * number is which label.
  */
-export function renderConfusion(c: ConfusionBlock, width: number | null): string[] {
+function renderConfusion(c: ConfusionBlock, width: number | null): string[] {
   const title = 'confusion (rows gold, columns predicted)';
   const named = alignRows([['', ...c.columns.map((l) => short(l))], ...c.labels.map((l, i) => [short(l), ...c.counts[i]!.map(String)])]);
   if (width === null || Math.max(...named.map((l) => l.length)) <= width) return [title, ...named];

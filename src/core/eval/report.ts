@@ -18,7 +18,7 @@ export interface ReportOptions {
 }
 
 /** Precision, recall, F1 and counts of one class (or the micro total). */
-export function classMetrics(c: Counts): ClassMetrics {
+function classMetrics(c: Counts): ClassMetrics {
   return { ...prf(c), tp: c.tp, fp: c.fp, fn: c.fn };
 }
 

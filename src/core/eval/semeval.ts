@@ -4,10 +4,9 @@ import { type Pairing, type SpanLike, indexByStart, newPairing, pairByOverlap, p
 
 export type SemevalScheme = 'strict' | 'exact' | 'partial' | 'type';
 
-/** Per-prediction outcome under a scheme. */
-export const SEM_NONE = 0;
+/** Per-prediction outcome under a scheme (0, a new array's fill, is unpaired). */
 export const SEM_COR = 1;
-export const SEM_INC = 2;
+const SEM_INC = 2;
 export const SEM_PAR = 3;
 
 export function semevalScheme(mode: MatchMode): SemevalScheme | null {
@@ -16,7 +15,7 @@ export function semevalScheme(mode: MatchMode): SemevalScheme | null {
 
 export interface SemevalResult {
   pairing: Pairing;
-  /** Per prediction: SEM_COR / SEM_INC / SEM_PAR, or SEM_NONE when unpaired (spurious). */
+  /** Per prediction: SEM_COR / SEM_INC / SEM_PAR, or 0 when unpaired (spurious). */
   kind: Uint8Array;
   counts: SemevalCounts;
 }

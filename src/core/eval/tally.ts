@@ -1,7 +1,7 @@
 import type { Counts, ErrorCounts, ExampleScore, Outcome, SemevalCounts } from './types.js';
 
 /** A record with no prototype, so any label (even `__proto__`) is a plain key. */
-export function emptyRecord<T>(): Record<string, T> {
+function emptyRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 

@@ -58,7 +58,7 @@ export function lexiconSource(terms: readonly string[], opts: LexiconMatchOption
 }
 
 /** Flags the lexicon regex is compiled with (plus `g` and `d` by the caller). Case is spelled out in classes. */
-export function lexiconFlags(_opts: LexiconMatchOptions): string {
+function lexiconFlags(_opts: LexiconMatchOptions): string {
   return 'u';
 }
 

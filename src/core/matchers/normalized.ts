@@ -18,7 +18,7 @@ const PUNCT = /\p{P}+/gu;
 const SPACES = /\s+/gu;
 
 /** Applies the `normalized` matcher's normalisation to one value. */
-export function normalizeText(value: unknown, o: NormalizedOptions): string {
+function normalizeText(value: unknown, o: NormalizedOptions): string {
   let s = asText(value);
   if (o.unicode !== 'none') s = s.normalize(o.unicode);
   if (o.case) s = s.toLowerCase();

@@ -28,7 +28,7 @@ const REPEATS = /[*+?{]/;
 const GROUP_SYNTAX = /\(\?(?:[:=!]|<[=!]|<[^>]*>)/g;
 
 /** Screening time of one scoring pass after which the remaining patterns go unscreened. */
-export const SCREEN_TIME_CAP_MS = 20_000;
+const SCREEN_TIME_CAP_MS = 20_000;
 
 const UNSCREENED: PatternVerdict = Object.freeze({ refused: false, reason: 'not screened (the screening time cap was reached): runs under the time budget' });
 
@@ -130,10 +130,10 @@ export function screenFixedPatterns(m: { readonly fixedPatterns: readonly Patter
 }
 
 /** The per-call budget of matcher patterns when the context sets none: the task's default rule budget. */
-export const DEFAULT_PATTERN_BUDGET_MS = 100;
+const DEFAULT_PATTERN_BUDGET_MS = 100;
 
 /** Not yet screened, while scoring collects the patterns to screen: nothing ran. */
-export const PROVISIONAL: Verdict = Object.freeze({ score: 0, passed: false, reason: 'pending: pattern not screened yet' }) as Verdict;
+const PROVISIONAL: Verdict = Object.freeze({ score: 0, passed: false, reason: 'pending: pattern not screened yet' }) as Verdict;
 
 export const clip = (s: string, n = 80): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 

@@ -17,7 +17,7 @@ import { matcherThrew } from './matcher-threw.js';
 import { cachedVerdict, verdictKey } from './verdict-cache.js';
 
 /** The built-in matchers, in the order listings show them. */
-export const BUILTIN_MATCHERS: readonly AnyMatcherDefinition[] = [
+const BUILTIN_MATCHERS: readonly AnyMatcherDefinition[] = [
   exactMatcher,
   normalizedMatcher,
   numericToleranceMatcher,

@@ -26,7 +26,7 @@ const Options = z
 type SchemaOptions = z.infer<typeof Options>;
 
 /** The regexes a JSON Schema carries (`pattern` values, `patternProperties` keys), which validation runs. */
-export function schemaPatterns(schema: unknown, out: string[] = []): string[] {
+function schemaPatterns(schema: unknown, out: string[] = []): string[] {
   if (Array.isArray(schema)) for (const s of schema) schemaPatterns(s, out);
   else if (schema && typeof schema === 'object') {
     for (const [k, v] of Object.entries(schema)) {

@@ -4,8 +4,7 @@ import type { PatternSource } from './pattern-source.js';
 import type { Verdict } from './verdict.js';
 import type { VerdictCache } from './verdict-cache.js';
 
-// Matchers and scorers import every matcher type from here, these two included.
-export type { PatternSource } from './pattern-source.js';
+// Matchers and scorers import every matcher type from here, the verdict's included.
 export type { Verdict, VerdictIssue } from './verdict.js';
 
 /** Grades a value against a natural-language criterion (an LLM behind it, or a fake in tests). */

@@ -2,7 +2,7 @@ import { canonicalJson } from '../hash.js';
 import type { Rule } from '../schemas/rule.js';
 
 /** What makes two rules exact duplicates: they match the same text and output the same thing. */
-export function duplicateKey(rule: Rule): string {
+function duplicateKey(rule: Rule): string {
   return canonicalJson([
     rule.format,
     rule.pattern,

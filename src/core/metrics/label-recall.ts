@@ -18,7 +18,7 @@ export interface LabelRecall {
 }
 
 /** Whether a scored class (span label, class label, dotted field path) belongs to a rule's label. */
-export function sameLabel(type: TaskType, scored: string, label: string): boolean {
+function sameLabel(type: TaskType, scored: string, label: string): boolean {
   if (type === 'classification') return foldLabel(scored) === foldLabel(label);
   if (type === 'transformation') return scored === label || scored.startsWith(`${label}.`);
   return scored === label;

@@ -1,2 +1,2 @@
-// The Wilson bounds live with the other scoring formulas; metrics code imports them from here too.
-export { wilsonLower, wilsonUpper } from '../ratio.js';
+// The Wilson bound lives with the other scoring formulas; metrics code imports it from here too.
+export { wilsonLower } from '../ratio.js';

@@ -9,7 +9,7 @@ import type { Task } from '../schemas/task.js';
 import { jsToPython } from './js-to-python.js';
 
 /** Version of the Python runtime's file format; the runtime refuses any other. */
-export const PYTHON_RULESET_VERSION = 1;
+const PYTHON_RULESET_VERSION = 1;
 
 /**
  * How matches are iterated after an empty match: `python` is `finditer` (a non-empty match may

@@ -22,7 +22,7 @@ export function readRulesetFile(value: unknown, where = 'ruleset'): RulesetFile 
 }
 
 /** The ruleset file for rules (and optionally the task they belong to), ready for `JSON.stringify`. */
-export function toRulesetFile(rules: readonly Rule[], task?: Task): RulesetFile {
+function toRulesetFile(rules: readonly Rule[], task?: Task): RulesetFile {
   const file: RulesetFile = { rulewright: 1, rules: [...rules] };
   if (task) file.task = { ...task };
   return file;

@@ -10,7 +10,7 @@ import { screenRedos, screenRedosStatic, type RedosEffort, type RedosVerdict } f
 import type { ProblemCode, RuleProblem } from './rule-problem.js';
 
 // Callers that check rules read the problems from here, beside checkRule.
-export type { ProblemCode, RuleProblem } from './rule-problem.js';
+export type { RuleProblem } from './rule-problem.js';
 
 /**
  * Where a rule comes from. Every mode rejects an exponential (catastrophic) pattern; `import` with
@@ -134,7 +134,7 @@ function redosProblem(verdict: Extract<RedosVerdict, { status: 'vulnerable' }>, 
  * guarded call starts a watchdog thread, which costs more than the probes); when the budget runs
  * out, the probe that was running counts as no match and the rest go on under a fresh budget.
  */
-function probeProblems(compiled: CompiledRule, budgetMs: number): RuleProblem[] {
+function probeProblems(compiled: CompiledRule, probeBudgetMs: number): RuleProblem[] {
   const buf = new IntBuffer(16);
   let hits = 0;
   let next = 0;
@@ -145,7 +145,7 @@ function probeProblems(compiled: CompiledRule, budgetMs: number): RuleProblem[] 
         if (collectMatches(compiled.matcher, CATCH_ALL_PROBES[next]!, buf, true) > 0) hits++;
       }
       return true;
-    }, budgetMs);
+    }, probeBudgetMs);
     if (outcome === 'timeout') next++;
   }
   const total = CATCH_ALL_PROBES.length;

@@ -373,7 +373,7 @@ export function searchSteps(m: Measurable, text: string, limit: number): number 
  * attacks (`\s*x\s*$`, `\d+\s*mg`, `\bcard\b.*\bpending\b`, RuleChef's Banking77 rules) whose
  * compiled regexes V8 runs at 0.15-0.35 ns per step of this machine on a 2-core x86 server (0.25 ns taken).
  */
-export const STEPS_PER_100_MS = 400_000_000;
+const STEPS_PER_100_MS = 400_000_000;
 
 /** What an attack costs as it grows: how fast, and how long a text of it costs 100 ms. */
 export interface AttackCost {

@@ -29,7 +29,7 @@ export type StaticVerdict =
  * `(.*a){12}` (which recheck rates quadratic), a failing search still tries up to 2^11 ways to
  * place its a's for every start position.
  */
-export const CATASTROPHIC_CHAIN = 8;
+const CATASTROPHIC_CHAIN = 8;
 
 const CACHE_LIMIT = 4000;
 const cache = new Map<string, StaticVerdict>();

@@ -13,7 +13,7 @@ export const ClassMetrics = z.strictObject({
 });
 export type ClassMetrics = z.infer<typeof ClassMetrics>;
 
-export const ErrorKinds = z.strictObject({
+const ErrorKinds = z.strictObject({
   wrong_label: z.number(),
   wrong_boundary: z.number(),
   missing: z.number(),
@@ -21,9 +21,8 @@ export const ErrorKinds = z.strictObject({
   /** Transformation tasks only: a field present on both sides whose value does not match. */
   wrong_value: z.number().optional(),
 });
-export type ErrorKinds = z.infer<typeof ErrorKinds>;
 
-export const SemevalBlock = z.strictObject({
+const SemevalBlock = z.strictObject({
   cor: z.number(),
   inc: z.number(),
   par: z.number(),
@@ -42,7 +41,7 @@ export type ConfusionBlock = z.infer<typeof ConfusionBlock>;
 const Agreement = z.strictObject({ precision: Ratio, recall: Ratio, f1: Ratio, exact_match: Ratio });
 
 /** Examples whose answer is an observed model's output (source `observed`). */
-export const ObservedBlock = z.strictObject({
+const ObservedBlock = z.strictObject({
   n: z.number().int(),
   /** Share of observed examples the rules produce output for. */
   coverage: Ratio,

@@ -3,18 +3,17 @@ import { Split } from './example.js';
 import { MatchersModuleInfo } from './matchers-module.js';
 
 /** LLM usage of a learn run (zero offline); `cost_usd` is null when some answered call had no known cost. */
-export const LlmTotals = z.strictObject({
+const LlmTotals = z.strictObject({
   calls: z.number().min(0),
   prompt_tokens: z.number().min(0),
   completion_tokens: z.number().min(0),
   cost_usd: z.number().nullable(),
 });
-export type LlmTotals = z.infer<typeof LlmTotals>;
 
 const Prf = z.strictObject({ precision: z.number().nullable(), recall: z.number().nullable(), f1: z.number().nullable() });
 
 /** One row of a learn run's ablation table: the rules and held-out figures after a stage. */
-export const LearnStage = z.strictObject({
+const LearnStage = z.strictObject({
   stage: z.string(),
   rules: z.number().min(0),
   ...Prf.shape,
@@ -23,13 +22,12 @@ export const LearnStage = z.strictObject({
   completion_tokens: z.number().nullable(),
   cost_usd: z.number().nullable(),
 });
-export type LearnStage = z.infer<typeof LearnStage>;
 
 const RejectedRule = z.strictObject({ id: z.string(), name: z.string(), reason: z.string() });
 const Reasoned = z.strictObject({ id: z.string(), reason: z.string() });
 
 /** A rule made so a correction holds: what else it fires on in train, and whether the run kept it. */
-export const CorrectionRuleOutcome = z.strictObject({
+const CorrectionRuleOutcome = z.strictObject({
   example_id: z.string(),
   rule_id: z.string(),
   name: z.string(),
@@ -41,7 +39,7 @@ export const CorrectionRuleOutcome = z.strictObject({
 });
 
 /** One decision of a learn run, with why. */
-export const LearnDecision = z.strictObject({
+const LearnDecision = z.strictObject({
   stage: z.string(),
   action: z.enum(['synthesize', 'patch', 'screen', 'prune', 'skip', 'error', 'note']),
   label: z.string().nullable(),
@@ -57,7 +55,6 @@ export const LearnDecision = z.strictObject({
   /** The offline inducer's own report: its shape is the inducer's, so it is kept as given. */
   report: z.unknown().optional(),
 });
-export type LearnDecision = z.infer<typeof LearnDecision>;
 
 const LEARN_BUDGET_RANGE = 'must be whole seconds from 1 to 86,400 (a day)';
 
@@ -68,10 +65,11 @@ export const LearnBudgetSeconds = z.number({ error: LEARN_BUDGET_RANGE }).int(LE
  * What the proposer was configured with: an LLM endpoint (never the key), an injected client's
  * model, or the offline inducer's settings.
  */
-export const LearnProposerConfig = z.union([
+const LearnProposerConfig = z.union([
   z.strictObject({ endpoint: z.string(), model: z.string(), api_key: z.enum(['set', 'none']), priced: z.boolean() }),
   z.strictObject({ model: z.string() }),
   z.strictObject({
+    /** The learning budget (`learn --budget`) in ms. */
     budgetMs: z.number().optional(),
     minPrecision: z.number().optional(),
     maxRules: z.number().optional(),
@@ -93,7 +91,7 @@ export const LearnRunConfig = z.strictObject({
 export type LearnRunConfig = z.infer<typeof LearnRunConfig>;
 
 /** What a finished learn run did: recorded with the run and returned by `learn`, in the same order. */
-export const LearnOutcome = z.strictObject({
+const LearnOutcome = z.strictObject({
   rounds_run: z.number().min(0),
   split: z.strictObject({
     judged_on: z.enum(['dev', 'train']),
@@ -120,7 +118,6 @@ export const LearnOutcome = z.strictObject({
   llm: LlmTotals,
   notes: z.array(z.string()),
 });
-export type LearnOutcome = z.infer<typeof LearnOutcome>;
 
 /** A learn run's result: what it did, or why it failed (a failed run is recorded with its LLM calls). */
 export const LearnRunResult = z.discriminatedUnion('status', [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const RuleFormat = z.enum(['regex', 'lexicon']);
+const RuleFormat = z.enum(['regex', 'lexicon']);
 export const RuleDialect = z.enum(['js', 'python']);
 export const RuleStatus = z.enum(['active', 'disabled', 'proposed', 'rejected']);
 export type RuleStatus = z.infer<typeof RuleStatus>;
@@ -8,18 +8,16 @@ export const Provenance = z.enum(['human', 'llm', 'induced', 'imported']);
 export type Provenance = z.infer<typeof Provenance>;
 
 /** What a rule emits: the label (entity type, class, or transformation field) and the group that is the span. */
-export const RuleOutput = z.strictObject({
+const RuleOutput = z.strictObject({
   label: z.string().min(1),
   /** `$0` (whole match), `$1`…, or a named group. */
   group: z.string().min(1).default('$0'),
 });
-export type RuleOutput = z.infer<typeof RuleOutput>;
 
-export const LexiconOptions = z.strictObject({
+const LexiconOptions = z.strictObject({
   case_sensitive: z.boolean().default(false),
   word_boundary: z.boolean().default(true),
 });
-export type LexiconOptions = z.infer<typeof LexiconOptions>;
 
 /** A value a condition compares with: one item of the example's metadata field. */
 export const WhenValue = z.union([z.string(), z.number(), z.boolean()]);

@@ -10,7 +10,7 @@ export const RunKind = z.enum(['eval', 'metrics', 'rank', 'prune', 'learn', 'und
 export type RunKind = z.infer<typeof RunKind>;
 
 /** The split a run measured: one split, or every example. */
-export const RunSplit = z.union([Split, z.literal('all')]);
+const RunSplit = z.union([Split, z.literal('all')]);
 
 /** A rule that ran out of time or failed on a document, or did not compile, as a run keeps it. */
 export const RecordedExecutionIssue = z.strictObject({
@@ -24,7 +24,7 @@ export const RecordedExecutionIssue = z.strictObject({
 export type RecordedExecutionIssue = z.infer<typeof RecordedExecutionIssue>;
 
 /** A pair of one example a matcher could not judge, as a run keeps it. */
-export const RecordedMatcherIssue = z.strictObject({
+const RecordedMatcherIssue = z.strictObject({
   kind: z.enum(['matcher_timeout', 'matcher_refused', 'matcher_invalid']),
   doc_id: z.string(),
   doc_index: z.number().int(),
@@ -33,7 +33,6 @@ export const RecordedMatcherIssue = z.strictObject({
   reason: z.string(),
   message: z.string(),
 });
-export type RecordedMatcherIssue = z.infer<typeof RecordedMatcherIssue>;
 
 /** An execution or matcher issue as runs and JSON output show it. */
 export const RecordedIssue = z.union([RecordedExecutionIssue, RecordedMatcherIssue]);
@@ -101,7 +100,7 @@ export const EvalRunResult = z.strictObject({
 });
 export type EvalRunResult = z.infer<typeof EvalRunResult>;
 
-export const MetricsRunResult = z.strictObject({
+const MetricsRunResult = z.strictObject({
   n: z.number(),
   f1: Ratio,
   counts: Counts,
@@ -125,18 +124,16 @@ export const MetricsRunResult = z.strictObject({
   issues: z.array(RecordedExecutionIssue),
   issue_count: z.number(),
 });
-export type MetricsRunResult = z.infer<typeof MetricsRunResult>;
 
-export const RankRunResult = z.strictObject({
+const RankRunResult = z.strictObject({
   n: z.number(),
   f1: Ratio,
   counts: Counts,
   notes: z.array(z.string()),
   rules: z.array(z.strictObject({ rank: z.number().int(), id: z.string(), solo_f1: Ratio, marginal_f1: Ratio })),
 });
-export type RankRunResult = z.infer<typeof RankRunResult>;
 
-export const PruneRunConfig = z.strictObject({
+const PruneRunConfig = z.strictObject({
   ...measureConfig,
   tolerance: z.number(),
   dead: z.boolean(),
@@ -145,9 +142,8 @@ export const PruneRunConfig = z.strictObject({
   duplicates: z.boolean(),
   apply: z.boolean(),
 });
-export type PruneRunConfig = z.infer<typeof PruneRunConfig>;
 
-export const PruneRunResult = z.strictObject({
+const PruneRunResult = z.strictObject({
   n: z.number(),
   f1_before: Ratio,
   f1_after: Ratio,
@@ -175,16 +171,14 @@ export const PruneRunResult = z.strictObject({
   applied: z.boolean(),
   notes: z.array(z.string()),
 });
-export type PruneRunResult = z.infer<typeof PruneRunResult>;
 
 const StatusChange = z.strictObject({ rule_id: z.string(), from: RuleStatus, to: RuleStatus });
 
-export const UndoRunResult = z.strictObject({
+const UndoRunResult = z.strictObject({
   op_id: z.number().int(),
   restored: z.array(StatusChange),
   skipped: z.array(z.strictObject({ rule_id: z.string(), reason: z.string() })),
 });
-export type UndoRunResult = z.infer<typeof UndoRunResult>;
 
 /** What every run has besides its kind's config and result. */
 const head = {

@@ -96,7 +96,7 @@ export function withDefault(rules: readonly Rule[], train: readonly Example[], c
   const all = [...rules.map((r) => ({ ...r, priority: r.priority + 1 })), last];
   const pool = Pool.run(ctx.task, all, train, null, new Set(all.map((r) => r.id)));
   const own = (p: number) => pool.rules[p]!.label === choice.label && pool.rules[p]!.id !== last.id;
-  const gone = new Set(greedyPrune(pool, { pick: 'first', accept: notNeeded, deadline: ctx.started + ctx.opts.budgetMs, only: own }).map((t) => pool.rules[t.position]!.id));
+  const gone = new Set(greedyPrune(pool, { pick: 'first', accept: notNeeded, deadline: ctx.started + ctx.opts.learnBudgetMs, only: own }).map((t) => pool.rules[t.position]!.id));
   return all.filter((r) => !gone.has(r.id));
 }
 
@@ -122,10 +122,10 @@ function entriesOf(learned: readonly Learned[], ctx: LearnContext): Entry[] {
  * text (it judges its own lists by cross-validation), any other from a dev-sized share held back
  * as its dev.
  */
-async function learnOnAll(learner: Learner, all: readonly Example[], devShare: number, seed: number, ctx: LearnContext, budgetMs: number, grid?: CoveringGrid): Promise<Learned> {
+async function learnOnAll(learner: Learner, all: readonly Example[], devShare: number, seed: number, ctx: LearnContext, learnBudgetMs: number, grid?: CoveringGrid): Promise<Learned> {
   const split = learner.selfValidating ? { train: all, dev: null } : holdOut(all, devShare, seed);
   const report = newReport(ctx.task, split.train.length, split.dev?.length ?? 0);
-  const opts = { ...ctx.opts, dev: split.dev, budgetMs, onProgress: undefined, inFold: true, ...(grid ? { coveringGrid: grid } : {}) };
+  const opts = { ...ctx.opts, dev: split.dev, learnBudgetMs, onProgress: undefined, inFold: true, ...(grid ? { coveringGrid: grid } : {}) };
   const fctx: LearnContext = { task: ctx.task, opts, report, started: performance.now() };
   return { learner, list: await learner.learn(split.train, fctx), report, train: split.train };
 }
@@ -145,9 +145,9 @@ async function crossValidate(learners: readonly Learner[], all: readonly Example
   for (let j = 0; j < k; j++) {
     const held = all.filter((_, i) => fold[i] === j);
     const rest = all.filter((_, i) => fold[i] !== j);
-    const budgetMs = Math.max(0, (deadline - performance.now()) / ((k - j) * learners.length));
+    const learnBudgetMs = Math.max(0, (deadline - performance.now()) / ((k - j) * learners.length));
     const learned = [];
-    for (const learner of learners) learned.push(await learnOnAll(learner, rest, devShare, ctx.opts.seed + j + 1, ctx, budgetMs, solos.get(learner)?.list.grid ?? undefined));
+    for (const learner of learners) learned.push(await learnOnAll(learner, rest, devShare, ctx.opts.seed + j + 1, ctx, learnBudgetMs, solos.get(learner)?.list.grid ?? undefined));
     if (performance.now() > deadline) return null;
     entriesOf(learned, ctx).forEach((e, i) => tallyOn(ctx.task, e.list.rules, held, (tallies[i] ??= emptyTally())));
   }
@@ -187,7 +187,7 @@ function best(entries: readonly Entry[], f1: readonly number[], then?: readonly 
 async function soloRuns(learners: readonly Learner[], train: readonly Example[], ctx: LearnContext): Promise<Map<Learner, Learned>> {
   const out = new Map<Learner, Learned>();
   for (const learner of learners.filter((l) => l.selfValidating)) {
-    const left = ctx.started + ctx.opts.budgetMs * TUNING.arbiter.cvBudgetShare - performance.now();
+    const left = ctx.started + ctx.opts.learnBudgetMs * TUNING.arbiter.cvBudgetShare - performance.now();
     if (left <= 0) break;
     out.set(learner, await learnOnAll(learner, train, 0, ctx.opts.seed, ctx, left));
   }
@@ -224,7 +224,7 @@ export async function arbitrate(learners: readonly Learner[], train: readonly Ex
   const devTallies = entries.map((e) => tallyOn(ctx.task, e.list.rules, dev));
   const onDev = devTallies.map(microF1);
   const small = ctx.opts.inFold ? null : devTooSmall(train.map(labelOf), dev.map(labelOf)) ?? fewEnough(train.length + dev.length);
-  const deadline = ctx.started + ctx.opts.budgetMs * TUNING.arbiter.cvBudgetShare;
+  const deadline = ctx.started + ctx.opts.learnBudgetMs * TUNING.arbiter.cvBudgetShare;
   const solos = small ? await soloRuns(learners, train, ctx) : new Map<Learner, Learned>();
   const cv = small ? await crossValidate(learners, [...train, ...dev], dev.length / (train.length + dev.length), ctx, deadline, solos) : null;
   const judge = judgeOf(train);

@@ -72,8 +72,8 @@ function selection(name: string, forDefault: boolean): Learner {
 }
 
 async function learnSelection(train: readonly Example[], ctx: LearnContext, forDefault: boolean): Promise<RuleList> {
-  const left = Math.max(0, ctx.opts.budgetMs - (performance.now() - ctx.started));
-  const opts: ResolvedOptions = { ...ctx.opts, maxRules: Math.min(ctx.opts.maxRules, TUNING.arbiter.selectionMaxRules), budgetMs: left };
+  const left = Math.max(0, ctx.opts.learnBudgetMs - (performance.now() - ctx.started));
+  const opts: ResolvedOptions = { ...ctx.opts, maxRules: Math.min(ctx.opts.maxRules, TUNING.arbiter.selectionMaxRules), learnBudgetMs: left };
   const all = classificationCandidates(ctx.task, train, opts);
   const weak = ctx.opts.avoidFunctionWords ? functionWords(train.map((e) => e.text ?? ''), train.map(labelOf)) : null;
   const candidates = weak ? all.filter((c) => !c.keys?.every((k) => onlyFunctionWords(k, weak))) : all;

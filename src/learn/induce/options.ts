@@ -20,7 +20,7 @@ export interface ResolvedOptions {
   maxCandidates: number;
   maxTrainExamples: number;
   idPrefix: string;
-  budgetMs: number;
+  learnBudgetMs: number;
   /** The default class the user chose (null: the inducer chooses, or adds none). */
   defaultLabel: string | null;
   /** Leave out triggers made only of function words (see function-words.ts). */
@@ -63,7 +63,7 @@ export function resolveOptions(task: Task, options: InduceOptions = {}): Resolve
     maxCandidates: options.maxCandidates ?? D.maxCandidates,
     maxTrainExamples: options.maxTrainExamples ?? D.maxTrainExamples,
     idPrefix: options.idPrefix ?? 'ind-',
-    budgetMs: options.budgetMs ?? D.budgetMs,
+    learnBudgetMs: options.learnBudgetMs ?? D.learnBudgetMs,
     defaultLabel: options.defaultLabel?.trim() || null,
   };
 }

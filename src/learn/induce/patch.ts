@@ -51,7 +51,7 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   const opts = resolveOptions(task, options);
   const train = sample(trainIn, opts.maxTrainExamples, opts.seed);
   const report = newReport(task, train.length, opts.dev?.length ?? 0);
-  const deadline = started + opts.budgetMs;
+  const deadline = started + opts.learnBudgetMs;
   const finish = (rules: Rule[], remove: string[]): InduceResult => {
     report.emitted = rules.length;
     report.removed = remove;

@@ -162,7 +162,7 @@ export function scoreRules(task: Task, rules: readonly Rule[], examples: readonl
  */
 export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
   const { opts, report, started } = input;
-  const deadline = started + opts.budgetMs;
+  const deadline = started + opts.learnBudgetMs;
   const cands = dedupe(input);
   const dflt = input.defaultRule ? toRule(input.defaultRule, { id: candidateId(input.defaultRule, opts.idPrefix), priority: -1, confidence: 0, status: 'active' }) : null;
   const { eligible, probe } = filterEligible(input, cands, dflt ? [dflt] : []);
@@ -212,7 +212,7 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
     if (pruned.size) stage(report, 'train_prune', pool, started);
     for (const p of order) if (!pool.isActive(p) && !pruned.has(p)) unused(p, 'no_gain_train');
   }
-  if (outOfTime()) report.notes.push(`the ${opts.budgetMs} ms budget ran out: later candidates were not tried`);
+  if (outOfTime()) report.notes.push(`the ${opts.learnBudgetMs} ms budget ran out: later candidates were not tried`);
 
   const groupCount = () => (input.merge ? mergeAdjacent(pool.activePositions().map((p) => elig(p).c)).length : pool.activePositions().length);
   const cut = fitBudget(pool, groupCount, opts.maxRules);

@@ -26,7 +26,7 @@ export function escapeRegex(s: string): string {
 }
 
 /** Whether a character is an ASCII word character, where JS `\b` is meaningful. */
-export const isAsciiWord = (ch: string | undefined): boolean => ch !== undefined && /^[A-Za-z0-9_]$/.test(ch);
+const isAsciiWord = (ch: string | undefined): boolean => ch !== undefined && /^[A-Za-z0-9_]$/.test(ch);
 
 /**
  * A word-boundary assertion that suits the character it stands next to: `\b` for ASCII word

@@ -23,7 +23,7 @@ export interface TrainIndex {
  * The features a condition on one text is built from: every n-gram the text shares with train,
  * however rare (a rule for one text may rest on a phrase seen once), no gaps.
  */
-export const TEXT_FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, positions: true, minNgramDf: 1 };
+const TEXT_FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, positions: true, minNgramDf: 1 };
 
 /**
  * Indexes `train` with the covering learner's features; with `only`, just the features that text

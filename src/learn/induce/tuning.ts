@@ -30,7 +30,7 @@ export const TUNING = {
     /** Train examples beyond this are sampled (seeded). */
     maxTrainExamples: 20000,
     /** Wall-clock budget of one call, ms (`learn --budget`). */
-    budgetMs: 90000,
+    learnBudgetMs: 90000,
   },
   /** Sequential covering for classification (covering/). */
   covering: {

@@ -49,7 +49,7 @@ export interface InduceOptions {
    * Soft wall-clock budget in ms (default 90000): learning stops once it is spent, says so in the
    * report's notes and sets `budget_exhausted`.
    */
-  budgetMs?: number;
+  learnBudgetMs?: number;
   /**
    * Classification: the default class, given by a last rule that fires on every text (default: the
    * most frequent train label, added only when held-out F1 says it helps; a label named here is

@@ -4,8 +4,6 @@ import type { InvalidElement } from './parse-answer.js';
 import type { LlmUsage } from './pricing.js';
 
 export type { AnswerSchema } from './json-schema.js';
-export type { InvalidElement } from './parse-answer.js';
-export type { LlmUsage } from './pricing.js';
 
 /** One chat message. */
 export interface LlmMessage {

@@ -35,7 +35,7 @@ export const LlmConfig = z.strictObject({
 });
 export type LlmConfig = z.infer<typeof LlmConfig>;
 
-export const LLM_DEFAULTS = {
+const LLM_DEFAULTS = {
   model: DEFAULT_MODEL,
   timeout_ms: 120_000,
   max_retries: 4,
@@ -109,8 +109,8 @@ export function loadLlmConfig(env: Env = process.env, overrides: Partial<LlmConf
   return checkLlmConfig(candidate);
 }
 
-/** Validates a programmatic config (the env loader and tests both go through here). */
-export function checkLlmConfig(value: unknown): LlmConfig {
+/** Validates the config the environment and the overrides make (tests set theirs as overrides). */
+function checkLlmConfig(value: unknown): LlmConfig {
   const r = LlmConfig.safeParse(value);
   if (!r.success) {
     throw new RulewrightError(

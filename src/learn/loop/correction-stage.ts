@@ -8,7 +8,7 @@ import type { CorrectionRuleOutcome } from './types.js';
 export const isCorrectionRule = (r: Rule): boolean => r.description.startsWith('from correction ');
 
 /** Why a correction's rule was not added: the other-label train texts it would take over. */
-export function catchesReason(k: Pick<CorrectionRuleOutcome, 'catches' | 'rule_id'>): string {
+function catchesReason(k: Pick<CorrectionRuleOutcome, 'catches' | 'rule_id'>): string {
   return (
     `it also fires on ${k.catches.length} train text${k.catches.length === 1 ? '' : 's'} of other labels: ${describeCaught(k.catches)}; ` +
     `it is kept as proposed: \`rulewright rules enable ${k.rule_id}\` adds it anyway`

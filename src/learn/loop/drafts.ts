@@ -2,7 +2,7 @@ import { Rule, type Provenance } from '../../core/schemas/rule.js';
 import type { PatchRuleDraft, RuleDraft } from '../prompts/answer-schema.js';
 
 /** Limits on what a model may write into a rule (the answer schema carries none). */
-export const DRAFT_LIMITS = { name: 120, description: 1000, pattern: 2000, terms: 2000, term: 200 } as const;
+const DRAFT_LIMITS = { name: 120, description: 1000, pattern: 2000, terms: 2000, term: 200 } as const;
 
 export interface DraftContext {
   id: string;

@@ -1,5 +1,5 @@
 /** A short, id-safe form of a label: lower case, letters and digits, dashes between. */
-export function slug(s: string, max = 32): string {
+function slug(s: string, max = 32): string {
   const out = s
     .normalize('NFKD')
     .toLowerCase()

@@ -87,7 +87,7 @@ export async function runLearning(input: LearnLoopInput): Promise<LearnLoopResul
 }
 
 /** Why feedback the run could not read stays open: the offline inducer reads no English. */
-export const OFFLINE_FEEDBACK_REASON =
+const OFFLINE_FEEDBACK_REASON =
   'the offline learner cannot read plain-English feedback; configure an LLM (OPENAI_API_KEY, or OPENAI_BASE_URL for a local server) and run `rulewright learn --incremental` again';
 
 function finish(s: LoopState, roundsRun: number): LearnLoopResult {

@@ -87,7 +87,7 @@ function fieldValues(v: unknown): string[] {
 }
 
 /** Every mention of `label` in the examples, in example order. */
-export function mentionsOf(task: Task, label: string, examples: readonly Example[]): Mention[] {
+function mentionsOf(task: Task, label: string, examples: readonly Example[]): Mention[] {
   const out: Mention[] = [];
   for (const e of examples) {
     const correction = e.source === 'correction';
@@ -171,7 +171,7 @@ export function spanEvidence(task: Task, label: string, examples: readonly Examp
 }
 
 /** Lower-cased words and word bigrams of a text, each once. */
-export function wordFeatures(text: string): Set<string> {
+function wordFeatures(text: string): Set<string> {
   const words = (text.match(WORD) ?? []).map((w) => w.toLowerCase());
   const out = new Set<string>(words);
   for (let i = 0; i + 1 < words.length; i++) out.add(`${words[i]} ${words[i + 1]}`);

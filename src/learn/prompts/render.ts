@@ -17,7 +17,7 @@ export function num(v: number | null | undefined): string {
 }
 
 /** An answer in one line: a class, spans as `"text"→LABEL`, or output fields as JSON. */
-export function renderAnswer(task: Task, text: string, a: Answer): string {
+function renderAnswer(task: Task, text: string, a: Answer): string {
   if (task.type === 'classification') return a.label == null || a.label === '' ? '(no label)' : a.label;
   if (task.type === 'transformation') return a.output ? JSON.stringify(a.output) : '(no output)';
   const spans = a.spans ?? [];

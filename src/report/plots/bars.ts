@@ -31,7 +31,7 @@ const ROW = 20;
 /** A row tall enough for a label on two lines. */
 const ROW2 = 32;
 /** Characters of a label line (what the left margin holds). */
-export const LABEL_LINE = 32;
+const LABEL_LINE = 32;
 
 /** A label on at most two lines of LABEL_LINE characters, broken at spaces where it can be; the rest is cut (the tooltip has it whole). */
 export function wrapLabel(label: string, width = LABEL_LINE): string[] {

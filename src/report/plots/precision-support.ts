@@ -19,10 +19,10 @@ export interface PrecisionPoint {
 const FRAME: Frame = { width: 640, height: 320, left: 56, right: 20, top: 16, bottom: 44 };
 
 /** Past this largest support the x axis is logarithmic; up to it, linear from 0. */
-export const LOG_SUPPORT_FROM = 50;
+const LOG_SUPPORT_FROM = 50;
 
 /** Points labelled with their rule's name: the harmful ones, then those with the most false positives. */
-export const LABELLED_OUTLIERS = 5;
+const LABELLED_OUTLIERS = 5;
 
 /** Rules drawn at the same place (same support and precision) as one point with a count. */
 export interface PointGroup {

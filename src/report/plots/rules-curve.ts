@@ -4,7 +4,7 @@ import type { ReportRuleCurve, ReportRuleCurvePoint } from '../types.js';
 import { axisTitle, type Frame, linear, svgOpen, xTick, yTick } from './frame.js';
 
 /** Most points a curve keeps: enough for a 640-pixel plot, few enough for a report of thousands of rules. */
-export const MAX_CURVE_POINTS = 320;
+const MAX_CURVE_POINTS = 320;
 
 /** F1 this close to the whole list's counts as reached (the threshold "fewer rules win" uses). */
 export const CURVE_TOLERANCE = 0.005;

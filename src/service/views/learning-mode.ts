@@ -12,7 +12,7 @@ export interface LearningMode {
 }
 
 /** The notice the offline inducer's runs give (see the learning loop's notes), said up front. */
-export const OFFLINE_FEEDBACK_NOTE =
+const OFFLINE_FEEDBACK_NOTE =
   'offline learning cannot read plain-English feedback (no OPENAI_API_KEY or OPENAI_BASE_URL is set): it stays open for a run with an LLM; corrections are used either way';
 
 /** Whether learning reads feedback, from the environment the handle was opened with. */

@@ -3,7 +3,7 @@ import { RuleMetrics } from '../../core/schemas/rule-metrics.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { CachedRuleMetrics } from '../../store/rule-metrics.js';
 import type { DatasetRecord } from '../../store/datasets.js';
-import { ruleHash, rulesetHash } from '../../store/fingerprint.js';
+import { activeRulesHash, ruleHash } from '../../store/fingerprint.js';
 import type { Store } from '../../store/index.js';
 import type { DatasetContext } from '../dataset-context.js';
 import { decodeCachedMetrics, latestComputedAt, staleReasons } from '../metrics-cache.js';
@@ -78,7 +78,7 @@ export function readStoredMetrics<T>(store: Store, d: DatasetRecord, split: Spli
   const stored = new Set(rows.map((r) => r.rule_id));
   const reasons = staleReasons(split, rows, {
     datasetHash: () => store.examples.hash(d.id, split === 'all' ? undefined : split),
-    rulesetHash: () => rulesetHash([...active.values()]),
+    rulesetHash: () => activeRulesHash([...active.values()]),
     missing: () => [...active.keys()].filter((id) => !stored.has(id)).length,
     invalid,
   });

@@ -17,7 +17,7 @@ import { BENCH_SEED, carve, withSplit } from './splits.js';
 import type { BenchCase } from './types.js';
 
 /** The five Banking77 classes RuleChef benchmarks on (test/learn/induce/datasets.ts uses the same). */
-export const B77_FIVE = ['beneficiary_not_allowed', 'disposable_card_limits', 'exchange_rate', 'pending_card_payment', 'pending_cash_withdrawal'];
+const B77_FIVE = ['beneficiary_not_allowed', 'disposable_card_limits', 'exchange_rate', 'pending_card_payment', 'pending_cash_withdrawal'];
 
 const need = (rel: string): string => {
   const p = shared(rel);

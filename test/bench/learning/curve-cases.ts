@@ -19,8 +19,8 @@ import { loadRestaurant8k } from './span-sets.js';
 import { BENCH_SEED, withSplit } from './splits.js';
 import type { BenchCase } from './types.js';
 
-export const CURVE_SIZES = [5, 10, 25, 50, 100] as const;
-export const SKEW_RATES = [5, 13, 30] as const;
+const CURVE_SIZES = [5, 10, 25, 50, 100] as const;
+const SKEW_RATES = [5, 13, 30] as const;
 /** Train rows of a skewed set (fewer when the rarer side runs out). */
 const SKEW_TRAIN = 1000;
 
@@ -67,7 +67,7 @@ function skewCase(set: keyof typeof SKEW_GROUPS, pct: number): BenchCase {
   };
 }
 
-export const NAME_SLOTS = ['first_name', 'last_name'];
+const NAME_SLOTS = ['first_name', 'last_name'];
 
 function restaurantNames(): BenchCase {
   const base = loadRestaurant8k();

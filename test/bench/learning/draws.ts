@@ -11,7 +11,7 @@ import { BENCH_SEED, withSplit } from './splits.js';
 const byId = (es: readonly Example[]): Example[] => [...es].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 /** `rows` in a seeded order of their own (the seed offset keeps groups independent). */
-export const seeded = (rows: readonly Example[], offset = 0): Example[] => shuffle(byId(rows), mulberry32(BENCH_SEED + offset));
+const seeded = (rows: readonly Example[], offset = 0): Example[] => shuffle(byId(rows), mulberry32(BENCH_SEED + offset));
 
 /** Classification: the first `n` of each label's seeded order (every row of a label with fewer), as train rows. */
 export function perLabelClasses(pool: readonly Example[], labels: readonly string[], n: number): { train: Example[]; short: string[] } {

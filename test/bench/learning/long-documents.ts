@@ -20,12 +20,12 @@ import { loadTabDocuments } from './span-sets.js';
 import { BENCH_SEED, carve } from './splits.js';
 import type { BenchCase } from './types.js';
 
-export const WINDOW = 2000;
-export const STRIDE = 80;
+const WINDOW = 2000;
+const STRIDE = 80;
 const RESPONDENT = /\bagainst\s+(?:the\s+)?([A-Z][^,(]*?)\s+(?:lodged|\(|,)/;
 
 /** The respondent State named in a judgment's opening, or undefined when none is found. */
-export function respondentState(text: string): string | undefined {
+function respondentState(text: string): string | undefined {
   return RESPONDENT.exec(text.slice(0, 1500))?.[1]?.trim();
 }
 

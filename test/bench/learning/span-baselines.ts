@@ -15,13 +15,13 @@ import { TokenTagger } from './token-tagger.js';
 import type { Labelled } from './token-tagger.js';
 
 /** Document-level context the tagger may use: the requested slots Restaurant-8k's importer keeps. */
-export function contextOf(e: Example): string[] {
+function contextOf(e: Example): string[] {
   const r = e.meta?.requested_slots;
   return Array.isArray(r) ? r.map((x) => `requested:${String(x)}`) : [];
 }
 
 /** Span examples as they are; transformation examples with their string field values located in the text. */
-export function asSpans(task: Task, examples: readonly Example[]): Labelled[] {
+function asSpans(task: Task, examples: readonly Example[]): Labelled[] {
   return examples.map((e) => {
     const text = textOf(task, e);
     if (isSpanTask(task.type)) return { text, spans: (e.spans ?? []).map((s) => ({ start: s.start, end: s.end, label: s.label })), context: contextOf(e) };

@@ -19,7 +19,7 @@ import { shared } from '../../helpers/shared.js';
 import { BENCH_SEED, carve, withSplit } from './splits.js';
 import type { BenchCase } from './types.js';
 
-export const TAB_FORMAT_LABELS = ['CODE', 'DATETIME', 'QUANTITY'];
+const TAB_FORMAT_LABELS = ['CODE', 'DATETIME', 'QUANTITY'];
 
 const need = (rel: string): string => {
   const p = shared(rel);
@@ -67,7 +67,7 @@ export function loadTabFormat(): BenchCase {
   return { name: 'tab', task, train, dev, test, notes: [`tab: 127 documents, CODE/DATETIME/QUANTITY gold only, split by document 60/20/20 (stratified, seed ${BENCH_SEED}); text matching`] };
 }
 
-export const SROIE_FIELDS = ['company', 'date', 'address', 'total'];
+const SROIE_FIELDS = ['company', 'date', 'address', 'total'];
 
 export function loadSroie(): BenchCase {
   const receipts = readDataset(need('sroie'), { format: 'sroie' }).examples;

@@ -14,7 +14,7 @@ function grams(text: string): string[] {
   return out;
 }
 
-export class TfidfVectorizer {
+class TfidfVectorizer {
   private readonly vocab = new Map<string, number>();
   private idf = new Float32Array(0);
 

@@ -20,7 +20,7 @@ interface Token {
 
 const TOKEN = /\p{L}+|\p{N}+|[^\s\p{L}\p{N}]/gu;
 
-export function tokenize(text: string): Token[] {
+function tokenize(text: string): Token[] {
   return [...text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }));
 }
 

@@ -28,7 +28,7 @@ describe.skipIf(!!sharedMissing)(`TAB per-rule metrics match RuleChef ${sharedMi
     const gold = readSharedExamples(RULECHEF_FILES.tab.gold);
     const ref = readReference(RULECHEF_FILES.tab.ref);
     // A budget no loaded machine runs into: parity is about what rules match, not how fast.
-    const outputs = runRules(task, rules, gold, { budgetMs: 60_000 });
+    const outputs = runRules(task, rules, gold, { ruleBudgetMs: 60_000 });
     expect(outputs.issues).toEqual([]);
     const m = computeRuleMetrics({ outputs, examples: gold, scorer: compileScorer(task, { outcomes: false }) });
     // The same rules with the whole match as the span: how many matches each rule has in all.
@@ -36,7 +36,7 @@ describe.skipIf(!!sharedMissing)(`TAB per-rule metrics match RuleChef ${sharedMi
       task,
       rules.map((r) => ({ ...r, output: { ...r.output, group: '$0' } })),
       gold,
-      { budgetMs: 60_000 },
+      { ruleBudgetMs: 60_000 },
     );
     const wholeCount = new Map(whole.rules.map((r, p) => [r.id, whole.ruleMatches[p]!]));
     const file = new Map(rules.map((r, i) => [r.id, i]));

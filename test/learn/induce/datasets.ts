@@ -19,7 +19,7 @@ import type { SplitScore } from '../../../src/learn/induce/types.js';
 import { readSharedRules, RULECHEF_FILES } from '../../helpers/rulechef.js';
 import { shared } from '../../helpers/shared.js';
 
-export const B77_CLASSES = ['beneficiary_not_allowed', 'disposable_card_limits', 'exchange_rate', 'pending_card_payment', 'pending_cash_withdrawal'];
+const B77_CLASSES = ['beneficiary_not_allowed', 'disposable_card_limits', 'exchange_rate', 'pending_card_payment', 'pending_cash_withdrawal'];
 export const TAB_LABELS = ['CODE', 'DATETIME', 'QUANTITY'];
 
 /** RuleChef's published figures these benchmarks compare against. */
@@ -35,7 +35,7 @@ export const b77Task = (): Task => Task.parse({ name: 'banking77-5', type: 'clas
 export const tabTask = (): Task => Task.parse({ name: 'tab-format', type: 'ner', labels: TAB_LABELS });
 
 /** A seeded Fisher–Yates shuffle of a copy (the input is left as it is). */
-export function shuffle<T>(xs: readonly T[], seed: number): T[] {
+function shuffle<T>(xs: readonly T[], seed: number): T[] {
   return shuffleInPlace([...xs], mulberry32(seed));
 }
 

@@ -24,8 +24,6 @@ export const Kind = {
   First2: 6,
 } as const;
 
-export const KIND_NAMES = ['word', 'stem', 'bigram', 'trigram', 'gap', 'first', 'first2'] as const;
-
 /** Which kinds are mined, and the fewest train documents an n-gram needs to be indexed. */
 export interface FeatureConfig {
   stems: boolean;

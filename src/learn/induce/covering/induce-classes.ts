@@ -17,8 +17,6 @@ import { FEATURES, planList, runPlan, type ClassInput, type Plan, type PlanBase 
 import { chooseOnDev, crossValidate } from './search.js';
 import { foldsFor, smallDevNote } from './small-dev.js';
 
-export type { ClassInput } from './plan.js';
-
 /**
  * The learned rules and their train and dev figures: merging adjacent rules of one label into one
  * alternation leaves every prediction as it was, so these are the figures of the rules returned.
@@ -59,7 +57,7 @@ function functionWordFeatures(index: FeatureIndex, words: ReadonlySet<string>): 
  */
 export function induceClasses(input: ClassInput): ClassesResult {
   const { task, train, opts, report, started } = input;
-  const deadline = started + opts.budgetMs;
+  const deadline = started + opts.learnBudgetMs;
   const texts = train.map((e) => e.text ?? '');
   const labels = train.map((e) => ((e.label ?? '').trim() === '' ? null : (e.label ?? '').trim()));
   const choice = chooseDefault(labels, opts.defaultLabel ?? undefined);
@@ -101,7 +99,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     if (small) report.notes.push(small);
   } else {
     // Without dev, cross-validation picks where to cut the list, how many covering passes to make, and how the list ends.
-    const cv = crossValidate(base, choice, foldsFor(labels, classes), started + opts.budgetMs * TUNING.covering.cvBudgetShare);
+    const cv = crossValidate(base, choice, foldsFor(labels, classes), started + opts.learnBudgetMs * TUNING.covering.cvBudgetShare);
     const fit = cv ?? { passes: TUNING.covering.passes, z: TUNING.covering.z, global: false, minScore: base.minScore, track: 'none' as const, verdict: null };
     if (cv)
       report.notes.push(
@@ -125,7 +123,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
   report.covering = { rules: list.rules.length, stop: list.stop, uncovered_train: list.uncovered };
   if (list.stop === 'budget') {
     report.budget_exhausted = true;
-    report.notes.push(`the ${Math.round(opts.budgetMs / 1000)} s budget ran out while covering: ${list.uncovered} train examples have no rule yet (learn --budget SECONDS to give it more)`);
+    report.notes.push(`the ${Math.round(opts.learnBudgetMs / 1000)} s budget ran out while covering: ${list.uncovered} train examples have no rule yet (learn --budget SECONDS to give it more)`);
   }
   if (list.stop === 'max_rules')
     report.notes.push(

@@ -13,7 +13,7 @@ export type Track = DefaultVerdict['chosen'];
  * judged pass by pass (each cut where dev F1 is best given what earlier passes decide); then the
  * same rules, with pairs of words, ordered by their precision on all of train. Notes go to `notes`.
  */
-export function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (done: number, total: number) => void): Plan | null {
+function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (done: number, total: number) => void): Plan | null {
   // The train-wide bound is left to cross-validation: on small train sets it stops residual
   // stopwords; with a dev split, dev choosing it traded coverage for precision at equal F1.
   const variants = TUNING.covering.zChoices.map((z) => ({ z, global: false }));

@@ -24,7 +24,7 @@ export function devTooSmall(train: readonly (string | null)[], dev: readonly (st
 }
 
 /** Half the width of the 95 % interval of an F1 near 0.5 measured on `n` texts. */
-export const halfWidthOn = (n: number): number => TUNING.smallDev.z * Math.sqrt(0.25 / n);
+const halfWidthOn = (n: number): number => TUNING.smallDev.z * Math.sqrt(0.25 / n);
 
 /** Folds of a cross-validation: at most `TUNING.covering.folds`, and no more than the rarest class has texts (at least 2). */
 export function foldsFor(labels: readonly (string | null)[], classes: readonly string[]): number {

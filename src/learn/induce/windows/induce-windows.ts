@@ -45,11 +45,11 @@ function longest(docs: readonly SpanDoc[]): number {
 export function induceWindows(input: WindowInput): Rule[] {
   const { task, train, docs, opts, report, started } = input;
   const ix = indexWindows(docs, { maxTokens: longest(docs), minContextSupport: W.minContextSupport }, metaFeatures(train));
-  const sel = selectWindows(ix, { z: W.z, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.budgetMs });
+  const sel = selectWindows(ix, { z: W.z, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.learnBudgetMs });
   report.windows = { windows: ix.doc.length, candidates: ix.occurrences.size, selected: sel.rules.length, unreachable_gold: ix.unreachable, stop: sel.stop };
   if (sel.stop === 'budget') {
     report.budget_exhausted = true;
-    report.notes.push(`the ${Math.round(opts.budgetMs / 1000)} s budget ran out while choosing span templates: later templates were not tried (learn --budget SECONDS to give it more)`);
+    report.notes.push(`the ${Math.round(opts.learnBudgetMs / 1000)} s budget ran out while choosing span templates: later templates were not tried (learn --budget SECONDS to give it more)`);
   }
   if (!sel.rules.length) return [];
   const general = opts.dev ? generalCandidates(ix, sel.rules, W.generalTried, W.z) : [];
@@ -74,11 +74,11 @@ export function induceWindows(input: WindowInput): Rule[] {
   for (let i = selected.length - 1; i >= best; i--) pool.commit(pool.trial(selected[i]!));
   stage(report, pool.dev ? 'window_dev_cut' : 'window_train_cut', pool, started);
   if (pool.dev) {
-    greedyPrune(pool, { pick: 'first', accept: clearlyHarmful(), deadline: started + opts.budgetMs });
+    greedyPrune(pool, { pick: 'first', accept: clearlyHarmful(), deadline: started + opts.learnBudgetMs });
     stage(report, 'window_dev_prune', pool, started);
-    const added = addPass(pool, position.slice(sel.rules.length), clearlyHelpful(), { deadline: started + opts.budgetMs, maxActive: Infinity }).accepted.length;
+    const added = addPass(pool, position.slice(sel.rules.length), clearlyHelpful(), { deadline: started + opts.learnBudgetMs, maxActive: Infinity }).accepted.length;
     // What dev admitted raises the bar: rules that broke even against the old F1 may now hurt.
-    if (added) greedyPrune(pool, { pick: 'first', accept: clearlyHarmful(), deadline: started + opts.budgetMs });
+    if (added) greedyPrune(pool, { pick: 'first', accept: clearlyHarmful(), deadline: started + opts.learnBudgetMs });
     if (general.length) report.notes.push(`span templates: ${added} of the ${general.length} broadest shape templates train left out raised dev F1 clearly and were kept`);
     stage(report, 'window_dev_general', pool, started);
   }

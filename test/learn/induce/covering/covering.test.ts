@@ -143,7 +143,7 @@ describe('induceRules with covering', () => {
   });
 
   test('a budget that runs out is reported, never silent', async () => {
-    const res = await induceRules(task, intents(1, 5, 'train'), { budgetMs: 0 });
+    const res = await induceRules(task, intents(1, 5, 'train'), { learnBudgetMs: 0 });
     expect(res.report.budget_exhausted).toBe(true);
     expect(res.report.notes.join('\n')).toMatch(/budget ran out/);
   });

@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import type { Inducer, InducerCallOptions } from '../../src/learn/proposer.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
+import { learn } from '../../src/service/learn.js';
+import { intentStore } from '../helpers/fixtures.js';
+import { readable } from '../helpers/runs.js';
+import { useTempDir } from '../helpers/temp.js';
+
+const tmp = useTempDir();
+
+describe('learn --budget', () => {
+  test('reaches the inducer as its learning budget, and the run records it under its old key', async () => {
+    const seen: InducerCallOptions[] = [];
+    const inducer: Inducer = {
+      induceRules: (_task, _train, opts) => {
+        seen.push(opts);
+        return { rules: [], report: {} };
+      },
+      inducePatch: () => ({ rules: [], report: {} }),
+    };
+    const { store } = intentStore(tmp.path('w.db'));
+    try {
+      const r = await learn(datasetContext(store, { env: {} }), { offline: true, rounds: 0, inducer, budget: 30, maxRules: 5 });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.learnBudgetMs).toBeGreaterThan(29_000);
+      expect(seen[0]!.learnBudgetMs).toBeLessThanOrEqual(30_000);
+      expect(readable(store.runs.get(r.run_id)).config).toMatchObject({ llm: { budgetMs: 30_000, maxRules: 5 } });
+    } finally {
+      store.close();
+    }
+  });
+});
