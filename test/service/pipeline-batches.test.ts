@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import type { Judge } from '../../src/core/matchers/types.js';
+import { firstWordJudge } from '../helpers/judges.js';
 import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
 import type { Rule } from '../../src/core/schemas/rule.js';
 import { Task, type TaskInput } from '../../src/core/schemas/task.js';
@@ -153,14 +153,7 @@ describe('the pipeline in batches, as metrics runs it', () => {
     const rules = [rule('shop', 'shop: (.+)$', 'company', { group: '$1' })];
     const results: [MetricsResult, number][] = [];
     for (const [i, size] of [1, 100].entries()) {
-      const judge: Judge & { calls: number } = {
-        calls: 0,
-        async grade(_c, gold, predicted) {
-          this.calls++;
-          const same = String(gold).split(' ')[0]!.toLowerCase() === String(predicted).split(' ')[0]!.toLowerCase();
-          return { score: same ? 0.9 : 0.1, reason: same ? 'same merchant' : 'another merchant' };
-        },
-      };
+      const judge = firstWordJudge();
       const s = store(tmp.path(`j${i}.db`), rows, task, rules);
       results.push([await recordRuleMetrics(datasetContext(s), { context: { judge } }, { rows: size }), judge.calls]);
       s.close();

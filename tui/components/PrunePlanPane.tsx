@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { PruneResultView } from '../../src/service/index.js';
 import type { JobState } from '../hooks/use-job.js';
 import { layoutColumns } from '../model/columns.js';
+import { ruleLeadColumns } from '../model/rule-lead-columns.js';
 import { fmtDelta, fmtRatio } from '../model/format.js';
 import { runningProgress } from '../model/progress-text.js';
 import { Spinner } from './Spinner.js';
@@ -56,9 +57,7 @@ export function PrunePlanPane({ plan, top, height, selected, front, focused, wid
     () =>
       layoutColumns(
         [
-          { key: 'step', title: '#', width: 3, align: 'right' },
-          { key: 'name', title: 'rule', width: 14, grow: 2 },
-          { key: 'label', title: 'label', width: 12, grow: 1, dropOrder: 1 },
+          ...ruleLeadColumns('step', 3),
           { key: 'reason', title: 'reason', width: 9 },
           { key: 'before', title: 'F1 before', width: 9, align: 'right' },
           { key: 'after', title: 'F1 after', width: 9, align: 'right' },

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { JobState } from '../hooks/use-job.js';
 import type { JobResult, Jobs } from '../jobs/jobs.js';
 import { layoutColumns } from '../model/columns.js';
+import { ruleLeadColumns } from '../model/rule-lead-columns.js';
 import { fmtCount, fmtDelta, fmtRatio } from '../model/format.js';
 import { runningProgress } from '../model/progress-text.js';
 import { Spinner } from './Spinner.js';
@@ -29,9 +30,7 @@ export function PruneRankingPane({ rank, top, rows, height, selected, front, foc
     () =>
       layoutColumns(
         [
-          { key: 'rank', title: '#', width: 4, align: 'right' },
-          { key: 'name', title: 'rule', width: 14, grow: 2 },
-          { key: 'label', title: 'label', width: 12, grow: 1, dropOrder: 1 },
+          ...ruleLeadColumns('rank', 4),
           { key: 'solo', title: 'solo F1', width: 7, align: 'right' },
           { key: 'marginal', title: 'ΔF1', width: 6, align: 'right' },
           { key: 'loo', title: 'F1 w/o', width: 6, align: 'right', dropOrder: 2 },

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { compileScorer, scoreAllAsync, scoreExample } from '../../../src/core/eval/scorer.js';
 import { buildEvalReport } from '../../../src/core/eval/report.js';
 import { createMatcherRegistry } from '../../../src/core/matchers/registry.js';
-import type { Judge } from '../../../src/core/matchers/types.js';
+import { firstWordJudge } from '../../helpers/judges.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import { at, out, spanExample, task } from './helpers.js';
 
@@ -41,14 +41,7 @@ describe('compileScorer', () => {
 });
 
 describe('asynchronous matchers through scoreAllAsync', () => {
-  const judge: Judge & { calls: number } = {
-    calls: 0,
-    async grade(_c, gold, predicted) {
-      this.calls++;
-      const ok = String(gold).split(' ')[0]!.toLowerCase() === String(predicted).split(' ')[0]!.toLowerCase();
-      return { score: ok ? 0.9 : 0.1, reason: ok ? 'same merchant' : 'another merchant' };
-    },
-  };
+  const judge = firstWordJudge();
   const t = task({ type: 'transformation', matching: { matchers: { company: { name: 'llm_rubric', options: { criterion: 'same merchant' } } } } });
   const examples: Example[] = [
     { id: 'a', input: {}, output: { company: 'TESCO STORES', total: '1' }, split: 'test', source: 'gold' },
