@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { RulewrightError } from '../core/errors.js';
 import type { Example } from '../core/schemas/example.js';
+import { labelOf } from '../learn/induce/learners.js';
 import { rankNext, type NextReason } from '../learn/induce/next.js';
 import { rankNextSpans, type SpanNextReason, type SpanNextRow } from '../learn/induce/spans/next-span.js';
 import type { SpanDocOnTrain } from '../learn/induce/spans/span-gain.js';
@@ -35,8 +36,6 @@ export interface NextResult {
   train: number;
   elapsed_ms: number;
 }
-
-const norm = (s: string | null | undefined) => (s ?? '').trim();
 
 /**
  * The first missed spans of the queue (one per key) measured as `suggest --span` would rank them:
@@ -97,10 +96,10 @@ export function nextExamples(ctx: DatasetContext, req: { limit?: number } = {}):
   const ti = buildTrainIndex(train);
   const now = classesOnTrain(ctx, train);
   const rows = rankNext(ti, now, limit);
-  const failing = train.filter((e, i) => norm(e.label) !== '' && now.predicted[i] !== norm(e.label)).length;
+  const failing = train.filter((e, i) => labelOf(e) !== null && now.predicted[i] !== labelOf(e)).length;
   return {
     dataset: d.name,
-    examples: rows.map((r) => ({ id: train[r.doc]!.id, text: train[r.doc]!.text ?? '', label: norm(train[r.doc]!.label), predicted: now.predicted[r.doc] ?? null, reason: r.reason, gain: r.gain, why: r.why })),
+    examples: rows.map((r) => ({ id: train[r.doc]!.id, text: train[r.doc]!.text ?? '', label: labelOf(train[r.doc]!) ?? '', predicted: now.predicted[r.doc] ?? null, reason: r.reason, gain: r.gain, why: r.why })),
     failing,
     train: train.length,
     elapsed_ms: round(performance.now() - t0),

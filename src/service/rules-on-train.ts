@@ -3,10 +3,9 @@ import { wilsonLower } from '../core/ratio.js';
 import type { Example } from '../core/schemas/example.js';
 import type { RulesOnTrain } from '../learn/induce/next.js';
 import type { SpanDocOnTrain } from '../learn/induce/spans/next-span.js';
+import { trimmedLabel } from '../learn/induce/learners.js';
 import { TUNING } from '../learn/induce/tuning.js';
 import type { DatasetContext } from './dataset-context.js';
-
-const norm = (s: string | null | undefined) => (s ?? '').trim();
 
 /** Classification: what the active rules do on train: each text's answer, every label that fires, the winner's train bound. */
 export function classesOnTrain(ctx: DatasetContext, train: readonly Example[]): RulesOnTrain {
@@ -20,12 +19,12 @@ export function classesOnTrain(ctx: DatasetContext, train: readonly Example[]): 
     let tp = 0;
     for (const doc of docs) {
       fired[doc]!.push(r.label);
-      if (norm(train[doc]!.label).toLowerCase() === norm(r.label).toLowerCase()) tp++;
+      if ((trimmedLabel(train[doc]!.label) ?? '').toLowerCase() === r.label.trim().toLowerCase()) tp++;
     }
     byId.set(r.id, { name: r.rule.name, bound: docs.length ? wilsonLower(tp / docs.length, docs.length, TUNING.covering.z) : 0 });
   }
   return {
-    predicted: predictions.map((x) => (norm(x.label) === '' ? null : norm(x.label))),
+    predicted: predictions.map((x) => trimmedLabel(x.label)),
     fired,
     winner: predictions.map((x) => (x.rule_id ? (byId.get(x.rule_id) ?? null) : null)),
   };
@@ -50,5 +49,5 @@ export function classesOnDocs(ctx: DatasetContext, train: readonly Example[], do
   const which = [...new Set(docs)];
   const rules = store.rules.list(d.id, { status: 'active' });
   const { predictions } = predict(d.task, rules, which.map((i) => train[i]!));
-  return new Map(which.map((doc, k) => [doc, norm(predictions[k]!.label) === '' ? null : norm(predictions[k]!.label)]));
+  return new Map(which.map((doc, k) => [doc, trimmedLabel(predictions[k]!.label)]));
 }

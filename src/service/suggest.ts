@@ -6,7 +6,7 @@ import type { Rule } from '../core/schemas/rule.js';
 import { type CaughtText } from '../learn/induce/covering/correction-rules.js';
 import { candidateId, toRule } from '../learn/induce/rule-factory.js';
 import { suggestConditions } from '../learn/induce/suggest.js';
-import { buildTrainIndex } from '../learn/induce/train-index.js';
+import { buildTrainIndex, goldOf } from '../learn/induce/train-index.js';
 import type { SelectedSpan } from '../learn/induce/spans/suggest-span.js';
 import { TUNING } from '../learn/induce/tuning.js';
 import type { Candidate } from '../learn/induce/types.js';
@@ -90,7 +90,7 @@ function classDrafts(ctx: DatasetContext, train: readonly Example[], example: Ex
   const ti = buildTrainIndex(train, example.text ?? '');
   const own = new Set(train.flatMap((e, i) => (e.id === example.id && (e.label ?? '').trim() !== label ? [i] : [])));
   const labelled = ti.classes.indexOf(label) >= 0 ? ti.cls.filter((c) => c === ti.classes.indexOf(label)).length : 0;
-  const gold = (i: number) => (ti.cls[i]! >= 0 ? ti.classes[ti.cls[i]!]! : null);
+  const gold = (i: number) => goldOf(ti, i);
   const found = suggestConditions(ti, example.text ?? '', label, limit, own);
   const now = classesOnDocs(ctx, train, found.flatMap((s) => [...s.rightDocs, ...s.wrongDocs]));
   return found.map((s) => ({

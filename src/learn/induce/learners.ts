@@ -64,8 +64,11 @@ export function defaultLearnerPays(train: readonly Example[], defaultLabel: stri
   return choice !== null && shareOf(choice) >= TUNING.arbiter.defaultLearnerShare;
 }
 
+/** A label as the learners read it: trimmed, null when empty. */
+export const trimmedLabel = (label: string | null | undefined): string | null => (label ?? '').trim() || null;
+
 /** An example's label as the learners read it: trimmed, null when empty. */
-export const labelOf = (e: Example): string | null => (e.label ?? '').trim() || null;
+export const labelOf = (e: Example): string | null => trimmedLabel(e.label);
 
 function selection(name: string, forDefault: boolean): Learner {
   return { name, learn: (train, ctx) => learnSelection(train, ctx, forDefault) };

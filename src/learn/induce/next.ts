@@ -1,5 +1,5 @@
 import { suggestConditions } from './suggest.js';
-import type { TrainIndex } from './train-index.js';
+import { goldOf, type TrainIndex } from './train-index.js';
 import { TUNING } from './tuning.js';
 
 /** Why an example is worth a person's look. */
@@ -31,7 +31,7 @@ export interface NextRow {
  * right while rules of another label also fire; then those whose winning rule is weakly supported.
  */
 export function rankNext(ti: TrainIndex, now: RulesOnTrain, limit: number): NextRow[] {
-  const gold = (d: number) => (ti.cls[d]! >= 0 ? ti.classes[ti.cls[d]!]! : null);
+  const gold = (d: number) => goldOf(ti, d);
   const failing = (d: number) => gold(d) !== null && now.predicted[d] !== gold(d);
   const rows: NextRow[] = [];
   for (let d = 0; d < ti.texts.length; d++) {

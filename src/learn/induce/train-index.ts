@@ -40,6 +40,11 @@ export function buildTrainIndex(train: readonly Example[], only?: string): Train
   return { index, vocab, classes, cls, texts };
 }
 
+/** Train document `d`'s label, null when it has none. */
+export function goldOf(ti: TrainIndex, d: number): string | null {
+  return ti.cls[d]! >= 0 ? ti.classes[ti.cls[d]!]! : null;
+}
+
 /** A text's indexed features (sorted); features the train texts never had are left out. */
 export function featuresOfText(ti: TrainIndex, text: string): Int32Array {
   return ti.index.featuresOf(text, ti.vocab, TEXT_FEATURES).sort();
