@@ -8,10 +8,11 @@ import type { SpanDocOnTrain } from '../learn/induce/spans/span-gain.js';
 import { TUNING } from '../learn/induce/tuning.js';
 import { bestSpanRule } from './span-rules.js';
 import { isSpanTask } from '../core/schemas/task.js';
-import { buildTrainIndex } from '../learn/induce/train-index.js';
 import type { DatasetContext } from './dataset-context.js';
 import { round } from './round.js';
 import { classesOnTrain, spansOnTrain } from './rules-on-train.js';
+import { wholeTrainIndex } from './shared-index.js';
+import { splitRows, type SplitRows } from './split-predictions.js';
 
 /** One train example worth fixing next. */
 export interface NextExample {
@@ -55,8 +56,9 @@ function measureLeads(ctx: DatasetContext, train: readonly Example[], now: reado
 }
 
 /** Span tasks: the gold spans the active rules miss and the spans they extract that gold lacks. */
-function spanRows(ctx: DatasetContext, train: readonly Example[], limit: number): { examples: NextExample[]; failing: number } {
-  const now = spansOnTrain(ctx, train);
+function spanRows(ctx: DatasetContext, rows: SplitRows, limit: number): { examples: NextExample[]; failing: number } {
+  const train = rows.examples;
+  const now = spansOnTrain(ctx, rows, ctx.store.rules.list(ctx.dataset.id, { status: 'active' }));
   const all = measureLeads(ctx, train, now, rankNextSpans(now, ctx.dataset.task.matching.mode === 'text'));
   return {
     failing: all.length,
@@ -86,20 +88,21 @@ function spanRows(ctx: DatasetContext, train: readonly Example[], limit: number)
  */
 export function nextExamples(ctx: DatasetContext, req: { limit?: number } = {}): NextResult {
   const t0 = performance.now();
-  const { store, dataset: d } = ctx;
+  const { dataset: d } = ctx;
   const spans = isSpanTask(d.task.type);
   if (!spans && d.task.type !== 'classification')
     throw new RulewrightError('BAD_INPUT', `next ranks classification and span examples; dataset "${d.name}" is ${d.task.type}: see \`rulewright eval\` for its errors`);
-  const train = store.examples.list(d.id, { split: 'train' });
+  const rows = splitRows(ctx, 'train');
+  const train = rows.examples;
   const limit = req.limit ?? 10;
-  if (spans) return { dataset: d.name, ...spanRows(ctx, train, limit), train: train.length, elapsed_ms: round(performance.now() - t0) };
-  const ti = buildTrainIndex(train);
+  if (spans) return { dataset: d.name, ...spanRows(ctx, rows, limit), train: train.length, elapsed_ms: round(performance.now() - t0) };
+  const ti = wholeTrainIndex(ctx, rows);
   const now = classesOnTrain(ctx, train);
-  const rows = rankNext(ti, now, limit);
+  const ranked = rankNext(ti, now, limit);
   const failing = train.filter((e, i) => labelOf(e) !== null && now.predicted[i] !== labelOf(e)).length;
   return {
     dataset: d.name,
-    examples: rows.map((r) => ({ id: train[r.doc]!.id, text: train[r.doc]!.text ?? '', label: labelOf(train[r.doc]!) ?? '', predicted: now.predicted[r.doc] ?? null, reason: r.reason, gain: r.gain, why: r.why })),
+    examples: ranked.map((r) => ({ id: train[r.doc]!.id, text: train[r.doc]!.text ?? '', label: labelOf(train[r.doc]!) ?? '', predicted: now.predicted[r.doc] ?? null, reason: r.reason, gain: r.gain, why: r.why })),
     failing,
     train: train.length,
     elapsed_ms: round(performance.now() - t0),

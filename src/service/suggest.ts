@@ -6,7 +6,7 @@ import type { Rule } from '../core/schemas/rule.js';
 import { type CaughtText } from '../learn/induce/covering/correction-rules.js';
 import { candidateId, toRule } from '../learn/induce/rule-factory.js';
 import { suggestConditions } from '../learn/induce/suggest.js';
-import { buildTrainIndex, goldOf } from '../learn/induce/train-index.js';
+import { goldOf } from '../learn/induce/train-index.js';
 import type { SelectedSpan } from '../learn/induce/spans/suggest-span.js';
 import { TUNING } from '../learn/induce/tuning.js';
 import type { Candidate } from '../learn/induce/types.js';
@@ -16,8 +16,10 @@ import type { Example } from '../core/schemas/example.js';
 import type { DatasetContext } from './dataset-context.js';
 import { round } from './round.js';
 import { addRule, type RuleResult } from './rules.js';
-import { classesOnDocs, spansOnTrain } from './rules-on-train.js';
-import { devF1WithRule } from './suggest-dev.js';
+import { classesOf, spansOnTrain } from './rules-on-train.js';
+import { trainIndexFor } from './shared-index.js';
+import { splitRows, type SplitRows } from './split-predictions.js';
+import { devF1WithRules } from './suggest-dev.js';
 import type { SpanDocOnTrain } from '../learn/induce/spans/span-gain.js';
 import { spanRules, spanRuleGain } from './span-rules.js';
 import { resolveRef } from './resolve-id.js';
@@ -86,13 +88,14 @@ const byGain = (drafts: Drafted[], limit: number): Drafted[] => drafts.sort((x, 
  * others should be right where it fires. Their gain beside the active rules is shown; only the
  * texts they fire on can change, so the active rules run on those alone.
  */
-function classDrafts(ctx: DatasetContext, train: readonly Example[], example: Example, label: string, limit: number): Drafted[] {
-  const ti = buildTrainIndex(train, example.text ?? '');
+function classDrafts(ctx: DatasetContext, rows: SplitRows, active: readonly Rule[], example: Example, label: string, limit: number): Drafted[] {
+  const train = rows.examples;
+  const ti = trainIndexFor(ctx, rows, example.text ?? '');
   const own = new Set(train.flatMap((e, i) => (e.id === example.id && (e.label ?? '').trim() !== label ? [i] : [])));
   const labelled = ti.classes.indexOf(label) >= 0 ? ti.cls.filter((c) => c === ti.classes.indexOf(label)).length : 0;
   const gold = (i: number) => goldOf(ti, i);
   const found = suggestConditions(ti, example.text ?? '', label, limit, own);
-  const now = classesOnDocs(ctx, train, found.flatMap((s) => [...s.rightDocs, ...s.wrongDocs]));
+  const now = classesOf(ctx, rows, active);
   return found.map((s) => ({
     candidate: s.candidate,
     fires: s.n,
@@ -100,7 +103,7 @@ function classDrafts(ctx: DatasetContext, train: readonly Example[], example: Ex
     catches: s.wrongDocs.map((i) => ({ id: train[i]!.id, label: train[i]!.label ?? null, text: train[i]!.text ?? '' })),
     bound: s.bound,
     coverage: labelled ? s.right / labelled : null,
-    gain: s.rightDocs.filter((i) => now.get(i) !== label).length - s.wrongDocs.filter((i) => now.get(i) === null || now.get(i) === gold(i)).length,
+    gain: s.rightDocs.filter((i) => now[i] !== label).length - s.wrongDocs.filter((i) => now[i] === null || now[i] === gold(i)).length,
   }));
 }
 
@@ -151,16 +154,15 @@ export async function suggestRules(ctx: DatasetContext, asked: SuggestRequest): 
     throw new RulewrightError('BAD_INPUT', `say which span of example ${example.id} to extract with --span START:END (0 <= START < END <= ${text.length})`);
   const label = labelFor(example, req);
   if (!label) throw new RulewrightError('BAD_INPUT', `example ${example.id} has no label${spans ? ' at that span' : ''}: say which label the rule should give with --label L`);
-  const train = store.examples.list(d.id, { split: 'train' });
+  const train = splitRows(ctx, 'train');
+  const active = store.rules.list(d.id, { status: 'active' });
   const limit = req.limit ?? DEFAULT_LIMIT;
   const drafts = spans
-    ? await spanDrafts(d.task, train, example, { text, start: req.span!.start, end: req.span!.end, label }, limit, spansOnTrain(ctx, train))
-    : classDrafts(ctx, train, example, label, limit);
-  const active = store.rules.list(d.id, { status: 'active' });
+    ? await spanDrafts(d.task, train.examples, example, { text, start: req.span!.start, end: req.span!.end, label }, limit, spansOnTrain(ctx, train, active))
+    : classDrafts(ctx, train, active, example, label, limit);
   const top = Math.max(0, ...active.map((r) => r.priority)) + 1;
-  const dev = store.examples.list(d.id, { split: 'dev' });
-  const devF1 = await devF1WithRule(ctx, active, dev);
-  const suggestions: Suggestion[] = [];
+  const dev = splitRows(ctx, 'dev');
+  const kept: { s: Drafted; rule: Rule }[] = [];
   for (const s of drafts) {
     const made = toRule(s.candidate, { id: candidateId(s.candidate, 'sug-'), priority: top, confidence: s.bound, status: 'active' });
     // The same condition already stands as a rule (its id is the condition's hash): it changes nothing.
@@ -168,20 +170,23 @@ export async function suggestRules(ctx: DatasetContext, asked: SuggestRequest): 
     const rule: Rule = { ...made, provenance: 'human', origin: { suggested_from: example.id } };
     // Screened as \`rules add\` screens it: a suggestion that would be rejected is not offered.
     if ((await checkRule(rule, { mode: 'add', redos: 'quick' })).problems.some((p) => p.severity === 'reject')) continue;
-    suggestions.push({
-      rank: suggestions.length + 1,
-      name: rule.name,
-      pattern: rule.pattern,
-      flags: rule.flags,
-      label,
-      train: { fires: s.fires, right: s.right, precision: s.fires ? s.right / s.fires : null, coverage: s.coverage, gain: s.gain },
-      catches: s.catches,
-      dev: dev.length ? { before: devF1.before, after: await devF1.after(rule) } : null,
-      rule,
-    });
+    kept.push({ s, rule });
   }
+  const devF1 = await devF1WithRules(ctx, active, dev);
+  const after = await devF1.after(kept.map((k) => k.rule));
+  const suggestions: Suggestion[] = kept.map(({ s, rule }, k) => ({
+    rank: k + 1,
+    name: rule.name,
+    pattern: rule.pattern,
+    flags: rule.flags,
+    label,
+    train: { fires: s.fires, right: s.right, precision: s.fires ? s.right / s.fires : null, coverage: s.coverage, gain: s.gain },
+    catches: s.catches,
+    dev: dev.examples.length ? { before: devF1.before, after: after[k]! } : null,
+    rule,
+  }));
   const notes = suggestions.length ? [] : [`nothing to suggest for example ${example.id}: ${spans ? 'no literal, shape or context rule extracts that span' : 'no word or phrase of it occurs in train'} (write the rule with \`rulewright rules add\`)`];
-  if (!dev.length) notes.push('no dev split: the dev F1 change is not shown (make one with `rulewright split --dev 0.2`)');
+  if (!dev.examples.length) notes.push('no dev split: the dev F1 change is not shown (make one with `rulewright split --dev 0.2`)');
   return { dataset: d.name, example_id: example.id, text, label, suggestions, notes, elapsed_ms: round(performance.now() - t0) };
 }
 

@@ -26,7 +26,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 
   return r.data;
 }
 
-function corrupt(where: string, what: string): RulewrightError {
+export function corrupt(where: string, what: string): RulewrightError {
   return new RulewrightError(
     'STORE',
     `workspace ${where} is corrupt: ${what}. It was changed outside rulewright; restore the file from a backup or re-import the data`,

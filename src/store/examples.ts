@@ -152,6 +152,30 @@ export class ExamplesRepo {
     return rows.map((r) => decodeRow(r, datasetId));
   }
 
+  /**
+   * The examples of one split in import order, with a fingerprint of exactly those rows in that
+   * order (ids, labels and texts, from the stored content hashes): a cache of what rules gave on the
+   * split is valid while the fingerprint is, and reading it costs no second query.
+   */
+  listFingerprinted(datasetId: number, split: Split): { examples: Example[]; fingerprint: string } {
+    const { where, params } = this.whereOf(datasetId, { split });
+    const rows = this.db.prepare(`SELECT seq, id, split, source, body, hash FROM examples e WHERE ${where} ORDER BY seq`).raw().all(...params) as [
+      ...RawRow,
+      string,
+    ][];
+    const h = createHash('sha256');
+    let piece = '';
+    const examples = rows.map((r) => {
+      piece += `${r[5]}\n`;
+      if (piece.length >= HASH_PIECE) {
+        h.update(piece);
+        piece = '';
+      }
+      return decodeRawRow(r as unknown as RawRow, datasetId);
+    });
+    return { examples, fingerprint: h.update(piece).digest('hex') };
+  }
+
   /** Streams examples in import order without holding them all (for large datasets). */
   *iterate(datasetId: number, f: Omit<ExampleFilter, 'limit' | 'offset'> = {}): Generator<Example> {
     const { where, params } = this.whereOf(datasetId, f);

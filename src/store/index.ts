@@ -12,6 +12,7 @@ import { PredictionCacheRepo } from './prediction-cache.js';
 import { RuleMetricsRepo } from './rule-metrics.js';
 import { RulesRepo } from './rules.js';
 import { RunsRepo } from './runs.js';
+import { TrainFeaturesRepo } from './train-features.js';
 import { TranslationsRepo } from './translations.js';
 import { readOnlyReason } from './workspace-file.js';
 
@@ -29,6 +30,7 @@ export class Store {
   readonly feedback: FeedbackRepo;
   readonly ruleMetrics: RuleMetricsRepo;
   readonly predictionCache: PredictionCacheRepo;
+  readonly trainFeatures: TrainFeaturesRepo;
   readonly pruneOps: PruneOpsRepo;
   readonly imports: ImportsRepo;
   readonly ids: IdPrefixRepo;
@@ -48,6 +50,7 @@ export class Store {
     this.feedback = new FeedbackRepo(db);
     this.ruleMetrics = new RuleMetricsRepo(db);
     this.predictionCache = new PredictionCacheRepo(db);
+    this.trainFeatures = new TrainFeaturesRepo(db);
     this.pruneOps = new PruneOpsRepo(db);
     this.imports = new ImportsRepo(db);
     this.ids = new IdPrefixRepo(db);

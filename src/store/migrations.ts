@@ -202,6 +202,24 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (dataset_id, split)
   );
   `,
+  // 9: the train split's feature index (each feature's train documents), kept for the train rows
+  // it was built from: \`suggest\` reads the few features of one text instead of tokenizing all of
+  // train, which was most of a cold answer. One index per dataset: the latest.
+  `
+  CREATE TABLE train_features (
+    dataset_id  INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+    key         TEXT NOT NULL,
+    id          INTEGER NOT NULL,
+    docs        BLOB NOT NULL,
+    PRIMARY KEY (dataset_id, key)
+  ) WITHOUT ROWID;
+  CREATE TABLE train_features_state (
+    dataset_id   INTEGER PRIMARY KEY REFERENCES datasets(id) ON DELETE CASCADE,
+    fingerprint  TEXT NOT NULL,
+    docs         INTEGER NOT NULL,
+    built_at     TEXT NOT NULL
+  );
+  `,
 ];
 
 /** The schema version this build writes. */

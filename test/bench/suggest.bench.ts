@@ -16,7 +16,8 @@
  *
  * Timing rows: `suggest` on Banking77's 8,002 train examples with RuleChef's 126 rules active, cold
  * (a fresh CLI process: its whole wall time, and the answer's own `elapsed_ms`) and warm (the same
- * Workspace again, as the TUI holds it).
+ * Workspace again, as the TUI holds it), and the first answer after the data or the rules change
+ * (it builds the train index the workspace keeps and runs the rules on train and dev).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -210,7 +211,10 @@ async function timing(): Promise<Record<string, string | number>> {
     // A real ruleset is active, as in use: suggestions are ranked against what it answers on train.
     const rules = shared(RULECHEF_B77);
     if (rules) await d.importRules(rules);
+    // The first answer under these train rows and rules builds the kept index and runs the rules on train and dev.
+    const first0 = performance.now();
     await d.suggest({ exampleId: id });
+    const first = performance.now() - first0;
     const warm: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
@@ -219,7 +223,8 @@ async function timing(): Promise<Record<string, string | number>> {
     }
     ws.close();
     const cold: { wall: number; answer: number }[] = [];
-    for (let i = 0; i < 3; i++) {
+    // Seven processes: one cold run on a shared machine moves by a third; the median holds.
+    for (let i = 0; i < 7; i++) {
       const t0 = performance.now();
       const out = execFileSync(process.execPath, [BIN, 'suggest', '--example', base.train[i * 131]!.id, '--db', db, '--json'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
       cold.push({ wall: performance.now() - t0, answer: (JSON.parse(out) as { elapsed_ms: number }).elapsed_ms });
@@ -229,8 +234,10 @@ async function timing(): Promise<Record<string, string | number>> {
       set: 'b77-77 timing',
       train: base.train.length,
       'cold CLI: answer ms': median(cold.map((c) => c.answer)),
+      'cold CLI: answer range ms': `${Math.round(Math.min(...cold.map((c) => c.answer)))}-${Math.round(Math.max(...cold.map((c) => c.answer)))}`,
       'cold CLI: process wall ms': median(cold.map((c) => c.wall)),
       'warm median ms': median(warm),
+      'first answer (index and runs kept) ms': Math.round(first),
       target: '<= 300 ms',
     };
   } finally {

@@ -45,3 +45,29 @@ describe('cached predictions', () => {
     ro.close();
   });
 });
+
+describe('cached predictions as stored', () => {
+  const tmp = useTempDir();
+  const SPANS = { ids: ['a'], predictions: [{ spans: [{ start: 0, end: 2, text: 'hi', label: 'x', rule_id: 'r' }] }] };
+
+  test.each([
+    ['classification answers are kept as columns', CACHED, { ids: ['a', 'b'], labels: ['refund', null], rule_ids: ['x', null] }],
+    ['span answers are kept whole', SPANS, SPANS],
+  ])('%s and come back the same', (_, cached, stored) => {
+    const s = Store.open(tmp.path('w.db'), { create: true });
+    const id = s.datasets.insert(makeTask({ name: 'n', type: 'classification' })).id;
+    s.predictionCache.put(id, KEY, cached);
+    expect(JSON.parse((s.db.prepare('SELECT predictions FROM prediction_cache').pluck().get() as string))).toEqual(stored);
+    expect(s.predictionCache.get(id, KEY)).toEqual(cached);
+    s.close();
+  });
+
+  test('columns of different lengths are reported corrupt', () => {
+    const s = Store.open(tmp.path('w.db'), { create: true });
+    const id = s.datasets.insert(makeTask({ name: 'n', type: 'classification' })).id;
+    s.predictionCache.put(id, KEY, CACHED);
+    s.db.prepare('UPDATE prediction_cache SET predictions = ?').run(JSON.stringify({ ids: ['a', 'b'], labels: ['x'], rule_ids: ['r', null] }));
+    expect(() => s.predictionCache.get(id, KEY)).toThrow(/cached predictions on dev of dataset \d+ is corrupt/);
+    s.close();
+  });
+});

@@ -1,7 +1,7 @@
 import type { Example } from '../../core/schemas/example.js';
-import { buildVocabulary, FeatureIndex, keyFilterOf, type FeatureConfig, type Vocabulary } from './covering/features.js';
+import { buildVocabulary, FeatureIndex, featureKeys, keyFilterOf, Kind, type FeatureConfig, type Vocabulary } from './covering/features.js';
 import { labelOf } from './learners.js';
-import { uniqSorted } from './text.js';
+import { tokenize, uniqSorted } from './text.js';
 
 /**
  * One inverted index of the train texts and their labels, in the covering learner's features:
@@ -19,6 +19,9 @@ export interface TrainIndex {
   texts: string[];
 }
 
+/** Bump when the features or the tokenizer change: a train index kept in a workspace under another version is built again. */
+export const TRAIN_INDEX_VERSION = 1;
+
 /**
  * The features a condition on one text is built from: every n-gram the text shares with train,
  * however rare (a rule for one text may rest on a phrase seen once), no gaps.
@@ -33,11 +36,34 @@ export function buildTrainIndex(train: readonly Example[], only?: string): Train
   const texts = train.map((e) => e.text ?? '');
   const labels = train.map(labelOf);
   const classes = uniqSorted(labels.filter((l): l is string => l !== null));
-  const vocab = buildVocabulary(texts, TEXT_FEATURES);
-  const index = FeatureIndex.build(texts, vocab, TEXT_FEATURES, undefined, only === undefined ? undefined : keyFilterOf(only, vocab, TEXT_FEATURES));
+  const tokens = texts.map(tokenize);
+  const vocab = buildVocabulary(texts, TEXT_FEATURES, tokens);
+  const index = FeatureIndex.build(texts, vocab, TEXT_FEATURES, { tokens, ...(only === undefined ? {} : { only: keyFilterOf(only, vocab, TEXT_FEATURES) }) });
   for (const f of index.docFeatures) f.sort();
   const cls = Int32Array.from(labels.map((l) => (l === null ? -1 : classes.indexOf(l))));
   return { index, vocab, classes, cls, texts };
+}
+
+/** An index of `train` from features kept elsewhere (`FeatureIndex.fromPostings`); its vocabulary is the stems among them. */
+export function trainIndexFromPostings(train: readonly Example[], features: readonly { key: string; docs: Int32Array }[]): TrainIndex {
+  const texts = train.map((e) => e.text ?? '');
+  const labels = train.map(labelOf);
+  const classes = uniqSorted(labels.filter((l): l is string => l !== null));
+  const index = FeatureIndex.fromPostings(features, train.length);
+  const vocab: Vocabulary = { stems: new Set(features.filter((f) => f.key.charCodeAt(0) - 48 === Kind.Stem).map((f) => f.key.slice(2))) };
+  const cls = Int32Array.from(labels.map((l) => (l === null ? -1 : classes.indexOf(l))));
+  return { index, vocab, classes, cls, texts };
+}
+
+/**
+ * Every key a text of train could have in a train index (`kind:text`): its features, with every
+ * prefix of four letters or more of its words as a possible stem. Those an index kept are the
+ * text's features in it.
+ */
+export function possibleKeys(text: string): string[] {
+  const stems = new Set<string>();
+  for (const t of tokenize(text)) if (/^[a-z]{4,}$/.test(t.norm)) for (let k = 4; k <= t.norm.length; k++) stems.add(t.norm.slice(0, k));
+  return featureKeys(text, { stems }, TEXT_FEATURES);
 }
 
 /** Train document `d`'s label, null when it has none. */

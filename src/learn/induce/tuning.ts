@@ -159,6 +159,12 @@ export const TUNING = {
     spanNextWindow: 4,
     /** `next` on span tasks: the first rows of the queue whose best suggestion is run on train to rank them. */
     nextSpanMeasured: 10,
+    /**
+     * Train splits of at most this many characters keep their feature index in the workspace for
+     * `suggest` (Banking77's train is 0.5 M; ~5 bytes of index per character); longer ones index
+     * the one text's features each time.
+     */
+    keptIndexMaxChars: 5_000_000,
   },
   /** Function words learned from the train texts (function-words.ts). */
   functionWords: {

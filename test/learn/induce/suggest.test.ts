@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { suggestConditions } from '../../../src/learn/induce/suggest.js';
-import { buildTrainIndex } from '../../../src/learn/induce/train-index.js';
-import { bankMessages } from './fixtures.js';
+import { buildTrainIndex, possibleKeys, trainIndexFromPostings } from '../../../src/learn/induce/train-index.js';
+import { bankMessages, intents } from './fixtures.js';
 
 const train = bankMessages().filter((e) => e.split === 'train');
 const ti = buildTrainIndex(train);
@@ -37,5 +37,29 @@ describe('rules suggested from one text', () => {
   test('the example itself is not counted when excused (its gold is what the person overrides)', () => {
     const [top] = suggestConditions(ti, 'where is my refund', 'card', 5, new Set([1]));
     expect(top!.wrongDocs).not.toContain(1);
+  });
+});
+
+describe('the train index kept in a workspace', () => {
+  const sets = [
+    ['bank messages', train],
+    ['intents', intents(3, 20, 'train')],
+  ] as const;
+
+  test.each(sets)('read whole, it is the index built from %s', (_, rows) => {
+    const built = buildTrainIndex(rows);
+    const read = trainIndexFromPostings(rows, built.index.postingsByKey());
+    expect(read.index.docFeatures).toEqual(built.index.docFeatures);
+    expect([read.index.keys, read.index.kinds, read.cls, read.classes]).toEqual([built.index.keys, built.index.kinds, built.cls, built.classes]);
+    for (const e of rows) expect(suggestConditions(read, e.text!, e.label!, 20)).toEqual(suggestConditions(built, e.text!, e.label!, 20));
+  });
+
+  test.each(sets)('read for one text of %s, it suggests what the index of that text\'s features suggests', (_, rows) => {
+    const whole = buildTrainIndex(rows).index.postingsByKey();
+    for (const e of rows) {
+      const keys = new Set(possibleKeys(e.text!));
+      const read = trainIndexFromPostings(rows, whole.filter((f) => keys.has(f.key)));
+      expect(suggestConditions(read, e.text!, e.label!, 20)).toEqual(suggestConditions(buildTrainIndex(rows, e.text!), e.text!, e.label!, 20));
+    }
   });
 });

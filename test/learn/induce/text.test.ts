@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { mulberry32 } from '../../../src/core/random.js';
 import { alternation, commonPrefix, escapeRegex, labelWords, literalPattern, stem, tokenize } from '../../../src/learn/induce/text.js';
 
 describe('text helpers', () => {
@@ -11,6 +12,21 @@ describe('text helpers', () => {
       { norm: 'atm', start: 16, end: 19 },
       { norm: 'cash', start: 20, end: 24 },
     ]);
+  });
+
+  // The ASCII scanner must give what the word regex gives: checked on the edges and on random strings.
+  const byRegex = (t: string) => [...t.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu)].map((m) => ({ norm: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
+  test.each([["it's5"], ["a''b"], ["a'b'c d'"], ["'x"], ['x1y2'], ['AB_cd'], ["rock'n'roll!"], [' \t\n'], ['']])('tokenize %j as the word regex does', (text) => {
+    expect(tokenize(text)).toEqual(byRegex(text));
+  });
+
+  test('tokenize agrees with the word regex on random text, ASCII or not', () => {
+    const r = mulberry32(7);
+    const alphabet = "aZ9' -’._\t\u00e9";
+    for (let k = 0; k < 5000; k++) {
+      const text = Array.from({ length: Math.floor(r() * 14) }, () => alphabet[Math.floor(r() * alphabet.length)]).join('');
+      expect(tokenize(text), JSON.stringify(text)).toEqual(byRegex(text));
+    }
   });
 
   test.each([

@@ -1,3 +1,4 @@
+import { tokenize } from '../text.js';
 import type { BaseRate } from './base-rate.js';
 import { Coverer, satisfies, type CoverOptions, type CoverResult } from './cover.js';
 import { TUNING } from '../tuning.js';
@@ -32,8 +33,9 @@ export function learnDecisionList(
   /** Make every pass even when the first learned many rules (a dev split judges each pass apart). */
   allPasses = false,
 ): DecisionList {
-  const vocab = prebuilt?.vocab ?? buildVocabulary(texts, features);
-  const index = prebuilt?.index ?? FeatureIndex.build(texts, vocab, features, () => performance.now() > opts.deadline);
+  const tokens = prebuilt ? undefined : texts.map(tokenize);
+  const vocab = prebuilt?.vocab ?? buildVocabulary(texts, features, tokens);
+  const index = prebuilt?.index ?? FeatureIndex.build(texts, vocab, features, { shouldStop: () => performance.now() > opts.deadline, tokens });
   const ids = classIds(labels, classes);
   const res = new Coverer(index, ids, classes.length, opts).run();
   // Later passes cover the same texts again with features no earlier rule starts with: fallbacks

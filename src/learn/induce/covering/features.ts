@@ -42,11 +42,11 @@ export interface Vocabulary {
 const ALPHA4 = /^[a-z]{4,}$/;
 const ALPHA = /^[a-z]+$/;
 
-/** Stems of the train vocabulary: light suffix stripping, and prefixes shared by neighbouring words. */
-export function buildVocabulary(texts: readonly string[], cfg: FeatureConfig): Vocabulary {
+/** Stems of the train vocabulary (from the texts' tokens, when they are at hand): light suffix stripping, and prefixes shared by neighbouring words. */
+export function buildVocabulary(texts: readonly string[], cfg: FeatureConfig, tokens: readonly (readonly Token[])[] = texts.map(tokenize)): Vocabulary {
   if (!cfg.stems) return { stems: new Set() };
   const vocab = new Set<string>();
-  for (const t of texts) for (const tok of tokenize(t)) vocab.add(tok.norm);
+  for (const toks of tokens) for (const tok of toks) vocab.add(tok.norm);
   const stems = new Set<string>();
   for (const w of vocab) if (ALPHA4.test(w)) stems.add(stem(w));
   const sorted = [...vocab].filter((w) => ALPHA.test(w)).sort();
@@ -77,18 +77,24 @@ export interface KeyFilter {
   keys: ReadonlySet<string>;
   words: ReadonlySet<string>;
   stems: ReadonlySet<string>;
+  /** Each of the text's words and the words that follow it there: an n-gram elsewhere is built only when it could be one of the text's. */
+  follows: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** The filter that keeps the features of `text`. */
 export function keyFilterOf(text: string, vocab: Vocabulary, cfg: FeatureConfig): KeyFilter {
   const keys = featureKeys(text, vocab, cfg);
   const of = (kind: number) => keys.filter((k) => k.charCodeAt(0) - 48 === kind).map((k) => k.slice(2));
-  return { keys: new Set(keys), words: new Set(of(Kind.Word)), stems: new Set(of(Kind.Stem)) };
+  const follows = new Map<string, Set<string>>();
+  for (const bigram of of(Kind.Bigram)) {
+    const [a, b] = bigram.split(' ') as [string, string];
+    follows.set(a, (follows.get(a) ?? new Set()).add(b));
+  }
+  return { keys: new Set(keys), words: new Set(of(Kind.Word)), stems: new Set(of(Kind.Stem)), follows };
 }
 
-/** Feature keys (`kind:key`) of one text, each once; with `only`, just those it keeps. */
-export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig, only?: KeyFilter): string[] {
-  const toks = tokenize(text);
+/** Feature keys (`kind:key`) of one text (its tokens given when they are at hand), each once; with `only`, just those it keeps. */
+export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig, only?: KeyFilter, toks: readonly Token[] = tokenize(text)): string[] {
   const out = new Set<string>();
   const stems = only ? only.stems : vocab.stems;
   for (let i = 0; i < toks.length; i++) {
@@ -96,12 +102,19 @@ export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig,
     const own = !only || only.words.has(t.norm);
     if (own) out.add(`${Kind.Word}:${t.norm}`);
     if (cfg.stems && stems.size && ALPHA4.test(t.norm)) {
-      for (let k = 4; k < t.norm.length; k++) if (stems.has(t.norm.slice(0, k))) out.add(`${Kind.Stem}:${t.norm.slice(0, k)}`);
-      if (stems.has(t.norm)) out.add(`${Kind.Stem}:${t.norm}`);
+      // A stem is a prefix of four letters or more: the filter's few are tried, not every prefix of the word.
+      if (only) {
+        const matched = [...only.stems].filter((s) => t.norm.startsWith(s)).sort((a, b) => a.length - b.length);
+        for (const s of matched) out.add(`${Kind.Stem}:${s}`);
+      } else {
+        for (let k = 4; k < t.norm.length; k++) if (stems.has(t.norm.slice(0, k))) out.add(`${Kind.Stem}:${t.norm.slice(0, k)}`);
+        if (stems.has(t.norm)) out.add(`${Kind.Stem}:${t.norm}`);
+      }
     }
     if (!cfg.ngrams || !own) continue;
     const n1 = toks[i + 1];
-    if (n1 && spaced(text, t, n1)) {
+    // Without gaps every n-gram of the text starts with one of its bigrams (a trigram's first two words are one).
+    if (n1 && (!only || cfg.gaps || only.follows.get(t.norm)?.has(n1.norm)) && spaced(text, t, n1)) {
       out.add(`${Kind.Bigram}:${t.norm} ${n1.norm}`);
       const n2 = toks[i + 2];
       if (n2 && spaced(text, n1, n2)) {
@@ -115,6 +128,13 @@ export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig,
     if (toks[1] && spaced(text, toks[0]!, toks[1])) out.add(`${Kind.First2}:${toks[0]!.norm} ${toks[1].norm}`);
   }
   return only ? [...out].filter((k) => only.keys.has(k)) : [...out];
+}
+
+/** How `FeatureIndex.build` runs: when to stop, which keys to keep, the texts' tokens if already made. */
+export interface IndexBuildOptions {
+  shouldStop?: () => boolean;
+  only?: KeyFilter;
+  tokens?: readonly (readonly Token[])[];
 }
 
 const isNgram = (kind: number): boolean => kind === Kind.Bigram || kind === Kind.Trigram || kind === Kind.Gap;
@@ -144,14 +164,16 @@ export class FeatureIndex {
   }
 
   /**
-   * Indexes `texts`; n-grams in fewer than `cfg.minNgramDf` documents are left out, and so is any
-   * key `keep` refuses (an index of one text's features costs a fraction of the whole).
+   * Indexes `texts` (their `tokens` given when the vocabulary was built from them); n-grams in
+   * fewer than `cfg.minNgramDf` documents are left out, and so is any key `only` refuses (an index
+   * of one text's features costs a fraction of the whole). Stops early when `shouldStop` says so.
    */
-  static build(texts: readonly string[], vocab: Vocabulary, cfg: FeatureConfig, shouldStop: () => boolean = () => false, only?: KeyFilter): FeatureIndex {
+  static build(texts: readonly string[], vocab: Vocabulary, cfg: FeatureConfig, opts: IndexBuildOptions = {}): FeatureIndex {
+    const { shouldStop = () => false, only, tokens } = opts;
     const df = new Map<string, number>();
     const perDoc: string[][] = [];
-    for (const t of texts) {
-      const ks = featureKeys(t, vocab, cfg, only);
+    for (let d = 0; d < texts.length; d++) {
+      const ks = featureKeys(texts[d]!, vocab, cfg, only, tokens?.[d]);
       perDoc.push(ks);
       for (const k of ks) df.set(k, (df.get(k) ?? 0) + 1);
       if (shouldStop()) break;
@@ -183,6 +205,32 @@ export class FeatureIndex {
     });
     for (let d = perDoc.length; d < texts.length; d++) docFeatures.push(new Int32Array(0));
     return new FeatureIndex(Uint8Array.from(kinds), keys, postings, docFeatures, byKey);
+  }
+
+  /**
+   * An index of `docs` documents from features kept elsewhere (`kind:text` keys with their
+   * documents, ascending), numbered in the order given; each document's features (ascending ids)
+   * are read back from the postings.
+   */
+  static fromPostings(features: readonly { key: string; docs: Int32Array }[], docs: number): FeatureIndex {
+    const byKey = new Map<string, number>();
+    const perDoc: number[][] = Array.from({ length: docs }, () => []);
+    features.forEach((f, id) => {
+      byKey.set(f.key, id);
+      for (const d of f.docs) perDoc[d]!.push(id);
+    });
+    return new FeatureIndex(
+      Uint8Array.from(features.map((f) => f.key.charCodeAt(0) - 48)),
+      features.map((f) => f.key.slice(2)),
+      features.map((f) => f.docs),
+      perDoc.map((ids) => Int32Array.from(ids)),
+      byKey,
+    );
+  }
+
+  /** Every feature as a `kind:text` key with its documents, in id order (what `fromPostings` reads). */
+  postingsByKey(): { key: string; docs: Int32Array }[] {
+    return this.keys.map((k, id) => ({ key: `${this.kinds[id]!}:${k}`, docs: this.postings[id]! }));
   }
 
   /** The indexed features of a text that was not indexed (dev, a held-out fold), as ids. */

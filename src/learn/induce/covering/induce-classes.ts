@@ -7,7 +7,7 @@ import { mergeAdjacent, mergedCandidate } from '../merge.js';
 import type { Figures } from '../pipeline.js';
 import { drop, stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
-import { labelWords, uniqSorted } from '../text.js';
+import { labelWords, tokenize, uniqSorted } from '../text.js';
 import { TUNING } from '../tuning.js';
 import type { DecisionList } from './decision-list.js';
 import type { CoveringGrid } from '../options.js';
@@ -69,8 +69,9 @@ export function induceClasses(input: ClassInput): ClassesResult {
     texts.push(words.join(' '));
     labels.push(c);
   }
-  const vocab = buildVocabulary(texts, FEATURES);
-  const prebuilt = { vocab, index: FeatureIndex.build(texts, vocab, FEATURES, () => performance.now() > deadline) };
+  const tokens = texts.map(tokenize);
+  const vocab = buildVocabulary(texts, FEATURES, tokens);
+  const prebuilt = { vocab, index: FeatureIndex.build(texts, vocab, FEATURES, { shouldStop: () => performance.now() > deadline, tokens }) };
   const banned = opts.avoidFunctionWords ? functionWordFeatures(prebuilt.index, functionWords(texts, labels)) : null;
   const base: PlanBase = {
     ...input,
