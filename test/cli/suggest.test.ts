@@ -65,7 +65,7 @@ describe('rulewright suggest', () => {
 describe('rulewright next', () => {
   const tmp = useTempDir();
 
-  test('errors come first, by how many other errors of their label the best rule from their text mends, each with why', async () => {
+  test('errors come first, by how much the best rule from their text lifts train F1, each with why', async () => {
     const db = tmp.path('w.db');
     await run(['init', '--name', 'bank', '--type', 'classification', '--labels', 'refund,card', '--db', db]);
     await run(['import', writeJsonl(tmp.path('bank.jsonl'), rows), '--db', db]);
@@ -78,7 +78,7 @@ describe('rulewright next', () => {
       ['b', 'wrong'],
       ['c', 'abstain'],
     ]);
-    expect(got.examples[0]).toMatchObject({ predicted: 'card', gain: 3, why: expect.stringMatching(/^the rules say card, gold refund; refund <- "refund" would fix 3 like it/) });
+    expect(got.examples[0]).toMatchObject({ predicted: 'card', gain: 3, why: expect.stringMatching(/^the rules say card, gold refund; refund <- "refund" would fix 3 like it, train F1 \+0\.\d{3}$/) });
     const human = await run(['next', '--db', db]);
     expect(human.stdout).toMatch(/^bank: 3 train examples of 6 the active rules get wrong or leave unlabelled/);
     expect(human.stdout).toContain('rulewright suggest --example a');

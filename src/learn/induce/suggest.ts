@@ -41,8 +41,11 @@ export function suggestConditions(ti: TrainIndex, text: string, label: string, l
   const score = (lits: Literal[]): SuggestedCondition => {
     const rightDocs: number[] = [];
     const wrongDocs: number[] = [];
-    for (const d of ti.index.postings[lits[0]!.feature]!) {
-      if (excused.has(d) || !satisfies(ti.index.docFeatures[d]!, lits.slice(1))) continue;
+    // The rarest feature's documents are walked and the others checked: "what" & "capital" reads the few texts with "capital".
+    const lead = lits.reduce((a, l) => (ti.index.postings[l.feature]!.length < ti.index.postings[a.feature]!.length ? l : a));
+    const rest = lits.filter((l) => l !== lead);
+    for (const d of ti.index.postings[lead.feature]!) {
+      if (excused.has(d) || !satisfies(ti.index.docFeatures[d]!, rest)) continue;
       (c >= 0 && ti.cls[d] === c ? rightDocs : wrongDocs).push(d);
     }
     const right = rightDocs.length;
@@ -69,14 +72,15 @@ export function suggestConditions(ti: TrainIndex, text: string, label: string, l
       if (j < suggestTriples)
         for (let k = j + 1; k < suggestTriples; k++) if (!nested(head[i]!, head[k]!) && !nested(head[j]!, head[k]!)) combos.push(score([lit(head[i]!), lit(head[j]!), lit(head[k]!)]));
     }
-  return distinct([...singles, ...combos].sort(order)).slice(0, limit);
+  return distinct([...singles, ...combos].sort(order), limit);
 }
 
-/** One condition per set of train texts it fires on (the best ranked): ten ways to say the same thing help nobody. */
-function distinct(ranked: readonly SuggestedCondition[]): SuggestedCondition[] {
+/** The first `limit` conditions, one per set of train texts it fires on (the best ranked): ten ways to say the same thing help nobody. */
+function distinct(ranked: readonly SuggestedCondition[], limit: number): SuggestedCondition[] {
   const seen = new Set<string>();
   const out: SuggestedCondition[] = [];
   for (const s of ranked) {
+    if (out.length >= limit) break;
     const key = `${s.rightDocs.join(',')}|${s.wrongDocs.join(',')}`;
     if (seen.has(key)) continue;
     seen.add(key);
