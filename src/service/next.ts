@@ -83,9 +83,9 @@ function spanRows(ctx: DatasetContext, rows: SplitRows, limit: number): { exampl
  * `next`: the train examples whose fix would help most under the active rules, each with why.
  * Classification: errors and abstentions first, by how much the best rule from their own text
  * would lift train micro F1 (the rows' `gain` is what it mends less what it breaks); then right
- * answers other labels' rules also claim; then right
- * answers whose rule is weakly supported on train. Span tasks: gold spans no rule extracts, by how
- * many missed spans share their text, context or shape; then spans no gold has.
+ * answers other labels' rules also claim; then right answers whose rule is weakly supported on
+ * train. Span tasks: gold spans no rule extracts, by how many missed spans share their text,
+ * context or shape; then spans no gold has.
  */
 export function nextExamples(ctx: DatasetContext, req: { limit?: number } = {}): NextResult {
   const t0 = performance.now();

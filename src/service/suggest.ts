@@ -85,8 +85,8 @@ const byGain = (drafts: Drafted[], limit: number): Drafted[] => drafts.sort((x, 
 /**
  * Classification: conditions on the example's own features, counted from the train index, the
  * most precise first (by the Wilson bound of their train precision): a rule placed above all the
- * others should be right where it fires. Their gain beside the active rules is shown; only the
- * texts they fire on can change, so the active rules run on those alone.
+ * others should be right where it fires. Their gain beside the active rules is shown, counted
+ * against the active rules' train answers (kept per ruleset, see `activePredictions`).
  */
 function classDrafts(ctx: DatasetContext, rows: SplitRows, active: readonly Rule[], example: Example, label: string, limit: number): Drafted[] {
   const train = rows.examples;
@@ -138,40 +138,15 @@ function labelFor(example: Example, req: SuggestRequest): string {
 export async function suggestRules(ctx: DatasetContext, asked: SuggestRequest): Promise<SuggestResult> {
   const t0 = performance.now();
   const { store, dataset: d } = ctx;
-  const req = { ...asked, exampleId: resolveRef(ctx, 'examples', asked.exampleId) };
-  const example = store.examples.get(d.id, req.exampleId);
-  if (!example) throw new RulewrightError('NOT_FOUND', `no example "${req.exampleId}" in dataset "${d.name}": see \`rulewright examples list\` for the ids`);
-  if (example.split !== 'train')
-    throw new RulewrightError(
-      'BAD_INPUT',
-      `example ${example.id} is in ${example.split}, held out from training: a rule made from its words would be fitted to it. Move it to train with \`rulewright correct --example ${example.id} --expected-label LABEL --move-to-train\`, or pick a train example`,
-    );
-  const spans = isSpanTask(d.task.type);
-  if (!spans && d.task.type !== 'classification')
-    throw new RulewrightError('BAD_INPUT', `suggest makes classification and span rules; dataset "${d.name}" is ${d.task.type}: write its rule with \`rulewright rules add\``);
-  const text = example.text ?? '';
-  if (spans && (!req.span || req.span.start < 0 || req.span.end > text.length || req.span.start >= req.span.end))
-    throw new RulewrightError('BAD_INPUT', `say which span of example ${example.id} to extract with --span START:END (0 <= START < END <= ${text.length})`);
-  const label = labelFor(example, req);
-  if (!label) throw new RulewrightError('BAD_INPUT', `example ${example.id} has no label${spans ? ' at that span' : ''}: say which label the rule should give with --label L`);
+  const { req, example, text, label, spans } = target(ctx, asked);
   const train = splitRows(ctx, 'train');
   const active = store.rules.list(d.id, { status: 'active' });
   const limit = req.limit ?? DEFAULT_LIMIT;
   const drafts = spans
     ? await spanDrafts(d.task, train.examples, example, { text, start: req.span!.start, end: req.span!.end, label }, limit, spansOnTrain(ctx, train, active))
     : classDrafts(ctx, train, active, example, label, limit);
-  const top = Math.max(0, ...active.map((r) => r.priority)) + 1;
+  const kept = await screened(ctx, drafts, active, example.id);
   const dev = splitRows(ctx, 'dev');
-  const kept: { s: Drafted; rule: Rule }[] = [];
-  for (const s of drafts) {
-    const made = toRule(s.candidate, { id: candidateId(s.candidate, 'sug-'), priority: top, confidence: s.bound, status: 'active' });
-    // The same condition already stands as a rule (its id is the condition's hash): it changes nothing.
-    if (store.rules.get(d.id, made.id)) continue;
-    const rule: Rule = { ...made, provenance: 'human', origin: { suggested_from: example.id } };
-    // Screened as \`rules add\` screens it: a suggestion that would be rejected is not offered.
-    if ((await checkRule(rule, { mode: 'add', redos: 'quick' })).problems.some((p) => p.severity === 'reject')) continue;
-    kept.push({ s, rule });
-  }
   const devF1 = await devF1WithRules(ctx, active, dev);
   const after = await devF1.after(kept.map((k) => k.rule));
   const suggestions: Suggestion[] = kept.map(({ s, rule }, k) => ({
@@ -188,6 +163,43 @@ export async function suggestRules(ctx: DatasetContext, asked: SuggestRequest): 
   const notes = suggestions.length ? [] : [`nothing to suggest for example ${example.id}: ${spans ? 'no literal, shape or context rule extracts that span' : 'no word or phrase of it occurs in train'} (write the rule with \`rulewright rules add\`)`];
   if (!dev.examples.length) notes.push('no dev split: the dev F1 change is not shown (make one with `rulewright split --dev 0.2`)');
   return { dataset: d.name, example_id: example.id, text, label, suggestions, notes, elapsed_ms: round(performance.now() - t0) };
+}
+
+/** The example a request names, checked: a train example of a classification or span task, with a label for the rule and, on span tasks, a span of its text. */
+function target(ctx: DatasetContext, asked: SuggestRequest): { req: SuggestRequest; example: Example; text: string; label: string; spans: boolean } {
+  const { store, dataset: d } = ctx;
+  const req = { ...asked, exampleId: resolveRef(ctx, 'examples', asked.exampleId) };
+  const example = store.examples.get(d.id, req.exampleId);
+  if (!example) throw new RulewrightError('NOT_FOUND', `no example "${req.exampleId}" in dataset "${d.name}": see \`rulewright examples list\` for the ids`);
+  if (example.split !== 'train')
+    throw new RulewrightError(
+      'BAD_INPUT',
+      `example ${example.id} is in ${example.split}, held out from training: a rule made from its words would be fitted to it. Move it to train with \`rulewright correct --example ${example.id} --expected-label LABEL --move-to-train\`, or pick a train example`,
+    );
+  const spans = isSpanTask(d.task.type);
+  if (!spans && d.task.type !== 'classification')
+    throw new RulewrightError('BAD_INPUT', `suggest makes classification and span rules; dataset "${d.name}" is ${d.task.type}: write its rule with \`rulewright rules add\``);
+  const text = example.text ?? '';
+  if (spans && (!req.span || req.span.start < 0 || req.span.end > text.length || req.span.start >= req.span.end))
+    throw new RulewrightError('BAD_INPUT', `say which span of example ${example.id} to extract with --span START:END (0 <= START < END <= ${text.length})`);
+  const label = labelFor(example, req);
+  if (!label) throw new RulewrightError('BAD_INPUT', `example ${example.id} has no label${spans ? ' at that span' : ''}: say which label the rule should give with --label L`);
+  return { req, example, text, label, spans };
+}
+
+/** The drafts as human rules placed above the active ones, less those that already stand and those \`rules add\` would reject. */
+async function screened(ctx: DatasetContext, drafts: readonly Drafted[], active: readonly Rule[], exampleId: string): Promise<{ s: Drafted; rule: Rule }[]> {
+  const top = Math.max(0, ...active.map((r) => r.priority)) + 1;
+  const kept: { s: Drafted; rule: Rule }[] = [];
+  for (const s of drafts) {
+    const made = toRule(s.candidate, { id: candidateId(s.candidate, 'sug-'), priority: top, confidence: s.bound, status: 'active' });
+    // The same condition already stands as a rule (its id is the condition's hash): it changes nothing.
+    if (ctx.store.rules.get(ctx.dataset.id, made.id)) continue;
+    const rule: Rule = { ...made, provenance: 'human', origin: { suggested_from: exampleId } };
+    if ((await checkRule(rule, { mode: 'add', redos: 'quick' })).problems.some((p) => p.severity === 'reject')) continue;
+    kept.push({ s, rule });
+  }
+  return kept;
 }
 
 /** `suggest --accept N`: adds the N-th suggestion as an active human rule above the others. */
