@@ -212,7 +212,7 @@ export const MIGRATIONS: readonly string[] = [
     id          INTEGER NOT NULL,
     docs        BLOB NOT NULL,
     PRIMARY KEY (dataset_id, key)
-  ) WITHOUT ROWID;
+  );
   CREATE TABLE train_features_state (
     dataset_id   INTEGER PRIMARY KEY REFERENCES datasets(id) ON DELETE CASCADE,
     fingerprint  TEXT NOT NULL,
