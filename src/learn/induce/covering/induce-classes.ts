@@ -53,7 +53,7 @@ function cvNotes(cv: CvChoice): string[] {
   const chose =
     `no dev split: ${cv.folds}-fold cross-validation on train chose ${cv.passes} covering pass${cv.passes === 1 ? '' : 'es'}, Wilson z ${cv.z}${cv.global ? ' with rules also bounded by their precision on all of train' : ''}` +
     `${cv.orderZ === undefined ? '' : `, the list ordered by each rule's precision on all of train (Wilson z ${cv.orderZ}, with pairs of words),`} and cut the list at rule score ${cv.minScore.toFixed(3)} (held-out F1 ${cv.f1.toFixed(3)})`;
-  const reorder = (cv.reorder ?? []).map((r) => `the list ordered by each rule's precision on all of train (Wilson z ${r.orderZ}): held-out F1 ${r.f1.toFixed(3)}, paired gain z ${r.gain.toFixed(2)} over covering's order${r.kept ? '; kept' : ''}`);
+  const reorder = (cv.reorder ?? []).map((r) => `the list ordered by each rule's precision on all of train (Wilson z ${r.orderZ}): held-out F1 ${r.f1.toFixed(3)} against covering's ${r.covering.toFixed(3)}, paired gain z ${r.gain.toFixed(2)}${r.kept ? '; kept' : ''}`);
   return [chose, ...reorder];
 }
 

@@ -9,6 +9,14 @@ import { coverOptions, FEATURES, planList, recut, type Plan, type PlanBase } fro
 export type Track = DefaultVerdict['chosen'];
 
 /**
+ * Whether the globally ordered list replaces the one it is compared with: its held-out F1 is higher
+ * by more than a tie (`TUNING.arbiter.equalF1`: it is the longer list, pairs and runners-up, and a
+ * tie goes to the shorter list, as the arbiter's does), and the held-out texts it alone gets right
+ * outnumber those covering alone gets right beyond chance (`gain`, McNemar's z over covering's).
+ */
+export const reorderEarns = (f1: number, than: number, gain: number): boolean => f1 > than + TUNING.arbiter.equalF1 && gain >= TUNING.covering.reorderMinGain;
+
+/**
  * The best list on dev: each Wilson z learns one covering pass; the better learns fallback passes,
  * judged pass by pass (each cut where dev F1 is best given what earlier passes decide); then the
  * same rules, with pairs of words, ordered by their precision on all of train. Notes go to `notes`.
@@ -35,7 +43,7 @@ function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (
     if (performance.now() > base.deadline) break;
     const g = planList({ ...base, passes, z: covering.z, global: covering.global, orderZ, allPasses: false, onStep: undefined }, covering.list);
     const gain = pairedGain(covering.right, g.right);
-    if (g.estimate > plan.estimate + 1e-9 && gain >= TUNING.covering.reorderMinGain) plan = g;
+    if (reorderEarns(g.estimate, plan.estimate, gain)) plan = g;
     notes.push(
       `the list ordered by each rule's precision on all of train (Wilson z ${orderZ}, with pairs of words): dev F1 ${g.estimate.toFixed(3)} against covering's ${covering.estimate.toFixed(3)}, paired gain z ${gain.toFixed(2)}${plan === g ? '; kept' : ''}`,
     );
@@ -98,8 +106,8 @@ export interface CvChoice {
   verdict: DefaultVerdict | null;
   /** z of the global order the list is reordered by (none: covering's order). */
   orderZ?: number;
-  /** The global order's held-out F1 and paired gain over covering's, when it was judged. */
-  reorder?: { orderZ: number; f1: number; gain: number; kept: boolean }[];
+  /** The global order's held-out F1 beside covering's and its paired gain over covering's, when it was judged. */
+  reorder?: { orderZ: number; f1: number; covering: number; gain: number; kept: boolean }[];
 }
 
 interface Grid {
@@ -128,12 +136,12 @@ export function judgeReorder(none: Grid, grid: GridRun, cvDeadline: number): { b
     if (performance.now() > cvDeadline) break;
     const t = grid(none.z, none.global, none.passes, false, orderZ);
     const gain = pairedGain(none.t.right, t.right);
-    const kept = t.f1 > best.t.f1 + 1e-9 && gain >= TUNING.covering.reorderMinGain;
+    const kept = reorderEarns(t.f1, best.t.f1, gain);
     const at = { passes: none.passes, z: none.z, global: none.global, orderZ };
     if (kept) best = { t, ...at };
     // The default after the global list is judged only when that list earned its place without it.
     if (kept) appended = t.withDefault ? { t: t.withDefault, ...at } : null;
-    tried.push({ orderZ, f1: t.f1, gain, kept });
+    tried.push({ orderZ, f1: t.f1, covering: none.t.f1, gain, kept });
   }
   return { best, appended, tried };
 }

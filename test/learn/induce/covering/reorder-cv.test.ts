@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { Task } from '../../../../src/core/schemas/task.js';
 import { chooseThreshold } from '../../../../src/learn/induce/covering/cross-validate.js';
 import type { FeatureConfig } from '../../../../src/learn/induce/covering/features.js';
-import { judgeReorder, type GridRun } from '../../../../src/learn/induce/covering/search.js';
+import { judgeReorder, reorderEarns, type GridRun } from '../../../../src/learn/induce/covering/search.js';
 import type { Threshold } from '../../../../src/learn/induce/covering/cross-validate.js';
 import { induceRules } from '../../../../src/learn/induce/index.js';
 import { intents } from '../fixtures.js';
@@ -33,6 +33,7 @@ describe('the global order judged by cross-validation (no dev split)', () => {
     { what: 'more right beyond chance and a higher F1', f1: 0.7, right: 16, from: 0, kept: true },
     { what: 'a higher F1 from a gain within chance', f1: 0.7, right: 12, from: 0, kept: false },
     { what: 'more right beyond chance at a lower F1', f1: 0.45, right: 16, from: 0, kept: false },
+    { what: 'more right beyond chance at an F1 higher by no more than a tie', f1: 0.504, right: 16, from: 0, kept: false },
     { what: 'as many right, other texts', f1: 0.5, right: 10, from: 10, kept: false },
   ])('the global order replaces covering only with $what', ({ f1, right, from, kept }) => {
     const none = { t: cut(0.5, 10), passes: 2, z: 1.96, global: false };
@@ -46,9 +47,17 @@ describe('the global order judged by cross-validation (no dev split)', () => {
     if (kept) expect(judged.best).toMatchObject({ passes: 2, z: 1.96, global: false });
   });
 
+  test.each([
+    { f1: 0.52, than: 0.5, gain: 2, earns: true },
+    { f1: 0.505, than: 0.5, gain: 3, earns: false },
+    { f1: 0.6, than: 0.5, gain: 1.9, earns: false },
+  ])('the global order earns its place at F1 $f1 against $than with paired gain $gain: $earns', ({ f1, than, gain, earns }) => {
+    expect(reorderEarns(f1, than, gain)).toBe(earns);
+  });
+
   test('the summary says how the global order fared against covering', async () => {
     const task = Task.parse({ name: 'intents', type: 'classification', labels: ['cash_limit', 'pending_cash', 'pending_transfer', 'refund_request'] });
     const res = await induceRules(task, intents(1, 5, 'train'));
-    expect(res.report.notes.join('\n')).toMatch(/ordered by each rule's precision on all of train \(Wilson z 1\): held-out F1 \d\.\d{3}, paired gain z -?\d\.\d\d over covering's order/);
+    expect(res.report.notes.join('\n')).toMatch(/ordered by each rule's precision on all of train \(Wilson z 1\): held-out F1 \d\.\d{3} against covering's \d\.\d{3}, paired gain z -?\d\.\d\d/);
   });
 });
