@@ -41,6 +41,8 @@ export interface CoveringGrid {
   z: number;
   global: boolean;
   track: 'none' | 'appended' | 'own';
+  /** z of the global order the list is reordered by (none: covering's order). */
+  orderZ?: number;
 }
 
 const D = TUNING.defaults;

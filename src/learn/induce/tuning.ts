@@ -79,16 +79,18 @@ export const TUNING = {
     /** Fewest train texts a word or stem is in to be paired in the global order (a pair of a once-seen word is that text alone). */
     pairMinTexts: 2,
     /**
-     * z of the Wilson bound that orders the global list; dev chooses (without dev the list is not
-     * reordered). Lower than covering's: each rule here is measured on all of train, not on a remainder.
+     * z of the Wilson bound that orders the global list; dev chooses (without dev, cross-validation
+     * on train, each fold's list ordered as dev's would be). Lower than covering's: each rule here is
+     * measured on all of train, not on a remainder.
      */
     globalZChoices: [1, 1.96],
     /** The global list keeps each train text's first three firing rules: the one that decides it and two runners-up. */
     globalDepth: 3,
     /**
-     * The global order replaces covering's only when dev texts it alone gets right outnumber those
-     * covering alone gets right beyond chance (McNemar's z at the 95% level): dev is a sample, and
-     * on long texts the two can trade places from train to new text.
+     * The global order replaces covering's only when dev texts (without dev, held-out fold texts)
+     * it alone gets right outnumber those covering alone gets right beyond chance (McNemar's z at
+     * the 95% level), and F1 rises by more than a tie (`arbiter.equalF1`: the global list is the
+     * longer one): dev is a sample, and on long texts the two can trade places from train to new text.
      */
     reorderMinGain: 1.96,
     /**

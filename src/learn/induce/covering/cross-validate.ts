@@ -1,6 +1,6 @@
 import { mulberry32, shuffle } from '../../../core/random.js';
 import type { CoverOptions } from './cover.js';
-import { classIds, firingMaxima, learnDecisionList } from './decision-list.js';
+import { classIds, firingMaxima, learnDecisionList, reorderList } from './decision-list.js';
 import type { FeatureConfig } from './features.js';
 import { f1OfTotals } from '../../../core/ratio.js';
 
@@ -60,6 +60,7 @@ export function chooseThreshold(
   seed: number,
   passes = 1,
   fallback?: number,
+  orderZ?: number,
 ): Threshold {
   const fold = foldsOf(labels, k, seed);
   const gold = classIds(labels, classes);
@@ -70,14 +71,16 @@ export function chooseThreshold(
     const te: number[] = [];
     fold.forEach((x, i) => (x === f ? te : tr).push(i));
     if (!te.length || !tr.length) continue;
-    const list = learnDecisionList(
+    const trLabels = tr.map((i) => labels[i]!);
+    const learned = learnDecisionList(
       tr.map((i) => texts[i]!),
-      tr.map((i) => labels[i]!),
+      trLabels,
       classes,
       features,
       opts,
       passes,
     );
+    const list = orderZ === undefined ? learned : reorderList(learned, trLabels, { z: orderZ, minScore: opts.minScore, deadline: opts.deadline, maxRules: opts.maxRules, perClass: opts.perClass });
     for (const r of list.rules) scores.add(r.score);
     for (const i of te) held.push({ maxima: firingMaxima(list, texts[i]!), gold: gold[i]! });
   }

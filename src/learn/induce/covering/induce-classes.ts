@@ -14,7 +14,7 @@ import type { CoveringGrid } from '../options.js';
 import { functionWords, onlyFunctionWords } from '../function-words.js';
 import { buildVocabulary, FeatureIndex, Kind } from './features.js';
 import { FEATURES, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
-import { chooseOnDev, crossValidate } from './search.js';
+import { chooseOnDev, crossValidate, type CvChoice } from './search.js';
 import { foldsFor, smallDevNote } from './small-dev.js';
 
 /**
@@ -46,6 +46,15 @@ function functionWordFeatures(index: FeatureIndex, words: ReadonlySet<string>): 
   const out = new Set<number>();
   for (let f = 0; f < index.size; f++) if (index.kinds[f] !== Kind.Stem && onlyFunctionWords(index.keys[f]!, words)) out.add(f);
   return out;
+}
+
+/** What cross-validation on train chose, for the summary. */
+function cvNotes(cv: CvChoice): string[] {
+  const chose =
+    `no dev split: ${cv.folds}-fold cross-validation on train chose ${cv.passes} covering pass${cv.passes === 1 ? '' : 'es'}, Wilson z ${cv.z}${cv.global ? ' with rules also bounded by their precision on all of train' : ''}` +
+    `${cv.orderZ === undefined ? '' : `, the list ordered by each rule's precision on all of train (Wilson z ${cv.orderZ}, with pairs of words),`} and cut the list at rule score ${cv.minScore.toFixed(3)} (held-out F1 ${cv.f1.toFixed(3)})`;
+  const reorder = (cv.reorder ?? []).map((r) => `the list ordered by each rule's precision on all of train (Wilson z ${r.orderZ}): held-out F1 ${r.f1.toFixed(3)} against covering's ${r.covering.toFixed(3)}, paired gain z ${r.gain.toFixed(2)}${r.kept ? '; kept' : ''}`);
+  return [chose, ...reorder];
 }
 
 /**
@@ -102,15 +111,13 @@ export function induceClasses(input: ClassInput): ClassesResult {
     // Without dev, cross-validation picks where to cut the list, how many covering passes to make, and how the list ends.
     const cv = crossValidate(base, choice, foldsFor(labels, classes), started + opts.learnBudgetMs * TUNING.covering.cvBudgetShare);
     const fit = cv ?? { passes: TUNING.covering.passes, z: TUNING.covering.z, global: false, minScore: base.minScore, track: 'none' as const, verdict: null };
-    if (cv)
-      report.notes.push(
-        `no dev split: ${cv.folds}-fold cross-validation on train chose ${cv.passes} covering pass${cv.passes === 1 ? '' : 'es'}, Wilson z ${cv.z}${cv.global ? ' with rules also bounded by their precision on all of train' : ''} and cut the list at rule score ${cv.minScore.toFixed(3)} (held-out F1 ${cv.f1.toFixed(3)})`,
-      );
+    if (cv) report.notes.push(...cvNotes(cv));
     verdict = fit.verdict;
     if (cv) report.cross_validation = { folds: cv.folds, f1: cv.f1 };
-    if (cv) grid = { passes: cv.passes, z: cv.z, global: cv.global, track: cv.track };
+    if (cv) grid = { passes: cv.passes, z: cv.z, global: cv.global, track: cv.track, ...(cv.orderZ === undefined ? {} : { orderZ: cv.orderZ }) };
     const track = { withDefault: fit.track !== 'none', defaultClass: fit.track === 'own' ? base.defaultClass : null };
-    plan = planList({ ...base, ...track, minScore: fit.minScore, passes: fit.passes, z: fit.z, global: fit.global, allPasses: false, onStep: opts.onProgress });
+    const order = cv?.orderZ === undefined ? {} : { orderZ: cv.orderZ };
+    plan = planList({ ...base, ...track, ...order, minScore: fit.minScore, passes: fit.passes, z: fit.z, global: fit.global, allPasses: false, onStep: opts.onProgress });
   }
   if (choice && verdict) {
     report.default = { label: choice.label, share: shareOf(choice), chosen_by: choice.by, added: verdict.chosen !== 'none', verdict };

@@ -9,6 +9,14 @@ import { coverOptions, FEATURES, planList, recut, type Plan, type PlanBase } fro
 export type Track = DefaultVerdict['chosen'];
 
 /**
+ * Whether the globally ordered list replaces the one it is compared with: its held-out F1 is higher
+ * by more than a tie (`TUNING.arbiter.equalF1`: it is the longer list, pairs and runners-up, and a
+ * tie goes to the shorter list, as the arbiter's does), and the held-out texts it alone gets right
+ * outnumber those covering alone gets right beyond chance (`gain`, McNemar's z over covering's).
+ */
+export const reorderEarns = (f1: number, than: number, gain: number): boolean => f1 > than + TUNING.arbiter.equalF1 && gain >= TUNING.covering.reorderMinGain;
+
+/**
  * The best list on dev: each Wilson z learns one covering pass; the better learns fallback passes,
  * judged pass by pass (each cut where dev F1 is best given what earlier passes decide); then the
  * same rules, with pairs of words, ordered by their precision on all of train. Notes go to `notes`.
@@ -35,7 +43,7 @@ function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (
     if (performance.now() > base.deadline) break;
     const g = planList({ ...base, passes, z: covering.z, global: covering.global, orderZ, allPasses: false, onStep: undefined }, covering.list);
     const gain = pairedGain(covering.right, g.right);
-    if (g.estimate > plan.estimate + 1e-9 && gain >= TUNING.covering.reorderMinGain) plan = g;
+    if (reorderEarns(g.estimate, plan.estimate, gain)) plan = g;
     notes.push(
       `the list ordered by each rule's precision on all of train (Wilson z ${orderZ}, with pairs of words): dev F1 ${g.estimate.toFixed(3)} against covering's ${covering.estimate.toFixed(3)}, paired gain z ${gain.toFixed(2)}${plan === g ? '; kept' : ''}`,
     );
@@ -96,6 +104,10 @@ export interface CvChoice {
   f1: number;
   folds: number;
   verdict: DefaultVerdict | null;
+  /** z of the global order the list is reordered by (none: covering's order). */
+  orderZ?: number;
+  /** The global order's held-out F1 beside covering's and its paired gain over covering's, when it was judged. */
+  reorder?: { orderZ: number; f1: number; covering: number; gain: number; kept: boolean }[];
 }
 
 interface Grid {
@@ -103,6 +115,35 @@ interface Grid {
   passes: number;
   z: number;
   global: boolean;
+  orderZ?: number;
+}
+
+export type GridRun = (z: number, global: boolean, p: number, own: boolean, orderZ?: number) => Threshold;
+
+/**
+ * The covering list against the same list ordered globally (each rule by its precision on all of
+ * train, with pairs of words), judged by the folds as dev judges it (`searchOnDev`): the global
+ * order replaces covering's only when the held-out texts it alone gets right outnumber those
+ * covering alone gets right beyond chance. On few examples per label covering stops once every
+ * train text is covered, so a new text with none of the words it chose gets no answer, while the
+ * global list keeps each train text's runners-up.
+ */
+export function judgeReorder(none: Grid, grid: GridRun, cvDeadline: number): { best: Grid; appended: Grid | null; tried: NonNullable<CvChoice['reorder']> } {
+  let best = none;
+  let appended: Grid | null = null;
+  const tried: NonNullable<CvChoice['reorder']> = [];
+  for (const orderZ of TUNING.covering.globalZChoices) {
+    if (performance.now() > cvDeadline) break;
+    const t = grid(none.z, none.global, none.passes, false, orderZ);
+    const gain = pairedGain(none.t.right, t.right);
+    const kept = reorderEarns(t.f1, best.t.f1, gain);
+    const at = { passes: none.passes, z: none.z, global: none.global, orderZ };
+    if (kept) best = { t, ...at };
+    // The default after the global list is judged only when that list earned its place without it.
+    if (kept) appended = t.withDefault ? { t: t.withDefault, ...at } : null;
+    tried.push({ orderZ, f1: t.f1, covering: none.t.f1, gain, kept });
+  }
+  return { best, appended, tried };
 }
 
 /**
@@ -115,11 +156,11 @@ interface Grid {
 export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: number, cvDeadline: number): CvChoice | null {
   const { texts, labels, classes, opts } = base;
   const fallback = choice && base.defaultClass ? base.defaultClass.cls : undefined;
-  const grid = (z: number, global: boolean, p: number, own: boolean): Threshold =>
-    chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, cvDeadline), z, global, ...(own && base.defaultClass ? { defaultClass: base.defaultClass } : {}) }, k, opts.seed, p, fallback);
+  const grid: GridRun = (z, global, p, own, orderZ) =>
+    chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, cvDeadline), z, global, ...(own && base.defaultClass ? { defaultClass: base.defaultClass } : {}) }, k, opts.seed, p, fallback, orderZ);
   const fixed = opts.coveringGrid;
   if (fixed && (fixed.track === 'none' || fallback !== undefined)) {
-    const t = grid(fixed.z, fixed.global, fixed.passes, fixed.track === 'own');
+    const t = grid(fixed.z, fixed.global, fixed.passes, fixed.track === 'own', fixed.orderZ);
     const cut = fixed.track === 'appended' ? (t.withDefault ?? t) : t;
     return { ...fixed, minScore: cutScore(base, cut, fixed.track), f1: cut.f1, folds: k, verdict: null };
   }
@@ -133,6 +174,9 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
         if (t.withDefault && (!appended || t.withDefault.f1 > appended.t.f1 + 1e-9)) appended = { t: t.withDefault, passes: p, z, global };
       }
   if (!none) return null;
+  const reorder = judgeReorder(none, grid, cvDeadline);
+  none = reorder.best;
+  if (reorder.appended && (!appended || reorder.appended.t.f1 > appended.t.f1 + 1e-9)) appended = reorder.appended;
   let own: Grid | null = null;
   if (choice && fallback !== undefined && defaultWorthTrying(choice, none.t.f1))
     for (let p = 1; p <= TUNING.covering.maxPasses && performance.now() < cvDeadline; p++) {
@@ -144,7 +188,8 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   const verdict: DefaultVerdict | null = choice && fallback !== undefined ? { none: none.t.f1, appended: appended?.t.f1 ?? null, own: own?.t.f1 ?? null, chosen: track, on: `${k}-fold cross-validation` } : null;
   // No threshold beats the default alone: the list keeps no rule. (Without a default, no threshold
   // answering anything right keeps every rule, as the list was learned.)
-  return { passes: best.passes, z: best.z, global: best.global, minScore: cutScore(base, best.t, track), track, f1: best.t.f1, folds: k, verdict };
+  const orderZ = best.orderZ === undefined ? {} : { orderZ: best.orderZ };
+  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: best.t.f1, folds: k, verdict, reorder: reorder.tried };
 }
 
 /** The lowest rule score kept at a cut: none at all when no threshold beats the default alone. */
