@@ -214,16 +214,23 @@ export class FeatureIndex {
    */
   static fromPostings(features: readonly { key: string; docs: Int32Array }[], docs: number): FeatureIndex {
     const byKey = new Map<string, number>();
-    const perDoc: number[][] = Array.from({ length: docs }, () => []);
+    // Counted first, so only documents with features get an array of their own (one text's index touches few of them).
+    const counts = new Int32Array(docs);
     features.forEach((f, id) => {
       byKey.set(f.key, id);
-      for (const d of f.docs) perDoc[d]!.push(id);
+      for (const d of f.docs) counts[d]!++;
+    });
+    const none = new Int32Array(0);
+    const docFeatures = Array.from(counts, (n) => (n ? new Int32Array(n) : none));
+    const fill = new Int32Array(docs);
+    features.forEach((f, id) => {
+      for (const d of f.docs) docFeatures[d]![fill[d]!++] = id;
     });
     return new FeatureIndex(
       Uint8Array.from(features.map((f) => f.key.charCodeAt(0) - 48)),
       features.map((f) => f.key.slice(2)),
       features.map((f) => f.docs),
-      perDoc.map((ids) => Int32Array.from(ids)),
+      docFeatures,
       byKey,
     );
   }
