@@ -2,18 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { Example, type ExampleInput } from '../../src/core/schemas/example.js';
 import { datasetHash, exampleContentHash } from '../../src/store/fingerprint.js';
 import { DuplicateIdError } from '../../src/store/examples.js';
-import { Store } from '../../src/store/index.js';
-import { makeTask, useTempDir } from '../helpers/temp.js';
+import { storeWithDataset } from '../helpers/store.js';
+import { useTempDir } from '../helpers/temp.js';
 
 const ex = (v: ExampleInput) => Example.parse(v);
 
 describe('ExamplesRepo', () => {
   const tmp = useTempDir();
-  const open = () => {
-    const s = Store.open(tmp.path('w.db'), { create: true });
-    const d = s.datasets.insert(makeTask({ name: 'n', type: 'ner' }));
-    return { s, id: d.id };
-  };
+  const open = () => storeWithDataset(tmp.path('w.db'), 'ner');
   const rows = [
     ex({ id: 'a', text: 'Ann met Bob', spans: [{ start: 0, end: 3, label: 'PER' }, { start: 8, end: 11, label: 'PER' }] }),
     ex({ id: 'b', text: 'in Oslo', spans: [{ start: 3, end: 7, label: 'LOC' }], split: 'dev' }),

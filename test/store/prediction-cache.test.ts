@@ -1,17 +1,15 @@
 import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import { Store } from '../../src/store/index.js';
-import { makeTask, useTempDir } from '../helpers/temp.js';
+import { storeWithDataset } from '../helpers/store.js';
+import { useTempDir } from '../helpers/temp.js';
 
 const KEY = { split: 'dev', ruleset_hash: 'r1', dataset_hash: 'd1' };
 const CACHED = { ids: ['a', 'b'], predictions: [{ label: 'refund', rule_id: 'x' }, { label: null, rule_id: null }] };
 
 describe('cached predictions', () => {
   const tmp = useTempDir();
-  const open = () => {
-    const s = Store.open(tmp.path('w.db'), { create: true });
-    return { s, id: s.datasets.insert(makeTask({ name: 'n', type: 'classification' })).id };
-  };
+  const open = () => storeWithDataset(tmp.path('w.db'));
 
   test.each([
     ['the same rules and data', KEY, CACHED],
@@ -54,8 +52,7 @@ describe('cached predictions as stored', () => {
     ['classification answers are kept as columns', CACHED, { ids: ['a', 'b'], labels: ['refund', null], rule_ids: ['x', null] }],
     ['span answers are kept whole', SPANS, SPANS],
   ])('%s and come back the same', (_, cached, stored) => {
-    const s = Store.open(tmp.path('w.db'), { create: true });
-    const id = s.datasets.insert(makeTask({ name: 'n', type: 'classification' })).id;
+    const { s, id } = storeWithDataset(tmp.path('w.db'));
     s.predictionCache.put(id, KEY, cached);
     expect(JSON.parse((s.db.prepare('SELECT predictions FROM prediction_cache').pluck().get() as string))).toEqual(stored);
     expect(s.predictionCache.get(id, KEY)).toEqual(cached);
@@ -63,8 +60,7 @@ describe('cached predictions as stored', () => {
   });
 
   test('columns of different lengths are reported corrupt', () => {
-    const s = Store.open(tmp.path('w.db'), { create: true });
-    const id = s.datasets.insert(makeTask({ name: 'n', type: 'classification' })).id;
+    const { s, id } = storeWithDataset(tmp.path('w.db'));
     s.predictionCache.put(id, KEY, CACHED);
     s.db.prepare('UPDATE prediction_cache SET predictions = ?').run(JSON.stringify({ ids: ['a', 'b'], labels: ['x'], rule_ids: ['r', null] }));
     expect(() => s.predictionCache.get(id, KEY)).toThrow(/cached predictions on dev of dataset \d+ is corrupt/);

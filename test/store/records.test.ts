@@ -1,16 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { Correction } from '../../src/core/schemas/correction.js';
 import { Feedback } from '../../src/core/schemas/feedback.js';
-import { Store } from '../../src/store/index.js';
 import { newRun, readable } from '../helpers/runs.js';
-import { makeTask, useTempDir } from '../helpers/temp.js';
+import { storeWithDataset } from '../helpers/store.js';
+import { useTempDir } from '../helpers/temp.js';
 
 describe('runs, llm calls, corrections, feedback, metrics cache and undo log', () => {
   const tmp = useTempDir();
-  const open = () => {
-    const s = Store.open(tmp.path('w.db'), { create: true });
-    return { s, id: s.datasets.insert(makeTask({ name: 'n', type: 'classification' })).id };
-  };
+  const open = () => storeWithDataset(tmp.path('w.db'));
 
   test('runs are recorded with hashes and listed newest first', () => {
     const { s, id } = open();

@@ -1,15 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { Rule } from '../../src/core/schemas/rule.js';
-import { Store } from '../../src/store/index.js';
-import { makeTask, useTempDir } from '../helpers/temp.js';
+import { storeWithDataset } from '../helpers/store.js';
+import { useTempDir } from '../helpers/temp.js';
 
 describe('RulesRepo', () => {
   const tmp = useTempDir();
   const rule = Rule.parse({ id: 'r1', name: 'money', format: 'regex', pattern: '\\d+', output: { label: 'AMOUNT' } });
-  const open = () => {
-    const s = Store.open(tmp.path('w.db'), { create: true });
-    return { s, id: s.datasets.insert(makeTask({ name: 'n', type: 'ner' })).id };
-  };
+  const open = () => storeWithDataset(tmp.path('w.db'), 'ner');
 
   test('every edit is a new version with a note', () => {
     const { s, id } = open();

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import { Store } from '../../src/store/index.js';
-import { makeTask, useTempDir } from '../helpers/temp.js';
+import { storeWithDataset } from '../helpers/store.js';
+import { useTempDir } from '../helpers/temp.js';
 
 const FEATURES = [
   { key: '0:refund', docs: Int32Array.from([0, 2]) },
@@ -11,10 +12,7 @@ const FEATURES = [
 
 describe('the kept train index', () => {
   const tmp = useTempDir();
-  const open = () => {
-    const s = Store.open(tmp.path('w.db'), { create: true });
-    return { s, id: s.datasets.insert(makeTask({ name: 'n', type: 'classification' })).id };
-  };
+  const open = () => storeWithDataset(tmp.path('w.db'));
 
   test('gives back the features asked for, in build order, and all of them', () => {
     const { s, id } = open();
