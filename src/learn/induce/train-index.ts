@@ -1,5 +1,5 @@
 import type { Example } from '../../core/schemas/example.js';
-import { buildVocabulary, FeatureIndex, featureKeys, keyFilterOf, Kind, type FeatureConfig, type Vocabulary } from './covering/features.js';
+import { buildVocabulary, everyStemOf, FeatureIndex, featureKeys, keyFilterOf, Kind, type FeatureConfig, type Vocabulary } from './covering/features.js';
 import { labelOf } from './learners.js';
 import { tokenize, uniqSorted } from './text.js';
 
@@ -33,26 +33,26 @@ const TEXT_FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, p
  * has (what suggestions for it read), which skips most of the index's cost on a large train.
  */
 export function buildTrainIndex(train: readonly Example[], only?: string): TrainIndex {
-  const texts = train.map((e) => e.text ?? '');
-  const labels = train.map(labelOf);
-  const classes = uniqSorted(labels.filter((l): l is string => l !== null));
+  const { texts, classes, cls } = labelled(train);
   const tokens = texts.map(tokenize);
   const vocab = buildVocabulary(texts, TEXT_FEATURES, tokens);
   const index = FeatureIndex.build(texts, vocab, TEXT_FEATURES, { tokens, ...(only === undefined ? {} : { only: keyFilterOf(only, vocab, TEXT_FEATURES) }) });
   for (const f of index.docFeatures) f.sort();
-  const cls = Int32Array.from(labels.map((l) => (l === null ? -1 : classes.indexOf(l))));
   return { index, vocab, classes, cls, texts };
 }
 
 /** An index of `train` from features kept elsewhere (`FeatureIndex.fromPostings`); its vocabulary is the stems among them. */
 export function trainIndexFromPostings(train: readonly Example[], features: readonly { key: string; docs: Int32Array }[]): TrainIndex {
-  const texts = train.map((e) => e.text ?? '');
-  const labels = train.map(labelOf);
-  const classes = uniqSorted(labels.filter((l): l is string => l !== null));
   const index = FeatureIndex.fromPostings(features, train.length);
   const vocab: Vocabulary = { stems: new Set(features.filter((f) => f.key.charCodeAt(0) - 48 === Kind.Stem).map((f) => f.key.slice(2))) };
-  const cls = Int32Array.from(labels.map((l) => (l === null ? -1 : classes.indexOf(l))));
-  return { index, vocab, classes, cls, texts };
+  return { index, vocab, ...labelled(train) };
+}
+
+/** The texts of train, its labels (sorted) and each document's label number (-1: none). */
+function labelled(train: readonly Example[]): Pick<TrainIndex, 'texts' | 'classes' | 'cls'> {
+  const labels = train.map(labelOf);
+  const classes = uniqSorted(labels.filter((l): l is string => l !== null));
+  return { texts: train.map((e) => e.text ?? ''), classes, cls: Int32Array.from(labels.map((l) => (l === null ? -1 : classes.indexOf(l)))) };
 }
 
 /**
@@ -61,9 +61,7 @@ export function trainIndexFromPostings(train: readonly Example[], features: read
  * text's features in it.
  */
 export function possibleKeys(text: string): string[] {
-  const stems = new Set<string>();
-  for (const t of tokenize(text)) if (/^[a-z]{4,}$/.test(t.norm)) for (let k = 4; k <= t.norm.length; k++) stems.add(t.norm.slice(0, k));
-  return featureKeys(text, { stems }, TEXT_FEATURES);
+  return featureKeys(text, everyStemOf(tokenize(text)), TEXT_FEATURES);
 }
 
 /** Train document `d`'s label, null when it has none. */

@@ -42,6 +42,13 @@ export interface Vocabulary {
 const ALPHA4 = /^[a-z]{4,}$/;
 const ALPHA = /^[a-z]+$/;
 
+/** A vocabulary holding every stem these words could have in any train (each prefix of four letters or more). */
+export function everyStemOf(toks: readonly Token[]): Vocabulary {
+  const stems = new Set<string>();
+  for (const t of toks) if (ALPHA4.test(t.norm)) for (let k = 4; k <= t.norm.length; k++) stems.add(t.norm.slice(0, k));
+  return { stems };
+}
+
 /** Stems of the train vocabulary (from the texts' tokens, when they are at hand): light suffix stripping, and prefixes shared by neighbouring words. */
 export function buildVocabulary(texts: readonly string[], cfg: FeatureConfig, tokens: readonly (readonly Token[])[] = texts.map(tokenize)): Vocabulary {
   if (!cfg.stems) return { stems: new Set() };
