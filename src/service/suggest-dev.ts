@@ -1,6 +1,8 @@
 import { predict } from '../core/engine/predict.js';
 import { ALL_STATUSES, evaluateRuleset, scorePredictions } from '../core/eval/evaluate-ruleset.js';
+import { sumScores } from '../core/eval/totals.js';
 import type { ExampleScore } from '../core/eval/types.js';
+import { plus } from '../core/metrics/scored-run.js';
 import { type Counts, f1Of } from '../core/ratio.js';
 import type { Prediction } from '../core/schemas/prediction.js';
 import type { Rule } from '../core/schemas/rule.js';
@@ -18,19 +20,12 @@ const baselines = new WeakMap<readonly Prediction[], Promise<Baseline>>();
 function baselineOf(ctx: DatasetContext, dev: SplitRows, predictions: readonly Prediction[]): Promise<Baseline> {
   let b = baselines.get(predictions);
   if (!b) {
-    b = scorePredictions(ctx.dataset.task, dev.examples, predictions, { outcomes: false }).then(({ scores }) => ({ scores, counts: sum(scores) }));
+    b = scorePredictions(ctx.dataset.task, dev.examples, predictions, { outcomes: false }).then(({ scores }) => ({ scores, counts: sumScores(scores).counts }));
     baselines.set(predictions, b);
+    // A failed scoring is not kept: the next call scores again.
+    b.catch(() => baselines.delete(predictions));
   }
   return b;
-}
-
-function sum(scores: Iterable<ExampleScore>, into: Counts = { tp: 0, fp: 0, fn: 0 }, sign = 1): Counts {
-  for (const s of scores) {
-    into.tp += sign * s.counts.tp;
-    into.fp += sign * s.counts.fp;
-    into.fn += sign * s.counts.fn;
-  }
-  return into;
 }
 
 /**
@@ -57,7 +52,9 @@ export async function devF1WithRules(
     const changed = [...fires];
     if (!changed.length) return before;
     const { scores } = await scorePredictions(task, changed.map((i) => dev.examples[i]!), changed.map(() => ({ label, rule_id: null })), { outcomes: false });
-    return f1Of(sum(scores, sum(changed.map((i) => base.scores[i]!), { ...base.counts }, -1)));
+    const delta = sumScores(scores);
+    for (const i of changed) delta.add(base.scores[i]!, -1);
+    return f1Of(plus(base.counts, delta.counts));
   };
   return {
     before,
