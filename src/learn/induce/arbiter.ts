@@ -145,7 +145,9 @@ async function crossValidate(learners: readonly Learner[], all: readonly Example
   for (let j = 0; j < k; j++) {
     const held = all.filter((_, i) => fold[i] === j);
     const rest = all.filter((_, i) => fold[i] !== j);
-    const learnBudgetMs = Math.max(0, (deadline - performance.now()) / ((k - j) * learners.length));
+    // Each fold's learners may use all the time left, so what they learn does not depend on how
+    // fast earlier folds ran; the clock only ends the comparison when it runs out as a whole.
+    const learnBudgetMs = Math.max(0, deadline - performance.now());
     const learned = [];
     for (const learner of learners) learned.push(await learnOnAll(learner, rest, devShare, ctx.opts.seed + j + 1, ctx, learnBudgetMs, solos.get(learner)?.list.grid ?? undefined));
     if (performance.now() > deadline) return null;

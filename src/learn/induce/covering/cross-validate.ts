@@ -16,6 +16,8 @@ export interface Threshold extends Cut {
   folds: number;
   /** The same lists with a default class after them (asked for with `fallback`): their best cut. */
   withDefault?: Cut;
+  /** Whether every fold's list would be the same with more covering passes (see `DecisionList.saturated`). */
+  saturated: boolean;
 }
 
 /** A held-out text: the scores at which the lists' answer changes (see `firingMaxima`), and its gold class. */
@@ -66,6 +68,7 @@ export function chooseThreshold(
   const gold = classIds(labels, classes);
   const held: Held[] = [];
   const scores = new Set<number>([0]);
+  let saturated = true;
   for (let f = 0; f < k; f++) {
     const tr: number[] = [];
     const te: number[] = [];
@@ -80,13 +83,14 @@ export function chooseThreshold(
       opts,
       passes,
     );
+    saturated &&= learned.saturated;
     const list = orderZ === undefined ? learned : reorderList(learned, trLabels, { z: orderZ, minScore: opts.minScore, deadline: opts.deadline, maxRules: opts.maxRules, perClass: opts.perClass });
     for (const r of list.rules) scores.add(r.score);
     for (const i of te) held.push({ maxima: firingMaxima(list, texts[i]!), gold: gold[i]! });
   }
   const grid = [...scores].sort((a, b) => b - a);
-  if (opts.defaultClass) return { ...bestThreshold(held, grid, opts.defaultClass.cls), folds: k };
-  const plain: Threshold = { ...bestThreshold(held, grid), folds: k };
+  if (opts.defaultClass) return { ...bestThreshold(held, grid, opts.defaultClass.cls), folds: k, saturated };
+  const plain: Threshold = { ...bestThreshold(held, grid), folds: k, saturated };
   return fallback === undefined ? plain : { ...plain, withDefault: bestThreshold(held, grid, fallback) };
 }
 

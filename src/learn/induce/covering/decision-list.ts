@@ -13,6 +13,11 @@ export interface DecisionList extends CoverResult {
   classes: readonly string[];
   /** The default class it was learned for (its rules scored against its base rate), if any. */
   defaultClass?: BaseRate;
+  /**
+   * Whether asking for more passes would learn the same list: later passes were not run (the
+   * first learned many rules) or the last one added none (its banned starts are then final).
+   */
+  saturated: boolean;
 }
 
 /** Class ids of labels (`null` or unknown labels: -1). */
@@ -42,13 +47,18 @@ export function learnDecisionList(
   // that decide only where every earlier rule abstains (unseen wordings of a label).
   const banned = new Set<number>(opts.banned);
   const runMore = allPasses || res.rules.length < TUNING.covering.passesBelowRules;
+  let saturated = !runMore;
   for (let p = 1; runMore && p < passes && res.stop !== 'budget' && performance.now() < opts.deadline; p++) {
     for (const r of res.rules) banned.add(r.literals[0]!.feature);
     const { onStep: _quiet, ...rest } = opts;
     const more = new Coverer(index, ids, classes.length, { ...rest, banned }).run();
     res.rules.push(...more.rules.map((r) => ({ ...r, pass: p })));
+    if (!more.rules.length && more.stop !== 'budget') {
+      saturated = true;
+      break;
+    }
   }
-  return { ...res, index, vocab, features, classes, ...(opts.defaultClass ? { defaultClass: opts.defaultClass } : {}) };
+  return { ...res, index, vocab, features, classes, saturated, ...(opts.defaultClass ? { defaultClass: opts.defaultClass } : {}) };
 }
 
 /**

@@ -172,6 +172,8 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
         const t = grid(z, global, p, false);
         if (!none || t.f1 > none.t.f1 + 1e-9) none = { t, passes: p, z, global };
         if (t.withDefault && (!appended || t.withDefault.f1 > appended.t.f1 + 1e-9)) appended = { t: t.withDefault, passes: p, z, global };
+        // More passes would learn the same lists in every fold: the rest of this row is the same cut.
+        if (t.saturated) break;
       }
   if (!none) return null;
   const reorder = judgeReorder(none, grid, cvDeadline);
@@ -182,6 +184,7 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
     for (let p = 1; p <= TUNING.covering.maxPasses && performance.now() < cvDeadline; p++) {
       const t = grid(none.z, none.global, p, true);
       if (!own || t.f1 > own.t.f1 + 1e-9) own = { t, passes: p, z: none.z, global: none.global };
+      if (t.saturated) break;
     }
   const track = choice && fallback !== undefined ? pickTrack(choice.by, none.t, appended?.t ?? null, own?.t ?? null) : 'none';
   const best = track === 'own' ? own! : track === 'appended' ? appended! : none;

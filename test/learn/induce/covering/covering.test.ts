@@ -90,6 +90,25 @@ describe('sequential covering', () => {
     expect(classes[top!.cls]).toBe('pending_cash');
   });
 
+  test('says when more passes would learn the same list, so a search over passes can stop', () => {
+    // One word per text: its word, first-word and stem features each start one pass, then nothing is left.
+    const texts = ['refund', 'refund', 'card', 'card'];
+    const labels = ['money', 'money', 'plastic', 'plastic'];
+    const classes = ['money', 'plastic'];
+    const passes = (n: number) => learnDecisionList(texts, labels, classes, ALL, opts, n);
+    expect(passes(1).saturated).toBe(false);
+    expect(passes(3).saturated).toBe(false);
+    expect(passes(5).saturated).toBe(true);
+    expect(passes(5).rules).toEqual(passes(3).rules);
+    expect(chooseThreshold(texts, labels, classes, ALL, opts, 2, 1, 5).saturated).toBe(true);
+    expect(chooseThreshold(texts, labels, classes, ALL, opts, 2, 1, 1).saturated).toBe(false);
+    // With words to fall back on, a second pass learns more and a third may too.
+    const train = intents(1, 8, 'train');
+    const rich = learnDecisionList(train.map((e) => e.text!), train.map((e) => e.label!), [...new Set(train.map((e) => e.label!))].sort(), ALL, opts, 2);
+    expect(rich.rules.some((r) => r.pass === 1)).toBe(true);
+    expect(rich.saturated).toBe(false);
+  });
+
   test('stops at the rule cap and at the deadline, and says which', () => {
     const train = intents(1, 8, 'train');
     const texts = train.map((e) => e.text!);
