@@ -7,7 +7,8 @@ export interface DefaultChoice {
   /** Train texts of the class, and all labelled train texts. */
   count: number;
   of: number;
-  by: 'user' | 'majority';
+  /** `unlabelled`: the most frequent label among held-out texts no rule labels (see closing-default.ts). */
+  by: 'user' | 'majority' | 'unlabelled';
 }
 
 /**
@@ -53,7 +54,7 @@ export function defaultCandidate(c: DefaultChoice): Candidate {
     flags: '',
     group: '$0',
     name: `${c.label} <- default (any text no rule above labels)`,
-    description: `default class${c.by === 'user' ? ' (--default-label)' : ''}: every text no rule above labels is ${c.label}, ${c.count} of ${c.of} train texts (${percent(shareOf(c))})`,
+    description: `default class${c.by === 'user' ? ' (--default-label)' : c.by === 'unlabelled' ? ' (the most frequent label among dev texts no rule labels)' : ''}: every text no rule above labels is ${c.label}, ${c.count} of ${c.of} train texts (${percent(shareOf(c))})`,
     specificity: 0,
     support: c.count,
     precision: shareOf(c),

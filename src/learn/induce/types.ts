@@ -1,6 +1,6 @@
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule, RuleStatus, RuleWhen } from '../../core/schemas/rule.js';
-import type { DefaultVerdict } from './default-class.js';
+import type { DefaultChoice, DefaultVerdict } from './default-class.js';
 
 /** Options of the offline inducer. Every field is optional; defaults suit small and large train sets. */
 export interface InduceOptions {
@@ -130,7 +130,7 @@ export interface InduceReport {
   default?: {
     label: string;
     share: number;
-    chosen_by: 'user' | 'majority';
+    chosen_by: DefaultChoice['by'];
     added: boolean;
     verdict: DefaultVerdict;
   };

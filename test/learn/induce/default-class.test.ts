@@ -1,11 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { isDefaultRule } from '../../../src/core/engine/default-rule.js';
 import { predict } from '../../../src/core/engine/predict.js';
-import type { Example } from '../../../src/core/schemas/example.js';
+import { Example as ExampleSchema, type Example } from '../../../src/core/schemas/example.js';
 import type { Rule } from '../../../src/core/schemas/rule.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { chooseDefault, defaultWorthTrying } from '../../../src/learn/induce/default-class.js';
 import { induceRules } from '../../../src/learn/induce/index.js';
+import { coveringLearner } from '../../../src/learn/induce/learners.js';
+import { resolveOptions } from '../../../src/learn/induce/options.js';
+import { newReport } from '../../../src/learn/induce/report.js';
 import { fallbackPriority } from '../../../src/learn/induce/patch.js';
 import { KeywordList } from '../../bench/learning/keyword-list.js';
 import { rule } from '../../helpers/rules.js';
@@ -90,6 +93,41 @@ describe('a balanced task', () => {
     const res = await induceRules(task, intents(1, 30, 'train'), { dev: intents(2, 10, 'dev'), seed: 42 });
     expect(res.rules.some(isDefaultRule)).toBe(false);
     expect(res.report.default?.added ?? false).toBe(false);
+  });
+});
+
+describe('a default learned from what the rules leave unlabelled', () => {
+  const task = Task.parse({ name: 'courts', type: 'classification', labels: ['other', 'uk'] });
+  const courts = ['district', 'regional', 'supreme', 'city', 'county', 'appeal'];
+  const row = (split: 'train' | 'dev' | 'test', i: number, text: string, label: string): Example => ExampleSchema.parse({ id: `${split}-${i}`, text, label, split });
+  // "other" holds most of train and always names a court; of "uk", only some texts name a lord.
+  const other = (split: 'train' | 'dev', n: number) => Array.from({ length: n }, (_, i) => row(split, i, `the ${courts[i % 6]} court held ${i}`, 'other'));
+  const odd = ['zebra quantum', 'violet harbour', 'maple engine', 'copper lantern', 'silent orchard', 'amber crossing', 'velvet summit', 'hollow meadow', 'frozen ledger', 'woven signal', 'brisk tundra', 'scarlet pylon'];
+
+  test('without dev worth judging on, cross-validation finds it where the folds leave texts unlabelled', async () => {
+    const train = [...other('train', 40), ...Array.from({ length: 6 }, (_, i) => row('train', 40 + i, `my lord said ${i}`, 'uk')), ...odd.map((t, i) => row('train', 50 + i, t, 'uk'))];
+    const res = await induceRules(task, train, { seed: 42 });
+    expect(res.rules.filter(isDefaultRule).map((r) => r.output.label)).toEqual(['uk']);
+    expect(res.report.default).toMatchObject({ label: 'uk', chosen_by: 'unlabelled', added: true });
+    expect(res.report.notes.filter((n) => n.startsWith('default: '))).toEqual([expect.stringMatching(/^default: uk rather than other \(the most frequent label of train\): of the 1\d texts held out by 5-fold cross-validation no rule labels, 1\d are uk/)]);
+    expect(predict(task, res.rules, [row('test', 0, 'foreign office replied', 'uk')], { statuses: ['active', 'proposed'] }).predictions[0]!.label).toBe('uk');
+    // With --default-label the user's default stands.
+    const named = await induceRules(task, train, { seed: 42, defaultLabel: 'other' });
+    expect(named.rules.filter(isDefaultRule).map((r) => r.output.label)).toEqual(['other']);
+  });
+
+  test('with dev, the covering learner finds it among the dev texts its cut and pruned list leaves unlabelled', async () => {
+    const train = [...other('train', 36), ...Array.from({ length: 12 }, (_, i) => row('train', 36 + i, `my lord said ${i}`, 'uk'))];
+    const dev = [...other('dev', 12), row('dev', 12, 'the lord found', 'uk'), ...odd.slice(0, 8).map((t, i) => row('dev', 13 + i, t, 'uk'))];
+    const report = newReport(task, train.length, dev.length);
+    const list = await coveringLearner.learn(train, { task, opts: resolveOptions(task, { dev, seed: 42 }), report, started: performance.now() });
+    expect(list.rules.filter(isDefaultRule).map((r) => r.output.label)).toEqual(['uk']);
+    expect(report.default).toMatchObject({ label: 'uk', chosen_by: 'unlabelled', added: true, verdict: { on: 'dev' } });
+    expect(report.notes.filter((n) => n.startsWith('default: '))).toEqual([expect.stringMatching(/^default: uk rather than other .*: of the 8 dev texts no rule labels, 8 are uk/)]);
+    // Its figures are counted, not run: they are what the engine gives on dev.
+    const stage = report.stages.find((s) => s.stage === 'closing_default')!;
+    const run = predict(task, list.rules, dev, { statuses: ['active', 'proposed'] }).predictions.filter((p, i) => p.label === dev[i]!.label).length;
+    expect(stage.dev!.tp).toBe(run);
   });
 });
 

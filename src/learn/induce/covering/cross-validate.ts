@@ -9,6 +9,9 @@ export interface Cut {
   threshold: number;
   f1: number;
   right: Uint8Array;
+  /** Held-out texts answered at the cut, and the gold classes (-1: none) of those it leaves unlabelled, in order. */
+  answered: number;
+  unlabelled: Int32Array;
 }
 
 /** The chosen score threshold and the k-fold F1 it had. */
@@ -113,5 +116,11 @@ function bestThreshold(held: readonly Held[], grid: readonly number[], fallback?
     const f1 = f1OfTotals(tp, answered, n) ?? 0;
     if (f1 > best.f1 + 1e-12) best = { threshold: t, f1 };
   }
-  return { ...best, right: Uint8Array.from(held, (h) => (answerAt(h, best.threshold, fallback) === h.gold ? 1 : 0)) };
+  const answers = held.map((h) => answerAt(h, best.threshold, fallback));
+  return {
+    ...best,
+    right: Uint8Array.from(held, (h, i) => (answers[i] === h.gold ? 1 : 0)),
+    answered: answers.filter((a) => a !== undefined).length,
+    unlabelled: Int32Array.from(held.filter((_, i) => answers[i] === undefined), (h) => h.gold),
+  };
 }

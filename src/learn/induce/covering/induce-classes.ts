@@ -1,7 +1,7 @@
 import { greedyPrune } from '../../../core/metrics/greedy-prune.js';
 import type { Example } from '../../../core/schemas/example.js';
 import type { Rule } from '../../../core/schemas/rule.js';
-import { chooseDefault, defaultCandidate, defaultNote, shareOf, type DefaultVerdict } from '../default-class.js';
+import { chooseDefault, defaultCandidate, defaultNote, shareOf, type DefaultChoice, type DefaultVerdict } from '../default-class.js';
 import { clearlyHarmful } from '../dev-judges.js';
 import { mergeAdjacent, mergedCandidate } from '../merge.js';
 import type { Figures } from '../pipeline.js';
@@ -16,6 +16,8 @@ import { buildVocabulary, FeatureIndex, Kind } from './features.js';
 import { FEATURES, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
 import { chooseOnDev, crossValidate, type CvChoice } from './search.js';
 import { foldsFor, smallDevNote } from './small-dev.js';
+import { closingDefault, recordClosing, unlabelledChoice, type Closing, type ClosingDefault } from './closing-default.js';
+import { isDefaultRule } from '../../../core/engine/default-rule.js';
 
 /**
  * The learned rules and their train and dev figures: merging adjacent rules of one label into one
@@ -99,6 +101,8 @@ export function induceClasses(input: ClassInput): ClassesResult {
   let plan: Plan | null;
   let verdict: DefaultVerdict | null;
   let grid: CoveringGrid | null = null;
+  // Without dev, the default cross-validation closed the list with (see closing-default.ts).
+  let cvClosing: { choice: DefaultChoice; c: Closing<number>; on: string } | null = null;
   if (opts.dev) {
     // Dev judges each list (the engine runs it on dev); only the chosen one also runs on train.
     const found = chooseOnDev(base, choice, TUNING.covering.passes, opts.onProgress);
@@ -115,14 +119,20 @@ export function induceClasses(input: ClassInput): ClassesResult {
     verdict = fit.verdict;
     if (cv) report.cross_validation = { folds: cv.folds, f1: cv.f1 };
     if (cv) grid = { passes: cv.passes, z: cv.z, global: cv.global, track: cv.track, ...(cv.orderZ === undefined ? {} : { orderZ: cv.orderZ }) };
-    const track = { withDefault: fit.track !== 'none', defaultClass: fit.track === 'own' ? base.defaultClass : null };
+    cvClosing = cv?.closing ? { choice: unlabelledChoice(classes[cv.closing.key]!, train), c: cv.closing, on: `${cv.folds}-fold cross-validation` } : null;
+    const track = cvClosing
+      ? { withDefault: true, defaultClass: null, defaultRule: { cand: defaultCandidate(cvClosing.choice), score: shareOf(cvClosing.choice), pass: -1 } }
+      : { withDefault: fit.track !== 'none', defaultClass: fit.track === 'own' ? base.defaultClass : null };
     const order = cv?.orderZ === undefined ? {} : { orderZ: cv.orderZ };
     plan = planList({ ...base, ...track, ...order, minScore: fit.minScore, passes: fit.passes, z: fit.z, global: fit.global, allPasses: false, onStep: opts.onProgress });
   }
+  // Where the summary says which default the list ends with: a later step may change it.
+  let defaultAt = -1;
   if (choice && verdict) {
     report.default = { label: choice.label, share: shareOf(choice), chosen_by: choice.by, added: verdict.chosen !== 'none', verdict };
-    report.notes.push(defaultNote(choice, verdict));
+    defaultAt = report.notes.push(defaultNote(choice, verdict)) - 1;
   }
+  if (cvClosing) recordClosing(report, cvClosing.choice, cvClosing.c, cvClosing.on, defaultAt);
   const fit = runPlan(input, plan!);
   const { list, picked, rules, pool } = fit;
   if (opts.dev)
@@ -152,10 +162,19 @@ export function induceClasses(input: ClassInput): ClassesResult {
   if (pool.dev) {
     for (const name of fit.cutAway) drop(report, 'no_gain_dev', name);
     stage(report, 'dev_cut', pool, started);
-    const pruned = greedyPrune(pool, { pick: 'first', accept: clearlyHarmful(), deadline });
+    // The default the user named stays whatever dev says.
+    const userDefault = (p: number) => !(opts.defaultLabel !== null && isDefaultRule(pool.rules[p]!.rule));
+    const pruned = greedyPrune(pool, { pick: 'first', accept: clearlyHarmful(), deadline, only: userDefault });
     for (const t of pruned) drop(report, 'pruned_dev', pool.rules[t.position]!.rule.name);
     stage(report, 'dev_prune', pool, started);
+    const gone = pruned.find((t) => isDefaultRule(pool.rules[t.position]!.rule));
+    if (gone && report.default && defaultAt >= 0) {
+      report.default.added = false;
+      const label = pool.rules[gone.position]!.rule.output.label;
+      report.notes[defaultAt] = `default: none: the dev prune dropped ${label} as the default, which on dev labelled the texts no rule above labels wrongly more often than the list's F1 allows (before it: ${report.notes[defaultAt]!.replace(/^default: /, '')})`;
+    }
   } else stage(report, 'cross_validated_cut', pool, started);
+  const closing = opts.defaultLabel === null ? closingDefault(pool) : null;
 
   const chosen = pool.activePositions().map((p) => candOf.get(pool.rules[p]!.id)!);
   report.candidates.kept = chosen.length;
@@ -165,6 +184,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     const c = mergedCandidate(g);
     return toRule(c, { id: candidateId(c, opts.idPrefix), priority: all.length - i, confidence: scoreOf.get(g[0]!) ?? 0, status: opts.status });
   });
+  if (closing) finals.push(closingRule(closing, { train, report, opts, started }, finals.length, defaultAt));
   const missing = unruled(train, finals, list);
   report.labels_without_rules = missing;
   if (missing.length) report.notes.push(`${missing.length} label${missing.length === 1 ? '' : 's'} got no rule: ${missing.slice(0, 8).map((m) => `${m.label} (${m.reason})`).join('; ')}${missing.length > 8 ? '; …' : ''}`);
@@ -172,3 +192,14 @@ export function induceClasses(input: ClassInput): ClassesResult {
   return { rules: finals, figures: { train: last.train, dev: last.dev }, grid };
 }
 
+/**
+ * The closing default as the list's last rule, recorded as the default the list ends with, with a
+ * stage of its own (it decides only texts no rule above labels, so they are counted, not run).
+ */
+function closingRule(c: ClosingDefault, { train, report, opts, started }: Pick<ClassInput, 'train' | 'report' | 'opts' | 'started'>, above: number, noteAt: number): Rule {
+  const choice = unlabelledChoice(c.label, train);
+  recordClosing(report, choice, c, 'dev', noteAt);
+  report.stages.push({ stage: 'closing_default', rules: above + 1, train: c.train, dev: c.dev, elapsed_ms: Math.round(performance.now() - started) });
+  const cand = defaultCandidate(choice);
+  return toRule(cand, { id: candidateId(cand, opts.idPrefix), priority: 0, confidence: 0, status: opts.status });
+}

@@ -2,6 +2,7 @@ import type { DefaultChoice, DefaultVerdict } from '../default-class.js';
 import { defaultWorthTrying } from '../default-class.js';
 import { TUNING } from '../tuning.js';
 import { chooseThreshold, type Cut, type Threshold } from './cross-validate.js';
+import { pickClosing, type Closing } from './closing-default.js';
 import { pairedGain } from './dev-cut.js';
 import { coverOptions, FEATURES, planList, recut, type Plan, type PlanBase } from './plan.js';
 
@@ -108,6 +109,15 @@ export interface CvChoice {
   orderZ?: number;
   /** The global order's held-out F1 beside covering's and its paired gain over covering's, when it was judged. */
   reorder?: { orderZ: number; f1: number; covering: number; gain: number; kept: boolean }[];
+  /** A list with no default may close with one for the class most frequent among the held-out texts it leaves unlabelled (see closing-default.ts). */
+  closing?: Closing<number>;
+}
+
+/** The closing default of a cut with no default (none when the user named one, which always closes the list). */
+function closingOf(base: PlanBase, t: Cut, track: Track): { closing: Closing<number> } | Record<string, never> {
+  if (track !== 'none' || base.opts.defaultLabel !== null) return {};
+  const closing = pickClosing(t.unlabelled, -1, { tp: t.right.reduce((a, b) => a + b, 0), predicted: t.answered, gold: t.right.length });
+  return closing ? { closing } : {};
 }
 
 interface Grid {
@@ -162,7 +172,8 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   if (fixed && (fixed.track === 'none' || fallback !== undefined)) {
     const t = grid(fixed.z, fixed.global, fixed.passes, fixed.track === 'own', fixed.orderZ);
     const cut = fixed.track === 'appended' ? (t.withDefault ?? t) : t;
-    return { ...fixed, minScore: cutScore(base, cut, fixed.track), f1: cut.f1, folds: k, verdict: null };
+    const closing = closingOf(base, cut, fixed.track);
+    return { ...fixed, minScore: cutScore(base, cut, fixed.track), f1: closing.closing?.after ?? cut.f1, folds: k, verdict: null, ...closing };
   }
   let none: Grid | null = null;
   let appended: Grid | null = null;
@@ -192,7 +203,8 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   // No threshold beats the default alone: the list keeps no rule. (Without a default, no threshold
   // answering anything right keeps every rule, as the list was learned.)
   const orderZ = best.orderZ === undefined ? {} : { orderZ: best.orderZ };
-  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: best.t.f1, folds: k, verdict, reorder: reorder.tried };
+  const closing = closingOf(base, best.t, track);
+  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: closing.closing?.after ?? best.t.f1, folds: k, verdict, reorder: reorder.tried, ...closing };
 }
 
 /** The lowest rule score kept at a cut: none at all when no threshold beats the default alone. */

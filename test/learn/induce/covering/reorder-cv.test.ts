@@ -14,7 +14,8 @@ const opts = { z: 1.96, minSupport: 1, minScore: 0.05, maxRules: 1000, perClass:
 function cut(f1: number, right: number, n = 20, from = 0, withDefault?: number): Threshold {
   const r = new Uint8Array(n);
   for (let i = from; i < from + right; i++) r[i] = 1;
-  return { threshold: 0.2, f1, right: r, folds: 5, saturated: true, ...(withDefault === undefined ? {} : { withDefault: { threshold: 0.2, f1: withDefault, right: r } }) };
+  const counts = { answered: right, unlabelled: new Int32Array(0) };
+  return { threshold: 0.2, f1, right: r, folds: 5, saturated: true, ...counts, ...(withDefault === undefined ? {} : { withDefault: { threshold: 0.2, f1: withDefault, right: r, ...counts } }) };
 }
 
 describe('the global order judged by cross-validation (no dev split)', () => {
