@@ -13,6 +13,8 @@ import { coveringLearner, defaultLearnerPays, labelOf, selectionAffordable, sele
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
+import { bestOption, crossValidateSpans, spanOptions, type LearnSpans } from './spans/choose-learner.js';
+import { TUNING } from './tuning.js';
 import type { Candidate, InduceOptions, InduceReport, InduceResult } from './types.js';
 import type { Rule } from '../../core/schemas/rule.js';
 
@@ -75,25 +77,47 @@ async function learnClasses(task: Task, train: readonly Example[], opts: Resolve
 
 /**
  * Spans: the token-window learner runs beside the candidate pipeline, and of the two rulesets and
- * their union the one with the best F1 on dev (train without dev) is kept.
+ * their union the best is kept (within a tie, the one with fewer rules): on dev, or, with no dev
+ * split (too few examples to make one), by k-fold cross-validation on train, whose estimate the
+ * summary prints beside train F1. A dev split the user gave, however small, judges: it may be
+ * there to say what train lacks (names train never had).
  */
 async function withWindows(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, started: number, pipeline: Rule[]): Promise<Rule[]> {
   const win = induceWindows({ task, train, docs: spanDocs(train), opts, report, started });
   if (!win.length) return pipeline;
-  const judge = opts.dev ?? train;
-  const shifted = pipeline.map((r) => ({ ...r, priority: r.priority + win.length }));
-  const options = [
-    { name: 'the candidate pipeline', rules: pipeline },
-    { name: 'token-window templates', rules: win },
-    { name: 'both together', rules: [...shifted, ...win] },
-  ].map((o) => ({ ...o, f1: scoreRules(task, o.rules, judge).f1 ?? 0 }));
-  const best = options.reduce((a, b) => (b.f1 > a.f1 + 1e-12 ? b : a));
-  report.notes.push(`span learners compared on ${opts.dev ? 'dev' : 'train'}: ${options.map((o) => `${o.name} F1 ${o.f1.toFixed(3)} (${o.rules.length} rules)`).join(', ')}; kept ${best.name}`);
+  const options = spanOptions({ pipeline, windows: win });
+  const on = opts.dev ? 'dev' : 'train';
+  const own = options.map((o) => scoreRules(task, o.rules, opts.dev ?? train).f1 ?? 0);
+  const small = !opts.inFold && !opts.dev && train.length <= TUNING.arbiter.crossValidateTexts;
+  const cv = small ? await crossValidateSpans(task, train, learnSpans(task), opts, started + opts.learnBudgetMs * TUNING.arbiter.cvBudgetShare) : null;
+  const pick = bestOption(options, cv?.f1 ?? own);
+  const best = options[pick]!;
+  const listed = (f1: readonly number[]) => options.map((o, i) => `${o.name} F1 ${f1[i]!.toFixed(3)} (${o.rules.length} rules)`).join(', ');
+  if (cv) {
+    report.cross_validation = { folds: cv.folds, f1: cv.f1[pick]! };
+    report.notes.push(
+      `span learners compared by ${cv.folds}-fold cross-validation on train (${train.length} texts, no dev split): ${listed(cv.f1)}; kept ${best.name}. ` +
+        `Cross-validated estimate F1 ${cv.f1[pick]!.toFixed(3)} beside train F1 ${own[pick]!.toFixed(3)}: expect new text nearer the estimate`,
+    );
+  } else {
+    if (small) report.notes.push('cross-validation on train ran out of its share of the budget: train chose');
+    report.notes.push(`span learners compared on ${on}: ${listed(own)}; kept ${best.name}`);
+  }
   if (best.rules === pipeline) return pipeline;
-  const kept = best.rules === win ? [] : shifted;
+  const kept = best.rules === win ? [] : best.rules.slice(0, pipeline.length);
   const fresh = await finalizeRules({ task, train, opts, report, started }, win, kept);
   return [...kept, ...fresh];
 }
+
+/** Both span learners as one run on `rows`, for the folds of `crossValidateSpans`. */
+const learnSpans =
+  (task: Task): LearnSpans =>
+  async (rows, opts) => {
+    const report = newReport(task, rows.length, 0);
+    const started = performance.now();
+    const pipeline = await selectCandidates({ task, train: rows, candidates: generateCandidates(task, rows, opts), opts, report, started, merge: false });
+    return { pipeline, windows: induceWindows({ task, train: rows, docs: spanDocs(rows), opts, report, started }) };
+  };
 
 /** `induceRules`: candidates from train, then the shared selection pipeline. */
 export async function induce(task: Task, trainIn: readonly Example[], options: InduceOptions): Promise<InduceResult> {
