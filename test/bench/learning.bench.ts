@@ -64,6 +64,7 @@ function rowOf(r: SystemRun): Row {
     accuracy: r3(s?.accuracy),
     coverage: r3(s?.coverage),
     ...(r.positive_f1 !== undefined ? { pos_f1: r3(r.positive_f1) } : {}),
+    ...(r.estimate !== undefined ? { estimate: r3(r.estimate), drop: r.estimate === null || !s ? '-' : r3(r.estimate - (s.f1 ?? 0)) } : {}),
     rules: r.rules ?? '-',
     'rules/label med': r.rules_per_label?.median ?? '-',
     'rules/label max': r.rules_per_label?.max ?? '-',
@@ -123,8 +124,10 @@ export async function run(): Promise<BenchResult> {
       }
     }
   }
+  const drops = runs.filter((r) => typeof r.estimate === 'number' && r.score).map((r) => r.estimate! - (r.score!.f1 ?? 0));
+  if (drops.length) notes.push(`learn's expected F1 (its cross-validated estimate, else its last dev F1) less test F1, mean over ${drops.length} service rows: ${r3(drops.reduce((a, b) => a + b, 0) / drops.length)}`);
   notes.push(`every run as JSON: ${writeJson(runs)}`);
-  notes.push('columns: micro precision/recall/F1 on test; accuracy = correct / all for classification (an abstention is wrong), the share of test examples entirely right for span and field tasks; coverage = share of test examples given any output; pos_f1 = F1 of the positive class (skewed binary cases); rules = rules learned (service: active after learn) or keywords kept, and their median and max per label (labels with none count 0)');
+  notes.push('columns: micro precision/recall/F1 on test; accuracy = correct / all for classification (an abstention is wrong), the share of test examples entirely right for span and field tasks; coverage = share of test examples given any output; pos_f1 = F1 of the positive class (skewed binary cases); estimate = what learn expects on new text (its cross-validated estimate, else its last dev F1; - when it judged on train alone) and drop = estimate less test F1; rules = rules learned (service: active after learn) or keywords kept, and their median and max per label (labels with none count 0)');
   notes.push(`machine: Node ${process.version}, ${cpus().length} cores; every pair ran in its own process`);
   return { name, rows, notes };
 }

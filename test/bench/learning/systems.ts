@@ -19,7 +19,7 @@ import type { Prediction } from '../../../src/core/schemas/prediction.js';
 import { rulesPerLabel } from '../../../src/core/metrics/rules-per-label.js';
 import { isSpanTask } from '../../../src/core/schemas/task.js';
 import { induceRules } from '../../../src/learn/induce/index.js';
-import { Workspace } from '../../../src/service/index.js';
+import { Workspace, type LearnResult } from '../../../src/service/index.js';
 import { KeywordList } from './keyword-list.js';
 import { perLabelScored, scorePredictions, scoreRules } from './score.js';
 import { spanBaseline } from './span-baselines.js';
@@ -69,6 +69,15 @@ async function runInducer(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'c
   return { case: c.name, system: 'inducer', score, rules: res.rules.length, rules_per_label, learn_ms, peak_rss_mb: peakRssMb(), notes };
 }
 
+/** The F1 `learn` expects on new text: the first synthesis report's cross-validated estimate, else the last stage's dev F1. */
+function estimateOf(learned: LearnResult): number | null {
+  for (const d of learned.decisions) {
+    const cv = (d.report as { cross_validation?: { f1?: unknown } } | undefined)?.cross_validation?.f1;
+    if (typeof cv === 'number') return cv;
+  }
+  return learned.split.judged_on === 'dev' ? (learned.stages.at(-1)?.f1 ?? null) : null;
+}
+
 async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'case_notes'>> {
   const dir = mkdtempSync(join(tmpdir(), 'rulewright-learning-bench-'));
   try {
@@ -91,7 +100,7 @@ async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'c
         `learn judged on ${learned.split.judged_on} (train ${learned.split.train}, dev ${learned.split.dev}${learned.split.created ? ', dev made by learn' : ''}), ${learned.rounds_run} round(s)`,
         ...learned.notes,
       ];
-      return { case: c.name, system: 'service', score, rules: learned.rules.active, rules_per_label: learned.rules_per_label, learn_ms, peak_rss_mb: peakRssMb(), notes };
+      return { case: c.name, system: 'service', score, rules: learned.rules.active, rules_per_label: learned.rules_per_label, estimate: estimateOf(learned), learn_ms, peak_rss_mb: peakRssMb(), notes };
     } finally {
       ws.close();
     }

@@ -47,6 +47,11 @@ export interface SystemRun {
   rules_per_label?: RulesPerLabel | null;
   /** F1 of the case's positive class (binary cases). */
   positive_f1?: number | null;
+  /**
+   * What `learn` expects on new text (service): its cross-validated estimate where it printed one,
+   * else its final F1 on a dev split; null when it judged on train alone.
+   */
+  estimate?: number | null;
   learn_ms: number;
   /** Peak resident set size of the process, in MB (the process runs one system when started per pair). */
   peak_rss_mb: number;
