@@ -166,8 +166,11 @@ export function judgeReorder(none: Grid, grid: GridRun, cvDeadline: number): { b
 export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: number, cvDeadline: number): CvChoice | null {
   const { texts, labels, classes, opts } = base;
   const fallback = choice && base.defaultClass ? base.defaultClass.cls : undefined;
+  // The clock decides only whether another point of the grid starts: a point once started learns
+  // every fold to the end (within the whole run's budget), so what it scores does not depend on
+  // how much of the cross-validation's share was left.
   const grid: GridRun = (z, global, p, own, orderZ) =>
-    chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, cvDeadline), z, global, ...(own && base.defaultClass ? { defaultClass: base.defaultClass } : {}) }, k, opts.seed, p, fallback, orderZ);
+    chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, base.deadline), z, global, ...(own && base.defaultClass ? { defaultClass: base.defaultClass } : {}) }, k, opts.seed, p, fallback, orderZ);
   const fixed = opts.coveringGrid;
   if (fixed && (fixed.track === 'none' || fallback !== undefined)) {
     const t = grid(fixed.z, fixed.global, fixed.passes, fixed.track === 'own', fixed.orderZ);
