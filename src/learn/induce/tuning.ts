@@ -65,7 +65,7 @@ export const TUNING = {
     passesBelowRules: 200,
     /** Folds of the cross-validation that cuts the list when there is no dev split. */
     folds: 5,
-    /** Share of the time budget cross-validation may use. */
+    /** Share of the time budget after which cross-validation starts no new point of its grid (a point once started finishes). */
     cvBudgetShare: 0.5,
     /** Most words in the all-words conjunction of a correction's text. */
     correctionMaxWords: 6,
