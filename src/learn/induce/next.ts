@@ -1,3 +1,4 @@
+import { plus } from '../../core/metrics/scored-run.js';
 import { type Counts, f1Of } from '../../core/ratio.js';
 import { suggestConditions } from './suggest.js';
 import { goldOf, type TrainIndex } from './train-index.js';
@@ -27,38 +28,26 @@ export interface NextRow {
   why: string;
 }
 
-/** Train micro F1 counts under the current answers: a right answer is a TP, a wrong one an FP and an FN, an abstention an FN. */
+/** One text's part of train micro F1 counts: a right answer is a TP, a wrong one an FP and an FN, an abstention an FN; a text with no gold label counts nothing. */
+function answerCounts(predicted: string | null, gold: string | null): Counts {
+  if (gold === null) return { tp: 0, fp: 0, fn: 0 };
+  return predicted === gold ? { tp: 1, fp: 0, fn: 0 } : { tp: 0, fp: predicted === null ? 0 : 1, fn: 1 };
+}
+
+/** Train micro F1 counts under the current answers. */
 function countsOf(ti: TrainIndex, now: RulesOnTrain): Counts {
-  const c = { tp: 0, fp: 0, fn: 0 };
-  for (let d = 0; d < ti.texts.length; d++) {
-    const g = goldOf(ti, d);
-    if (g === null) continue;
-    if (now.predicted[d] === g) c.tp++;
-    else {
-      c.fn++;
-      if (now.predicted[d] !== null) c.fp++;
-    }
-  }
+  let c: Counts = { tp: 0, fp: 0, fn: 0 };
+  for (let d = 0; d < ti.texts.length; d++) c = plus(c, answerCounts(now.predicted[d] ?? null, goldOf(ti, d)));
   return c;
 }
 
-/** How much train micro F1 (from `base`) rises with a rule on top that labels `right` (gold is its label) and `wrong` (gold is another). */
-function f1Lift(ti: TrainIndex, now: RulesOnTrain, base: Counts, right: readonly number[], wrong: readonly number[]): number {
-  const c = { ...base };
-  for (const x of right) {
-    if (now.predicted[x] === goldOf(ti, x)) continue;
-    c.tp++;
-    c.fn--;
-    if (now.predicted[x] !== null) c.fp--;
-  }
-  for (const x of wrong) {
+/** How much train micro F1 (from `base`) rises with a rule of `label` on top: each text it fires on trades its current answer for `label`. */
+function f1Lift(ti: TrainIndex, now: RulesOnTrain, base: Counts, label: string, fires: readonly number[]): number {
+  let c = base;
+  for (const x of fires) {
     const g = goldOf(ti, x);
-    if (g === null) continue;
-    if (now.predicted[x] === g) {
-      c.tp--;
-      c.fp++;
-      c.fn++;
-    } else if (now.predicted[x] === null) c.fp++;
+    const was = answerCounts(now.predicted[x] ?? null, g);
+    c = plus(plus(c, answerCounts(label, g)), { tp: -was.tp, fp: -was.fp, fn: -was.fn });
   }
   return (f1Of(c) ?? 0) - (f1Of(base) ?? 0);
 }
@@ -81,7 +70,7 @@ export function rankNext(ti: TrainIndex, now: RulesOnTrain, limit: number): Next
     if (g === null) continue;
     if (failing(d)) {
       const best = suggestConditions(ti, ti.texts[d]!, g, TUNING.corrections.nextConditions)
-        .map((s) => ({ s, fix: s.rightDocs.filter(failing).length, breaks: s.wrongDocs.filter((x) => now.predicted[x] === null || !failing(x)).length, df: f1Lift(ti, now, base, s.rightDocs, s.wrongDocs) }))
+        .map((s) => ({ s, fix: s.rightDocs.filter(failing).length, breaks: s.wrongDocs.filter((x) => now.predicted[x] === null || !failing(x)).length, df: f1Lift(ti, now, base, g, [...s.rightDocs, ...s.wrongDocs]) }))
         .reduce<{ fix: number; breaks: number; name: string; df: number } | null>((a, b) => (a === null || b.df > a.df ? { fix: b.fix, breaks: b.breaks, name: b.s.candidate.name, df: b.df } : a), null);
       const gain = best ? best.fix - best.breaks : 0;
       const f1Gain = best ? best.df : 0;
