@@ -13,7 +13,7 @@ import { coveringLearner, defaultLearnerPays, labelOf, selectionAffordable, sele
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
-import { bestOption, crossValidateSpans, spanOptions, type LearnSpans } from './spans/choose-learner.js';
+import { bestOption, crossValidateSpans, spanOptions, type LearnSpans, type SpanLearned } from './spans/choose-learner.js';
 import { TUNING } from './tuning.js';
 import type { Candidate, InduceOptions, InduceReport, InduceResult } from './types.js';
 import type { Rule } from '../../core/schemas/rule.js';
@@ -76,16 +76,17 @@ async function learnClasses(task: Task, train: readonly Example[], opts: Resolve
 }
 
 /**
- * Spans: the token-window learner runs beside the candidate pipeline, and of the two rulesets and
+ * Spans: the candidate pipeline and the token-window learner both learn, and of the two rulesets and
  * their union the best is kept (within a tie, the one with fewer rules): on dev, or, with no dev
  * split (too few examples to make one), by k-fold cross-validation on train, whose estimate the
  * summary prints beside train F1. A dev split the user gave, however small, judges: it may be
  * there to say what train lacks (names train never had).
  */
-async function withWindows(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, started: number, pipeline: Rule[]): Promise<Rule[]> {
-  const win = induceWindows({ task, train, docs: spanDocs(train), opts, report, started });
+async function withWindows(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, started: number): Promise<Rule[]> {
+  const learned = await learnBoth(task, train, opts, report, started);
+  const { pipeline, windows: win } = learned;
   if (!win.length) return pipeline;
-  const options = spanOptions({ pipeline, windows: win });
+  const options = spanOptions(learned);
   const on = opts.dev ? 'dev' : 'train';
   const own = options.map((o) => scoreRules(task, o.rules, opts.dev ?? train).f1 ?? 0);
   const small = !opts.inFold && !opts.dev && train.length <= TUNING.arbiter.crossValidateTexts;
@@ -109,15 +110,17 @@ async function withWindows(task: Task, train: readonly Example[], opts: Resolved
   return [...kept, ...fresh];
 }
 
-/** Both span learners as one run on `rows`, for the folds of `crossValidateSpans`. */
+/** Both span learners on `rows`: the candidate pipeline, then the token-window templates. */
+async function learnBoth(task: Task, rows: readonly Example[], opts: ResolvedOptions, report: InduceReport, started: number): Promise<SpanLearned> {
+  const pipeline = await selectCandidates({ task, train: rows, candidates: generateCandidates(task, rows, opts), opts, report, started, merge: false });
+  return { pipeline, windows: induceWindows({ task, train: rows, docs: spanDocs(rows), opts, report, started }) };
+}
+
+/** Both span learners as a fold of `crossValidateSpans` runs them: a report and a clock of their own. */
 const learnSpans =
   (task: Task): LearnSpans =>
-  async (rows, opts) => {
-    const report = newReport(task, rows.length, 0);
-    const started = performance.now();
-    const pipeline = await selectCandidates({ task, train: rows, candidates: generateCandidates(task, rows, opts), opts, report, started, merge: false });
-    return { pipeline, windows: induceWindows({ task, train: rows, docs: spanDocs(rows), opts, report, started }) };
-  };
+  (rows, opts) =>
+    learnBoth(task, rows, opts, newReport(task, rows.length, 0), performance.now());
 
 /** `induceRules`: candidates from train, then the shared selection pipeline. */
 export async function induce(task: Task, trainIn: readonly Example[], options: InduceOptions): Promise<InduceResult> {
@@ -139,9 +142,10 @@ export async function induce(task: Task, trainIn: readonly Example[], options: I
     chosen.report.elapsed_ms = Math.round(performance.now() - started);
     return { rules, remove: [], report: chosen.report };
   }
-  const candidates = generateCandidates(task, train, opts);
-  let rules = await selectCandidates({ task, train, candidates, opts, report, started, merge: false });
-  if (task.type !== 'transformation') rules = await withWindows(task, train, opts, report, started, rules);
+  const rules =
+    task.type === 'transformation'
+      ? await selectCandidates({ task, train, candidates: generateCandidates(task, train, opts), opts, report, started, merge: false })
+      : await withWindows(task, train, opts, report, started);
   report.emitted = rules.length;
   report.elapsed_ms = Math.round(performance.now() - started);
   return { rules, remove: [], report };
