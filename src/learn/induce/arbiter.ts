@@ -163,7 +163,7 @@ function fewEnough(n: number): string | null {
 }
 
 /** Positions of the entries within `TUNING.arbiter.equalF1` of the best F1 among `among`. */
-function tied(f1: readonly number[], among: readonly number[]): number[] {
+export function tied(f1: readonly number[], among: readonly number[]): number[] {
   const top = Math.max(...among.map((i) => f1[i]!));
   return among.filter((i) => f1[i]! >= top - TUNING.arbiter.equalF1);
 }

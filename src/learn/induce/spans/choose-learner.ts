@@ -3,6 +3,7 @@ import { prf, type Counts } from '../../../core/ratio.js';
 import type { Example } from '../../../core/schemas/example.js';
 import type { Rule } from '../../../core/schemas/rule.js';
 import type { Task } from '../../../core/schemas/task.js';
+import { tied } from '../arbiter.js';
 import { foldsOf } from '../covering/cross-validate.js';
 import type { ResolvedOptions } from '../options.js';
 import { scoreRules } from '../pipeline.js';
@@ -64,7 +65,5 @@ export async function crossValidateSpans(task: Task, all: readonly Example[], le
 
 /** The best option: the highest F1, and of those within `TUNING.arbiter.equalF1` of it, the one with the fewest rules. */
 export function bestOption(options: readonly SpanOption[], f1: readonly number[]): number {
-  const top = Math.max(...f1);
-  const tied = options.map((_, i) => i).filter((i) => f1[i]! >= top - TUNING.arbiter.equalF1);
-  return tied.reduce((a, b) => (options[b]!.rules.length < options[a]!.rules.length ? b : a));
+  return tied(f1, options.map((_, i) => i)).reduce((a, b) => (options[b]!.rules.length < options[a]!.rules.length ? b : a));
 }
