@@ -118,9 +118,10 @@ describe('the layers', () => {
   });
 
   // Besides the service's entry point (and its types), the front ends may read core's pure leaves
-  // that every layer shares: the schemas, the error class and the empty-value mark. The CLI's
+  // that every layer shares: the schemas, the error class, the empty-value mark and the quoting
+  // of a word in a command to paste. The CLI's
   // `extract --rules` loads the extract module alone, as it needs no workspace.
-  const SHARED = /^src\/(service\/(index|types)\.ts|core\/schemas\/[^/]+\.ts|core\/(errors|none)\.ts)$/;
+  const SHARED = /^src\/(service\/(index|types)\.ts|core\/schemas\/[^/]+\.ts|core\/(errors|none|shell-word)\.ts)$/;
   test.each([
     ['the cli', 'src/cli/', /^src\/service\/extract\.ts$/],
     ['the tui', 'tui/', /^$/],

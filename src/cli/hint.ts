@@ -1,7 +1,4 @@
-/** A word as a POSIX shell reads it back: bare when safe, else single-quoted. */
-export function shellWord(s: string): string {
-  return /^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
+import { shellWord } from '../core/shell-word.js';
 
 /** A flag's value in a hint: `true` is the bare flag; absent and `false` leave it out. */
 type FlagValue = string | number | boolean | undefined | null;

@@ -12,6 +12,7 @@ import type { DatasetContext } from './dataset-context.js';
 import { splitCounts } from './split.js';
 import type { SplitCounts } from './types.js';
 import { resolveRef } from './resolve-id.js';
+import { shellWord } from '../core/shell-word.js';
 
 /** A span as a person gives it: offsets, or the text (its first occurrence is used). */
 const ExpectedSpan = z.union([
@@ -245,7 +246,6 @@ function goldAnswer(task: Task, e: Example): Answer | null {
   return { spans: e.spans ?? [] };
 }
 
-const shellWord = (s: string): string => (/^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 /** The refusal of a held-out example's correction, with the command that moves it (it works when pasted). */
 function heldOut(dataset: string, nameIt: boolean, id: string, split: string, req: CorrectionRequest): RulewrightError {

@@ -14,6 +14,7 @@ import type { BatchedPipelineResult } from './pipeline-batches.js';
 import { type BatchSize, PIPELINE_BATCH_SIZE } from './pipeline-request.js';
 import { round } from './round.js';
 import { issueView, MAX_RECORDED_ISSUES } from './runs.js';
+import { shellWord } from '../core/shell-word.js';
 
 /** `metrics --json`: per-rule metrics (the keys scripts read per rule, plus samples and interactions). */
 export interface MetricsResult extends MeasuredRunView {
@@ -29,7 +30,6 @@ export interface MetricsResult extends MeasuredRunView {
 const noDevNote = (dataset: string): string =>
   `no dev split: validated precision and support were not stamped (they come from dev only); make one with \`rulewright split --dev 0.2 --dataset ${shellWord(dataset)}\``;
 
-const shellWord = (s: string): string => (/^[\w.@%+=:,/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 const stampOf = (r: RuleMetrics) => ({ id: r.id, validated_precision: r.support > 0 ? r.precision : null, validated_support: r.support });
 
