@@ -17,10 +17,11 @@ import { CORRECTION_EXAMPLE_PREFIX } from './corrections.js';
 import type { DatasetContext } from './dataset-context.js';
 import { checkDefaultLabel } from './learn-default-label.js';
 import { type Chosen, chooseProposer } from './learn-proposer.js';
-import { DEFAULT_ROUNDS, LEARN_DEV_FRACTION, type LearnRequest, type LearnResult, MAX_ROUNDS, MIN_DEV_PER_LABEL } from './learn-request.js';
+import { DEFAULT_ROUNDS, type LearnRequest, MAX_ROUNDS } from './learn-request.js';
+import { learnSplits, type LearnSplits } from './learn-splits.js';
 import { environmentJudge, llmJudge } from './llm-judge.js';
 import { MatcherIssueLog } from './matcher-issue-log.js';
-import { DEFAULT_SEED, planSplit, type SplitPlan } from './split.js';
+import { DEFAULT_SEED } from './split.js';
 
 /** Everything a learn run is set up with before any learner runs. */
 export interface LearnSetup {
@@ -48,22 +49,13 @@ export interface LearnSetup {
   config: LearnRunConfig;
 }
 
-/** The dev split a run made (stored only with the run), and the examples as they stand with it. */
-export interface LearnSplits {
-  planned: SplitPlan | null;
-  created: LearnResult['split']['created'];
-  /** An example with the split the plan gives it. */
-  splitOf: <E extends Example | undefined>(e: E) => E;
-  inSplit: (split: 'train' | 'dev') => Example[];
-}
-
 /**
  * Checks the request, chooses the proposer, makes the run's scoring context, plans a dev split
  * when there is none, and reads what the learners learn from: train and the examples changes are
  * judged on, corrections, open feedback, the active rules, and (incremental) what to patch.
  */
 export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): Promise<LearnSetup> {
-  const rounds = checkRounds(req.rounds);
+  let rounds = checkRounds(req.rounds);
   const seed = req.seed ?? DEFAULT_SEED;
   const { store, dataset: d, matchers: loaded } = ctx;
   const task = d.task;
@@ -81,7 +73,7 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
   const matcherLog = new MatcherIssueLog();
   compileScorer(task, scoring);
 
-  const splits = learnSplits(ctx, seed, notes);
+  const splits = learnSplits(ctx, { seed, offline: chosen.proposer.kind === 'offline' }, notes);
   const train = correctionsFirst(splits.inSplit('train'));
   if (!train.length) throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: move some to train with \`rulewright split --dev F\``);
   let judge = splits.inSplit('dev');
@@ -89,7 +81,14 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
   if (!judge.length) {
     judge = train;
     judgeSplit = 'train';
-    notes.push('the dev split is empty (too few examples): changes were judged on train');
+    notes.push('with no dev split, changes were judged on train');
+    if (chosen.proposer.kind === 'offline' && !req.incremental && req.rounds === undefined && rounds > 0) {
+      rounds = 0;
+      notes.push(
+        'no refinement rounds: with no dev split they would be judged on the train examples the rules were learned from, and such rounds only fit train ' +
+          '(give --rounds N to run them anyway)',
+      );
+    }
   }
 
   const corrections = store.corrections.list(d.id);
@@ -154,37 +153,6 @@ function scoringContext(ctx: DatasetContext, req: LearnRequest, chosen: Chosen):
     verdicts: new VerdictCache(),
     patterns: req.context?.patterns ?? new PatternScreen(),
   };
-}
-
-/**
- * Plans a seeded, stratified dev split when the dataset has none and enough examples for one.
- * The plan is stored in the run's final transaction, so a learn that fails or is killed leaves
- * the dataset unsplit; until then the examples are read with the split it gives them.
- */
-function learnSplits(ctx: DatasetContext, seed: number, notes: string[]): LearnSplits {
-  const { store, dataset: d } = ctx;
-  const labelCount = Math.max(1, d.task.labels?.length ?? 1);
-  const trainCount = store.examples.count(d.id, { split: 'train' });
-  const devCount = store.examples.count(d.id, { split: 'dev' });
-  let created: LearnResult['split']['created'] = null;
-  let planned: SplitPlan | null = null;
-  if (devCount === 0 && trainCount > 0 && trainCount * LEARN_DEV_FRACTION < MIN_DEV_PER_LABEL * labelCount) {
-    notes.push(
-      `too few examples for a dev split (${trainCount} train examples, ${labelCount} label${labelCount === 1 ? '' : 's'}): none was made, so nothing is taken away from learning ` +
-        '(the offline inducer judges its rules by cross-validation on train)',
-    );
-  } else if (devCount === 0) {
-    if (trainCount === 0)
-      throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: import some (\`rulewright import FILE\`) or re-split with \`rulewright split --dev F --test F\``);
-    planned = planSplit(ctx, { dev: LEARN_DEV_FRACTION, seed });
-    created = { dev: LEARN_DEV_FRACTION, seed, splits: planned.splits };
-    notes.push(`the dataset had no dev split: made a seeded, stratified one first (dev ${LEARN_DEV_FRACTION}, seed ${seed}; test kept as it was)`);
-  }
-  const plan = planned;
-  const splitOf = <E extends Example | undefined>(e: E): E => (e && plan?.assigned.has(e.id) ? { ...e, split: plan.assigned.get(e.id)! } : e);
-  const all = plan && store.examples.list(d.id).map(splitOf);
-  const inSplit = (split: 'train' | 'dev') => (all ? all.filter((e) => e.split === split) : store.examples.list(d.id, { split }));
-  return { planned, created, splitOf, inSplit };
 }
 
 /** Corrections and open feedback as prompts show them; a held-out example's text stays out of prompts. */

@@ -27,10 +27,13 @@ describe('rulewright learn', () => {
     const r = json<LearnResult>(await runBin(['learn', '--json'], { cwd, env }));
     expect(r.proposer).toBe('offline');
     expect(r.model).toBeNull();
-    expect(r.notes).toEqual(
-      expect.arrayContaining([expect.stringMatching(/no dev split: made a seeded, stratified one first/), expect.stringMatching(/no LLM is configured/)]),
-    );
-    expect(r.split).toMatchObject({ judged_on: 'dev', train: 240, dev: 60 });
+    // 300 examples of 5 labels: a fifth as dev (60) would be too few to judge, so none is made and
+    // the inducer learns from all 300; the note's command makes one when pasted.
+    const made = r.notes.find((n) => n.startsWith('no dev split was made'));
+    expect(made).toMatch(/dev has 60 examples, too few to judge on its own .*all 300 train examples were learned from/);
+    expect(r.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^no refinement rounds: with no dev split/), expect.stringMatching(/no LLM is configured/)]));
+    expect(r.split).toMatchObject({ judged_on: 'train', train: 300, dev: 0, created: null });
+    expect(r.rounds_run).toBe(0);
     expect(r.stages[0]).toMatchObject({ stage: 'before', rules: 0 });
     expect(r.stages.map((s) => s.stage)).toContain('synthesis');
     expect(r.stages.at(-1)!.stage).toBe('pruning');
@@ -40,9 +43,14 @@ describe('rulewright learn', () => {
     expect(r.stages.every((s) => s.llm_calls === 0 && s.cost_usd === 0)).toBe(true);
     expect(r.llm.calls).toBe(0);
     expect(r.rules.active).toBe(last.rules);
-    // The learned rules are stored and the learn run is recorded.
-    const ex = json<{ splits: Record<string, number> }>(await runBin(['stats', '--json'], { cwd, env }));
-    expect(ex.splits).toEqual({ train: 240, dev: 60, test: 200 });
+    expect(json<{ splits: Record<string, number> }>(await runBin(['stats', '--json'], { cwd, env })).splits).toEqual({ train: 300, dev: 0, test: 200 });
+
+    const hint = /`rulewright (split [^`]+)`/.exec(made!)![1]!.split(' ');
+    expect((await runBin(hint, { cwd, env })).code).toBe(0);
+    const again = json<LearnResult>(await runBin(['learn', '--json'], { cwd, env }));
+    expect(again.split).toMatchObject({ judged_on: 'dev', train: 240, dev: 60, created: null });
+    expect(again.rounds).toBe(2);
+    expect(json<{ splits: Record<string, number> }>(await runBin(['stats', '--json'], { cwd, env })).splits).toEqual({ train: 240, dev: 60, test: 200 });
   }, 120_000);
 
   test('--offline uses the inducer even when an LLM is configured, and prints the ablation table', async () => {

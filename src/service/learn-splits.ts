@@ -1,0 +1,75 @@
+import { RulewrightError } from '../core/errors.js';
+import { shellWord } from '../core/shell-word.js';
+import type { Example } from '../core/schemas/example.js';
+import { devTooSmall, minDevTexts } from '../learn/induce/covering/small-dev.js';
+import { labelOf } from '../learn/induce/learners.js';
+import type { DatasetContext } from './dataset-context.js';
+import { LEARN_DEV_FRACTION, type LearnResult, MIN_DEV_PER_LABEL } from './learn-request.js';
+import { planSplit, type SplitPlan } from './split.js';
+
+/** The dev split a run made (stored only with the run), and the examples as they stand with it. */
+export interface LearnSplits {
+  planned: SplitPlan | null;
+  created: LearnResult['split']['created'];
+  /** An example with the split the plan gives it. */
+  splitOf: <E extends Example | undefined>(e: E) => E;
+  inSplit: (split: 'train' | 'dev') => Example[];
+}
+
+/**
+ * Plans a seeded, stratified dev split when the dataset has none and enough examples for one.
+ * The plan is stored in the run's final transaction, so a learn that fails or is killed leaves
+ * the dataset unsplit; until then the examples are read with the split it gives them.
+ *
+ * The offline inducer makes one only where it could judge on its own (`devTooSmall`): below
+ * that it chooses by cross-validation over train and dev anyway, and a dev split would only take
+ * a fifth of the examples away from learning. An LLM's rules are not fitted to train, so a
+ * small dev still tells more about them than train does: its rule is the older, looser one.
+ */
+export function learnSplits(ctx: DatasetContext, how: { seed: number; offline: boolean }, notes: string[]): LearnSplits {
+  const { store, dataset: d } = ctx;
+  const { seed } = how;
+  const labelCount = Math.max(1, d.task.labels?.length ?? 1);
+  const trainCount = store.examples.count(d.id, { split: 'train' });
+  const devCount = store.examples.count(d.id, { split: 'dev' });
+  let planned: SplitPlan | null = null;
+  if (devCount === 0 && trainCount > 0 && trainCount * LEARN_DEV_FRACTION < MIN_DEV_PER_LABEL * labelCount) {
+    notes.push(
+      `too few examples for a dev split (${trainCount} train examples, ${labelCount} label${labelCount === 1 ? '' : 's'}): none was made, so nothing is taken away from learning ` +
+        '(the offline inducer judges its rules by cross-validation on train)',
+    );
+  } else if (devCount === 0) {
+    if (trainCount === 0)
+      throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: import some (\`rulewright import FILE\`) or re-split with \`rulewright split --dev F --test F\``);
+    planned = planSplit(ctx, { dev: LEARN_DEV_FRACTION, seed });
+    const tooSmall = how.offline ? madeDevTooSmall(ctx, planned) : null;
+    if (tooSmall) {
+      notes.push(
+        `no dev split was made: the one learn would make (${LEARN_DEV_FRACTION} of the examples) fails the check, ${tooSmall}; ` +
+          `all ${trainCount} train examples were learned from, and the offline inducer chose by cross-validation on them ` +
+          `(to judge on a dev split anyway, make one first: \`rulewright split --dev ${LEARN_DEV_FRACTION} --dataset ${shellWord(d.name)}\`)`,
+      );
+      planned = null;
+    } else notes.push(`the dataset had no dev split: made a seeded, stratified one first (dev ${LEARN_DEV_FRACTION}, seed ${seed}; test kept as it was)`);
+  }
+  const plan = planned;
+  const created: LearnResult['split']['created'] = plan && { dev: LEARN_DEV_FRACTION, seed, splits: plan.splits };
+  const splitOf = <E extends Example | undefined>(e: E): E => (e && plan?.assigned.has(e.id) ? { ...e, split: plan.assigned.get(e.id)! } : e);
+  const all = plan && store.examples.list(d.id).map(splitOf);
+  const inSplit = (split: 'train' | 'dev') => (all ? all.filter((e) => e.split === split) : store.examples.list(d.id, { split }));
+  return { planned, created, splitOf, inSplit };
+}
+
+/**
+ * Why the planned dev split would be too small to judge on its own, or null. Classification
+ * reads `devTooSmall` (too few texts, or too few of a label); other tasks count texts alone, as a
+ * text there holds items of many labels.
+ */
+function madeDevTooSmall(ctx: DatasetContext, plan: SplitPlan): string | null {
+  const examples = ctx.store.examples.list(ctx.dataset.id).map((e) => ({ e, split: plan.assigned.get(e.id) ?? e.split }));
+  const inSplit = (s: 'train' | 'dev') => examples.filter((x) => x.split === s).map((x) => x.e);
+  const dev = inSplit('dev');
+  if (ctx.dataset.task.type === 'classification') return devTooSmall(inSplit('train').map(labelOf), dev.map(labelOf));
+  const n = dev.length;
+  return n < minDevTexts() ? `dev would have ${n} example${n === 1 ? '' : 's'}, too few to judge on its own (${minDevTexts()} are needed)` : null;
+}

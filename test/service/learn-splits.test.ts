@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import { Example } from '../../src/core/schemas/example.js';
+import { Task } from '../../src/core/schemas/task.js';
+import { datasetContext } from '../../src/service/dataset-context.js';
+import { learn } from '../../src/service/learn.js';
+import type { LearnRequest } from '../../src/service/learn-request.js';
+import { Store } from '../../src/store/index.js';
+import { intentStore } from '../helpers/fixtures.js';
+import { useTempDir } from '../helpers/temp.js';
+
+const offline = (store: Store, req: LearnRequest = {}) => learn(datasetContext(store, { env: {} }), { offline: true, ...req });
+
+/** `n` rows of three intents in turn, or with `refundShare` of them refunds and the rest greetings. */
+function rows(n: number, refundShare?: number) {
+  const texts = { refund: 'please refund my order', greet: 'hello there friend', cancel: 'cancel it now' } as const;
+  return Array.from({ length: n }, (_, i) => {
+    const label = refundShare === undefined ? (['refund', 'greet', 'cancel'] as const)[i % 3]! : i < n * refundShare ? 'refund' : 'greet';
+    return { id: `x${i}`, text: `${texts[label]} #${i}`, label };
+  });
+}
+
+describe('the dev split learn makes', () => {
+  const tmp = useTempDir();
+
+  test.each([
+    ['a fifth would be too few texts to judge', rows(300), /dev has 60 examples, too few to judge on its own/],
+    ['a fifth would hold too few of a label', rows(600, 0.1), /dev has 120 examples but 12 of "refund", too few to judge that label on its own \(30 are needed\)/],
+  ])('the offline inducer makes none where %s, learns from every train example and says how to make one', async (_why, data, reason) => {
+    const { store, datasetId } = intentStore(tmp.path('w.db'), data);
+    const r = await offline(store);
+    expect(r.split).toMatchObject({ judged_on: 'train', train: data.length, dev: 0, created: null });
+    const note = r.notes.find((n) => n.startsWith('no dev split was made'));
+    expect(note).toMatch(reason);
+    expect(note).toMatch(/`rulewright split --dev 0\.2 --dataset intents`\)$/);
+    expect(store.examples.count(datasetId, { split: 'dev' })).toBe(0);
+    store.close();
+  });
+
+  test('the offline inducer makes one where a fifth judges on its own', async () => {
+    const { store, datasetId } = intentStore(tmp.path('w.db'), rows(600));
+    const r = await offline(store);
+    expect(r.split).toMatchObject({ judged_on: 'dev', train: 480, dev: 120 });
+    expect(r.split.created).toMatchObject({ dev: 0.2 });
+    expect(r.rounds).toBe(2);
+    expect(store.examples.count(datasetId, { split: 'dev' })).toBe(120);
+    store.close();
+  });
+
+  test('span tasks count texts: 200 texts give a dev split of 40, too few, so none is made', async () => {
+    const store = Store.open(tmp.path('w.db'), { create: true });
+    const d = store.datasets.insert(Task.parse({ name: 'times', type: 'extraction', labels: ['TIME'] }));
+    const examples = Array.from({ length: 200 }, (_, i) => {
+      const text = `meet me at ${(i % 12) + 1} pm please`;
+      const start = text.indexOf(String((i % 12) + 1));
+      return Example.parse({ id: `t${i}`, text, spans: [{ start, end: text.indexOf(' please'), label: 'TIME' }] });
+    });
+    store.transaction(() => store.examples.insertMany(d.id, examples));
+    const r = await offline(store);
+    expect(r.split).toMatchObject({ judged_on: 'train', dev: 0, created: null });
+    expect(r.notes.join('\n')).toMatch(/dev would have 40 examples, too few to judge on its own \(97 are needed\)/);
+    store.close();
+  });
+});
+
+describe('refinement rounds with no dev split', () => {
+  const tmp = useTempDir();
+
+  test.each([
+    ['by default none run, and the summary says why', {}, 0],
+    ['--rounds runs them anyway, judged on train', { rounds: 1 }, 1],
+    ['an incremental run keeps its rounds: they patch what was asked for', { incremental: true }, 2],
+  ])('%s', async (_what, req: LearnRequest, rounds) => {
+    const { store } = intentStore(tmp.path('w.db'), rows(300));
+    const r = await offline(store, req);
+    expect(r.split.judged_on).toBe('train');
+    expect(r.rounds).toBe(rounds);
+    expect(r.notes.some((n) => n.startsWith('no refinement rounds: with no dev split'))).toBe(rounds === 0);
+    store.close();
+  });
+});
