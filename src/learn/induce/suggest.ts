@@ -1,5 +1,6 @@
 import { wilsonLower } from '../../core/metrics/wilson.js';
 import { satisfies } from './covering/cover.js';
+import { standsAlone } from './covering/features.js';
 import { renderRule, type Literal } from './covering/render.js';
 import { featuresOfText, type TrainIndex } from './train-index.js';
 import { TUNING } from './tuning.js';
@@ -53,7 +54,11 @@ export function suggestConditions(ti: TrainIndex, text: string, label: string, l
     const candidate = renderRule({ literals: lits, label, kindOf: (f) => ti.index.kinds[f]!, keyOf: (f) => ti.index.keys[f]!, tp: right, n, scope: 'all' });
     return { literals: lits, candidate, n, right, wrongDocs, rightDocs, bound: n ? wilsonLower(right / n, n, TUNING.covering.z) : 0 };
   };
-  const singles = [...featuresOfText(ti, text)].map((f) => score([lit(f)])).sort(order);
+  // A text's length is left out, as in a correction's rule: a suggestion rests on what the text says.
+  const singles = [...featuresOfText(ti, text)]
+    .filter((f) => standsAlone(ti.index.kinds[f]!))
+    .map((f) => score([lit(f)]))
+    .sort(order);
   const { suggestPairs, suggestTriples } = TUNING.corrections;
   // Pairs are built from the most precise singles and the most useful ones (right often, and
   // mostly right: right x precision): two common words together ("card" & "arrived") are often

@@ -20,7 +20,7 @@ export interface TrainIndex {
 }
 
 /** Bump when the features or the tokenizer change: a train index kept in a workspace under another version is built again. */
-export const TRAIN_INDEX_VERSION = 1;
+export const TRAIN_INDEX_VERSION = 2;
 
 /**
  * The features a condition on one text is built from: every n-gram the text shares with train,

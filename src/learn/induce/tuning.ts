@@ -72,6 +72,13 @@ export const TUNING = {
     /** Shortest shared prefix that counts as a stem of two observed words. */
     minStemPrefix: 5,
     /**
+     * A text's length is a feature: "at most k words" for each k here at or above its word count.
+     * Short texts differ in kind from long ones (a definition question, a greeting), and with
+     * another condition length tells them apart where no word does. Steps widen with k, as a
+     * word more matters less in a longer text.
+     */
+    shortTexts: [2, 3, 4, 5, 6, 8, 10, 12, 16, 20] as readonly number[],
+    /**
      * The globally ordered list (global-order.ts) pairs up each text's most predictive words and
      * stems, at most this many per text, so pairs grow with the number of texts, not their length.
      */

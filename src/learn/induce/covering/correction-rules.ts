@@ -6,7 +6,7 @@ import type { Task } from '../../../core/schemas/task.js';
 import { candidateId, toRule } from '../rule-factory.js';
 import type { Candidate } from '../types.js';
 import { satisfies } from './cover.js';
-import { type FeatureIndex, Kind } from './features.js';
+import { type FeatureIndex, Kind, standsAlone } from './features.js';
 import { buildTrainIndex, featuresOfText } from '../train-index.js';
 import { renderRule, type Literal } from './render.js';
 import { TUNING } from '../tuning.js';
@@ -149,10 +149,13 @@ function excusedDocs(train: readonly Example[], e: Example): Set<number> {
  * words together (narrower rules fire on fewer texts of any label).
  */
 function narrowest(index: FeatureIndex, features: Iterable<number>, score: (lits: Literal[]) => Scored): Scored | null {
-  const fs = [...features];
-  if (!fs.length) return null;
+  // A text's length is left out: a correction's rule is anchored on what the text says.
+  const fs = [...features].filter((f) => standsAlone(index.kinds[f]!));
   const lit = (f: number): Literal => ({ feature: f, negated: false });
-  const singles = fs.map((f) => score([lit(f)])).sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  const singles = fs
+    .map((f) => score([lit(f)]))
+    .sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  if (!singles.length) return null;
   let best = singles[0]!;
   const consider = (s: Scored) => {
     if (better(s, best)) best = s;

@@ -3,7 +3,7 @@ import type { BaseRate } from './base-rate.js';
 import { Coverer, satisfies, type CoverOptions, type CoverResult } from './cover.js';
 import { TUNING } from '../tuning.js';
 import { globalOrder } from './global-order.js';
-import { buildVocabulary, FeatureIndex, type FeatureConfig, type Vocabulary } from './features.js';
+import { buildVocabulary, FeatureIndex, standsAlone, type FeatureConfig, type Vocabulary } from './features.js';
 
 /** A learned decision list with the index and vocabulary it was learned over. */
 export interface DecisionList extends CoverResult {
@@ -42,10 +42,11 @@ export function learnDecisionList(
   const vocab = prebuilt?.vocab ?? buildVocabulary(texts, features, tokens);
   const index = prebuilt?.index ?? FeatureIndex.build(texts, vocab, features, { shouldStop: () => performance.now() > opts.deadline, tokens });
   const ids = classIds(labels, classes);
-  const res = new Coverer(index, ids, classes.length, opts).run();
+  const banned = new Set<number>(opts.banned);
+  for (let f = 0; f < index.size; f++) if (!standsAlone(index.kinds[f]!)) banned.add(f);
+  const res = new Coverer(index, ids, classes.length, { ...opts, banned }).run();
   // Later passes cover the same texts again with features no earlier rule starts with: fallbacks
   // that decide only where every earlier rule abstains (unseen wordings of a label).
-  const banned = new Set<number>(opts.banned);
   const runMore = allPasses || res.rules.length < TUNING.covering.passesBelowRules;
   let saturated = !runMore;
   for (let p = 1; runMore && p < passes && res.stop !== 'budget' && performance.now() < opts.deadline; p++) {

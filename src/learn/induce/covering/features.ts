@@ -22,7 +22,16 @@ export const Kind = {
   First: 5,
   /** The text's first two words (question word and head word: "how many", "what city"). */
   First2: 6,
+  /** The text has at most this many words (`TUNING.covering.shortTexts`). */
+  Short: 7,
 } as const;
+
+/**
+ * Whether a feature of this kind may be a rule on its own, or start one. A text's length may not:
+ * alone it says nothing of a label, so it only narrows or excepts another condition ("what" & at
+ * most 4 words); in covering each length would also start another fallback pass.
+ */
+export const standsAlone = (kind: number): boolean => kind !== Kind.Short;
 
 /** Which kinds are mined, and the fewest train documents an n-gram needs to be indexed. */
 export interface FeatureConfig {
@@ -134,6 +143,7 @@ export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig,
     out.add(`${Kind.First}:${toks[0]!.norm}`);
     if (toks[1] && spaced(text, toks[0]!, toks[1])) out.add(`${Kind.First2}:${toks[0]!.norm} ${toks[1].norm}`);
   }
+  if (cfg.positions && toks.length) for (const k of TUNING.covering.shortTexts) if (toks.length <= k) out.add(`${Kind.Short}:${k}`);
   return only ? [...out].filter((k) => only.keys.has(k)) : [...out];
 }
 

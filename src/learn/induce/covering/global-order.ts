@@ -1,7 +1,7 @@
 import { TUNING } from '../tuning.js';
 import { ruleScore, type BaseRate } from './base-rate.js';
 import { satisfies, type CoverRule } from './cover.js';
-import { Kind, type FeatureIndex } from './features.js';
+import { Kind, standsAlone, type FeatureIndex } from './features.js';
 import type { Literal } from './render.js';
 
 export interface GlobalOrderOptions {
@@ -121,7 +121,7 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
   const push = (literals: Literal[], s: Stat) => {
     if (s.score >= opts.minScore) out.push({ literals, cls: s.cls, tp: s.k, n: s.n, score: s.score, pass: 0, scope: 'all' });
   };
-  single.forEach((s, f) => s && push([{ feature: f, negated: false }], s));
+  single.forEach((s, f) => s && standsAlone(index.kinds[f]!) && push([{ feature: f, negated: false }], s));
 
   // Pairs: each text's best `pairFeatures` words and stems seen in `pairMinTexts` texts or more.
   const pairs = new Map<number, number[]>();

@@ -24,6 +24,21 @@ function gapSource(key: string): { src: string; unicode: boolean } {
   return { src: `${l.src}${escapeRegex(a)}\\s+\\S+\\s+${escapeRegex(c)}${r.src}`, unicode: l.unicode || r.unicode || NON_ASCII.test(key) };
 }
 
+// A word as the tokenizer reads one (letters and digits, inner apostrophes), and what separates
+// words. Letters are written as ranges (ASCII, accented Latin, Greek to Ethiopic, kana and CJK,
+// Hangul) rather than `\p{L}`: the static ReDoS screen decides these at once, where `\p{L}`
+// sends every length rule to the slow fuzzing check. A letter outside the ranges separates.
+const LETTER = 'a-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u0370-\\u03ff\\u0400-\\u137f\\u3040-\\u30ff\\u4e00-\\u9fff\\uac00-\\ud7a3';
+const WORD = `[0-9${LETTER}]+(?:['’][${LETTER}]+)*`;
+const SEPARATOR = `[^0-9${LETTER}]`;
+
+/**
+ * The whole text, from its start, as 1 to `k` words: each word ends at a separator or the end, so
+ * a word cannot be split in two. An inner apostrophe may also be read as a separator, which only
+ * counts more words: the fewest the regex can find is the tokenizer's count.
+ */
+const shortBody = (k: number): string => `${SEPARATOR}*(?:${WORD}(?:${SEPARATOR}+|$)){1,${k}}$`;
+
 /** The regex forms of one indexed feature. */
 export function featureSource(kind: number, key: string): Source {
   switch (kind) {
@@ -45,6 +60,10 @@ export function featureSource(kind: number, key: string): Source {
       // The leading boundary is implied by `^\W*`; the trailing one stays.
       const body = p.src.startsWith('\\b') ? p.src.slice(2) : p.src;
       return { src: `^\\W*${body}`, look: `\\W*${body}`, unicode: p.unicode, display: `starts "${key}"` };
+    }
+    case Kind.Short: {
+      const body = shortBody(Number(key));
+      return { src: `^${body}`, look: body, unicode: false, display: `at most ${key} words` };
     }
     default:
       throw new Error(`unknown feature kind ${kind}`);
@@ -69,7 +88,7 @@ export interface RenderInput {
   scope?: 'all';
 }
 
-const kindName = (k: number): string => ['word', 'stem', 'phrase', 'phrase', 'gap', 'first', 'first'][k] ?? 'word';
+const kindName = (k: number): string => ['word', 'stem', 'phrase', 'phrase', 'gap', 'first', 'first', 'length'][k] ?? 'word';
 
 /**
  * The readable rule a list of literals stands for. One present feature is its own pattern; more

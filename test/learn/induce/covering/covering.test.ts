@@ -10,6 +10,10 @@ import { featureSource, renderRule } from '../../../../src/learn/induce/covering
 import { induceRules } from '../../../../src/learn/induce/index.js';
 import { scoreRules } from '../../../../src/learn/induce/pipeline.js';
 import { intents } from '../fixtures.js';
+import { screenRedosStatic } from '../../../../src/core/safety/redos.js';
+import { TUNING } from '../../../../src/learn/induce/tuning.js';
+import { tokenize } from '../../../../src/learn/induce/text.js';
+import { mulberry32 } from '../../../../src/core/random.js';
 
 const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: 1 };
 const opts = { z: 1.96, minSupport: 1, minScore: 0, maxRules: 1000, perClass: 1000, refineTop: 8, refineSample: 400, maxLiterals: 3, deadline: Infinity };
@@ -22,6 +26,12 @@ describe('feature index', () => {
     expect(new Set(keys).size).toBe(keys.length);
     // Punctuation between words breaks an n-gram.
     expect(keys).not.toContain(`${Kind.Bigram}:withdrawals how`);
+  });
+
+  test('a text of n words has "at most k words" for each listed k from n up, and an empty text none', () => {
+    const keys = featureKeys("What's a Jellicle cat?", buildVocabulary([], ALL), ALL).filter((k) => k.startsWith(`${Kind.Short}:`));
+    expect(keys).toEqual(TUNING.covering.shortTexts.filter((k) => k >= 4).map((k) => `${Kind.Short}:${k}`));
+    expect(featureKeys(' ?! ', buildVocabulary([], ALL), ALL)).toEqual([]);
   });
 
   test('posting lists give every feature its documents without running a regex', () => {
@@ -47,10 +57,37 @@ describe('rendering', () => {
     [Kind.Gap, 'how cash', 'how much cash', 'how cash'],
     [Kind.First, 'who', 'Who wrote it', 'and who wrote it'],
     [Kind.First2, 'how many', '  How many days', 'so how many days'],
+    [Kind.Short, '4', "What's a Jellicle cat?", 'What is a Jellicle cat?'],
   ])('kind %i "%s" matches what the index means', (kind, key, yes, no) => {
     const s = featureSource(kind, key);
     expect(new RegExp(s.src, 'i').test(yes)).toBe(true);
     expect(new RegExp(s.src, 'i').test(no)).toBe(false);
+  });
+
+  // The length rule counts words as the tokenizer does: checked on the edges and on random text,
+  // with an accented letter and a typographic apostrophe.
+  const wordsIn = (t: string) => tokenize(t).length;
+  test.each([["don't stop"], ["'quoted' words"], ["rock'n'roll!"], ['a_b c'], ["it's5 x'"], ['  '], ['one'], ["a''b c"]])('"at most k words" of %j agrees with the tokenizer', (text) => {
+    for (const k of [1, 2, 3]) expect(new RegExp(featureSource(Kind.Short, String(k)).src, 'i').test(text), `${k}`).toBe(wordsIn(text) >= 1 && wordsIn(text) <= k);
+  });
+
+  test('"at most k words" agrees with the tokenizer on random text', () => {
+    const r = mulberry32(11);
+    const alphabet = "aZ9' -._\t,\u00e9’\u4e2d";
+    for (let n = 0; n < 5000; n++) {
+      const text = Array.from({ length: Math.floor(r() * 16) }, () => alphabet[Math.floor(r() * alphabet.length)]).join('');
+      const k = 1 + Math.floor(r() * 4);
+      expect(new RegExp(featureSource(Kind.Short, String(k)).src, 'i').test(text), JSON.stringify(text)).toBe(wordsIn(text) >= 1 && wordsIn(text) <= k);
+    }
+  });
+
+  test.each([
+    ['alone', [{ feature: 0, negated: false }]],
+    ['with a word', [{ feature: 1, negated: false }, { feature: 0, negated: false }]],
+    ['as an exception', [{ feature: 1, negated: false }, { feature: 0, negated: true }]],
+  ])('a length rule %s is screened safe at once, without the slow check', async (_how, literals) => {
+    const c = renderRule({ literals, label: 'DESC:def', kindOf: (f) => (f === 0 ? Kind.Short : Kind.First2), keyOf: (f) => (f === 0 ? '20' : 'what is'), tp: 3, n: 4 });
+    expect(screenRedosStatic(c.pattern, c.flags)).toMatchObject({ status: 'safe', by: 'static' });
   });
 
   test('a conjunction with an exception is an order-free lookahead rule with a readable name', () => {
@@ -107,6 +144,18 @@ describe('sequential covering', () => {
     const rich = learnDecisionList(train.map((e) => e.text!), train.map((e) => e.label!), [...new Set(train.map((e) => e.label!))].sort(), ALL, opts, 2);
     expect(rich.rules.some((r) => r.pass === 1)).toBe(true);
     expect(rich.saturated).toBe(false);
+  });
+
+  test('a length narrows a rule where no word tells the labels apart, and never starts one', () => {
+    // "what is X ?" asks for a definition; longer "what is" questions ask for something else.
+    const short = ['atom', 'autism', 'epilepsy', 'a urologist', 'an isthmus', 'radiation'].map((x) => `What is ${x} ?`);
+    const long = ['Paris famous for among tourists', 'Everest made of mostly', 'Mars orbit length exactly in days', 'Tokyo population growth rate now', 'Lincoln remembered most widely today', 'Brazil main export product currently'].map((x) => `What is ${x} ?`);
+    const texts = [...short, ...long];
+    const labels = [...short.map(() => 'definition'), ...long.map(() => 'fact')];
+    const list = learnDecisionList(texts, labels, ['definition', 'fact'], ALL, opts, 3);
+    const name = (r: (typeof list.rules)[number]) => r.literals.map((l) => `${l.negated ? '!' : ''}${list.index.keys[l.feature]}`).join(' & ');
+    expect(list.rules.some((r) => r.literals.some((l) => list.index.kinds[l.feature] === Kind.Short)), list.rules.map(name).join(' | ')).toBe(true);
+    expect(list.rules.every((r) => list.index.kinds[r.literals[0]!.feature] !== Kind.Short)).toBe(true);
   });
 
   test('stops at the rule cap and at the deadline, and says which', () => {
