@@ -3,6 +3,7 @@ import { shellWord } from '../core/shell-word.js';
 import type { Example } from '../core/schemas/example.js';
 import { devTooSmall, minDevTexts } from '../learn/induce/covering/small-dev.js';
 import { labelOf } from '../learn/induce/learners.js';
+import { TUNING } from '../learn/induce/tuning.js';
 import type { DatasetContext } from './dataset-context.js';
 import { LEARN_DEV_FRACTION, type LearnResult, MIN_DEV_PER_LABEL } from './learn-request.js';
 import { planSplit, type SplitPlan } from './split.js';
@@ -23,7 +24,8 @@ export interface LearnSplits {
  *
  * The offline inducer makes one only where it could judge on its own (`devTooSmall`): below
  * that it chooses by cross-validation over train and dev anyway, and a dev split would only take
- * a fifth of the examples away from learning. An LLM's rules are not fitted to train, so a
+ * a fifth of the examples away from learning. Past `TUNING.smallDev.crossValidateUpTo` examples
+ * cross-validation costs more than the budget, and the dev split is made. An LLM's rules are not fitted to train, so a
  * small dev still tells more about them than train does: its rule is the older, looser one.
  */
 export function learnSplits(ctx: DatasetContext, how: { seed: number; offline: boolean }, notes: string[]): LearnSplits {
@@ -42,11 +44,11 @@ export function learnSplits(ctx: DatasetContext, how: { seed: number; offline: b
     if (trainCount === 0)
       throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: import some (\`rulewright import FILE\`) or re-split with \`rulewright split --dev F --test F\``);
     planned = planSplit(ctx, { dev: LEARN_DEV_FRACTION, seed });
-    const tooSmall = how.offline ? madeDevTooSmall(ctx, planned) : null;
+    const tooSmall = how.offline && trainCount <= TUNING.smallDev.crossValidateUpTo ? madeDevTooSmall(ctx, planned) : null;
     if (tooSmall) {
       notes.push(
         `no dev split was made: the one learn would make (${LEARN_DEV_FRACTION} of the examples) fails the check, ${tooSmall}; ` +
-          `all ${trainCount} train examples were learned from, and the offline inducer chose by cross-validation on them ` +
+          `all ${trainCount} train examples were learned from, and the offline inducer chose by cross-validation on them (affordable up to ${TUNING.smallDev.crossValidateUpTo.toLocaleString('en-US')}) ` +
           `(to judge on a dev split anyway, make one first: \`rulewright split --dev ${LEARN_DEV_FRACTION} --dataset ${shellWord(d.name)}\`)`,
       );
       planned = null;

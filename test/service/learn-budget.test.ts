@@ -29,4 +29,18 @@ describe('learn --budget', () => {
       store.close();
     }
   });
+
+  test("says when cross-validation ran out of its share of the budget, among the inducer's notes a user must see", async () => {
+    const short = 'cross-validation ran out of its share of the time budget (50 % of --budget) before it had judged every setting; the choice rests on those it judged (a larger --budget judges them all)';
+    const chose = 'no dev split: 5-fold cross-validation on train chose 1 covering pass';
+    const inducer: Inducer = { induceRules: () => ({ rules: [], report: { notes: [chose, short] } }), inducePatch: () => ({ rules: [], report: {} }) };
+    const { store } = intentStore(tmp.path('w.db'));
+    try {
+      const r = await learn(datasetContext(store, { env: {} }), { offline: true, inducer });
+      expect(r.notes).toContain(short);
+      expect(r.notes).not.toContain(chose);
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { Example } from '../../src/core/schemas/example.js';
 import { Task } from '../../src/core/schemas/task.js';
 import { datasetContext } from '../../src/service/dataset-context.js';
 import { learn } from '../../src/service/learn.js';
+import { learnSplits } from '../../src/service/learn-splits.js';
 import type { LearnRequest } from '../../src/service/learn-request.js';
 import { Store } from '../../src/store/index.js';
 import { intentStore } from '../helpers/fixtures.js';
@@ -43,6 +44,19 @@ describe('the dev split learn makes', () => {
     expect(r.split.created).toMatchObject({ dev: 0.2 });
     expect(r.rounds).toBe(2);
     expect(store.examples.count(datasetId, { split: 'dev' })).toBe(120);
+    store.close();
+  });
+
+  test.each([
+    ['past 10,000 examples, where cross-validation would cost more than the budget', rows(10_050, 0.01), true],
+    ['for an LLM, whose rules a small dev judges better than train does', rows(300), false],
+  ])('a dev split too small to judge is still made %s', (_why, data, offlineRun) => {
+    const { store } = intentStore(tmp.path('w.db'), data);
+    const notes: string[] = [];
+    const splits = learnSplits(datasetContext(store, { env: {} }), { seed: 42, offline: offlineRun }, notes);
+    expect(splits.created).toMatchObject({ dev: 0.2 });
+    expect(splits.inSplit('dev').length).toBe(Math.round(data.length * 0.2));
+    expect(notes).toEqual([expect.stringMatching(/^the dataset had no dev split: made a seeded, stratified one first/)]);
     store.close();
   });
 

@@ -112,6 +112,14 @@ export const TUNING = {
   /** Small data (classification): a dev split too small to judge on its own. */
   smallDev: {
     /**
+     * Examples up to which `learn --offline` makes no dev split too small to judge (`devTooSmall`),
+     * learning from all of them and choosing by cross-validation. Past it the five folds of
+     * covering's first setting and its global order take the cross-validation's whole share of the
+     * default budget on two cores (10,003 texts of 77 labels: 82 s of learning), so a larger set
+     * keeps the dev split, on which a choice costs one run.
+     */
+    crossValidateUpTo: 10_000,
+    /**
      * A dev split judges on its own when its F1's 95 % interval (z = 1.96) is at most this wide on
      * either side at the widest (F1 near 0.5): 97 texts. Below that, k-fold cross-validation over
      * train and dev estimates what the chosen way of learning scores on new text, and the summary

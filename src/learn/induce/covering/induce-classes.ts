@@ -56,7 +56,13 @@ function cvNotes(cv: CvChoice): string[] {
     `no dev split: ${cv.folds}-fold cross-validation on train chose ${cv.passes} covering pass${cv.passes === 1 ? '' : 'es'}, Wilson z ${cv.z}${cv.global ? ' with rules also bounded by their precision on all of train' : ''}` +
     `${cv.orderZ === undefined ? '' : `, the list ordered by each rule's precision on all of train (Wilson z ${cv.orderZ}, with pairs of words),`} and cut the list at rule score ${cv.minScore.toFixed(3)} (held-out F1 ${cv.f1.toFixed(3)})`;
   const reorder = (cv.reorder ?? []).map((r) => `the list ordered by each rule's precision on all of train (Wilson z ${r.orderZ}): held-out F1 ${r.f1.toFixed(3)} against covering's ${r.covering.toFixed(3)}, paired gain z ${r.gain.toFixed(2)}${r.kept ? '; kept' : ''}`);
-  return [chose, ...reorder];
+  const short = cv.cutShort
+    ? [
+        `cross-validation ran out of its share of the time budget (${Math.round(TUNING.covering.cvBudgetShare * 100)} % of --budget) before it had judged every setting; ` +
+          'the choice rests on those it judged (a larger --budget judges them all)',
+      ]
+    : [];
+  return [chose, ...reorder, ...short];
 }
 
 /**

@@ -111,6 +111,8 @@ export interface CvChoice {
   reorder?: { orderZ: number; f1: number; covering: number; gain: number; kept: boolean }[];
   /** A list with no default may close with one for the class most frequent among the held-out texts it leaves unlabelled (see closing-default.ts). */
   closing?: Closing<number>;
+  /** The clock stopped the search before every setting was judged (the choice rests on those that were). */
+  cutShort?: boolean;
 }
 
 /** The closing default of a cut with no default (none when the user named one, which always closes the list). */
@@ -138,12 +140,16 @@ export type GridRun = (z: number, global: boolean, p: number, own: boolean, orde
  * train text is covered, so a new text with none of the words it chose gets no answer, while the
  * global list keeps each train text's runners-up.
  */
-export function judgeReorder(none: Grid, grid: GridRun, cvDeadline: number): { best: Grid; appended: Grid | null; tried: NonNullable<CvChoice['reorder']> } {
+export function judgeReorder(none: Grid, grid: GridRun, cvDeadline: number): Reordered {
   let best = none;
   let appended: Grid | null = null;
+  let cutShort = false;
   const tried: NonNullable<CvChoice['reorder']> = [];
   for (const orderZ of TUNING.covering.globalZChoices) {
-    if (performance.now() > cvDeadline) break;
+    if (performance.now() > cvDeadline) {
+      cutShort = true;
+      break;
+    }
     const t = grid(none.z, none.global, none.passes, false, orderZ);
     const gain = pairedGain(none.t.right, t.right);
     const kept = reorderEarns(t.f1, best.t.f1, gain);
@@ -153,7 +159,40 @@ export function judgeReorder(none: Grid, grid: GridRun, cvDeadline: number): { b
     if (kept) appended = t.withDefault ? { t: t.withDefault, ...at } : null;
     tried.push({ orderZ, f1: t.f1, covering: none.t.f1, gain, kept });
   }
-  return { best, appended, tried };
+  return { best, appended, tried, cutShort };
+}
+
+/** What `judgeReorder` found: the better of the two orders, its list with the default after it, what was tried, and whether the clock stopped it. */
+interface Reordered {
+  best: Grid;
+  appended: Grid | null;
+  tried: NonNullable<CvChoice['reorder']>;
+  cutShort: boolean;
+}
+
+/**
+ * Whether the rest of the grid (each other z and bound at one pass) and the global order's choices
+ * would fit in the time left, at the pace of the first point. When they would not, the global order
+ * is judged at once on the first point (on Banking77 it is worth more than any other setting), not
+ * left to the end where the clock would skip it. Small sets fit and judge it once, at the end.
+ */
+function fitsAll(firstMs: number, cvDeadline: number): boolean {
+  const rest = TUNING.covering.zChoices.length * 2 - 1 + TUNING.covering.globalZChoices.length;
+  return performance.now() + firstMs * rest < cvDeadline;
+}
+
+/**
+ * The global order judged early, on the grid's first point, and again on the grid's best point when
+ * that is another and time is left. The late verdict stands when it was made; else the early one,
+ * if it still beats the best point as the reorder must (`reorderEarns`).
+ */
+function bestReorder(first: Grid, early: Reordered, none: Grid, grid: GridRun, cvDeadline: number): Reordered {
+  if (first === none) return early;
+  const late = judgeReorder(none, grid, cvDeadline);
+  if (late.tried.length) return { ...late, tried: [...early.tried, ...late.tried] };
+  const e = early.best;
+  const earns = e.orderZ !== undefined && reorderEarns(e.t.f1, none.t.f1, pairedGain(none.t.right, e.t.right));
+  return { best: earns ? e : none, appended: earns ? early.appended : null, tried: early.tried, cutShort: true };
 }
 
 /**
@@ -180,22 +219,36 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   }
   let none: Grid | null = null;
   let appended: Grid | null = null;
-  for (const z of TUNING.covering.zChoices)
+  let first: { grid: Grid; reordered: Reordered } | null = null;
+  let cutShort = false;
+  rows: for (const z of TUNING.covering.zChoices)
     for (const global of [false, true])
-      for (let p = 1; p <= TUNING.covering.maxPasses && performance.now() < cvDeadline; p++) {
+      for (let p = 1; p <= TUNING.covering.maxPasses; p++) {
+        // The first point always runs: a choice made on none would be no choice, and silent.
+        if (none && performance.now() >= cvDeadline) {
+          cutShort = true;
+          break rows;
+        }
+        const started = performance.now();
         const t = grid(z, global, p, false);
         if (!none || t.f1 > none.t.f1 + 1e-9) none = { t, passes: p, z, global };
         if (t.withDefault && (!appended || t.withDefault.f1 > appended.t.f1 + 1e-9)) appended = { t: t.withDefault, passes: p, z, global };
+        if (!first && !fitsAll(performance.now() - started, cvDeadline)) first = { grid: none, reordered: judgeReorder(none, grid, cvDeadline) };
         // More passes would learn the same lists in every fold: the rest of this row is the same cut.
         if (t.saturated) break;
       }
   if (!none) return null;
-  const reorder = judgeReorder(none, grid, cvDeadline);
+  const reorder = first ? bestReorder(first.grid, first.reordered, none, grid, cvDeadline) : judgeReorder(none, grid, cvDeadline);
+  cutShort ||= reorder.cutShort;
   none = reorder.best;
   if (reorder.appended && (!appended || reorder.appended.t.f1 > appended.t.f1 + 1e-9)) appended = reorder.appended;
   let own: Grid | null = null;
   if (choice && fallback !== undefined && defaultWorthTrying(choice, none.t.f1))
-    for (let p = 1; p <= TUNING.covering.maxPasses && performance.now() < cvDeadline; p++) {
+    for (let p = 1; p <= TUNING.covering.maxPasses; p++) {
+      if (performance.now() >= cvDeadline) {
+        cutShort = true;
+        break;
+      }
       const t = grid(none.z, none.global, p, true);
       if (!own || t.f1 > own.t.f1 + 1e-9) own = { t, passes: p, z: none.z, global: none.global };
       if (t.saturated) break;
@@ -207,7 +260,7 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   // answering anything right keeps every rule, as the list was learned.)
   const orderZ = best.orderZ === undefined ? {} : { orderZ: best.orderZ };
   const closing = closingOf(base, best.t, track);
-  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: closing.closing?.after ?? best.t.f1, folds: k, verdict, reorder: reorder.tried, ...closing };
+  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: closing.closing?.after ?? best.t.f1, folds: k, verdict, reorder: reorder.tried, cutShort, ...closing };
 }
 
 /** The lowest rule score kept at a cut: none at all when no threshold beats the default alone. */
