@@ -24,11 +24,11 @@ export interface AnalysisRun {
  * leave-one-out): with an asynchronous matcher (LLM judge, remote embedder) it runs first in
  * collecting mode, so every verdict it needs is fetched before the synchronous pass.
  */
-export async function analysisRun(ctx: DatasetContext, req: MeasureRequest, analysis?: (m: AnalysisRun) => unknown): Promise<AnalysisRun> {
+export async function analysisRun(ctx: DatasetContext, req: MeasureRequest, analysis?: (m: AnalysisRun) => unknown, purpose: 'measure' | 'prune' = 'measure'): Promise<AnalysisRun> {
   const loaded = ctx.matchers;
   const pipeline = await runPipeline(ctx, {
     split: req.split,
-    purpose: 'measure',
+    purpose,
     outcomes: false,
     context: req.context,
     onProgress: req.onProgress,

@@ -7,6 +7,7 @@ import { activeRulesHash, givenRulesHash } from '../store/fingerprint.js';
 import type { Store } from '../store/index.js';
 import type { DatasetContext } from './dataset-context.js';
 import { useKeptTranslations } from './translations.js';
+import { shellWord } from '../core/shell-word.js';
 
 /** A split to evaluate on, or every example. */
 export type SplitChoice = Split | 'all';
@@ -15,7 +16,8 @@ export type SplitChoice = Split | 'all';
  * Which default split applies when none is asked for: `eval` uses test, else dev, else all;
  * `measure` (metrics, rank, prune) uses dev, else all.
  */
-export type SplitPurpose = 'eval' | 'measure';
+/** `prune` is `measure` that changes the rules: with no dev split it judges on train, never on test. */
+export type SplitPurpose = 'eval' | 'measure' | 'prune';
 
 export interface SplitResolution {
   /** The split to filter on; null = every example. */
@@ -44,6 +46,9 @@ export function resolveSplit(store: Store, dataset: DatasetRecord, requested: Sp
   const order: Split[] = purpose === 'eval' ? ['test', 'dev'] : ['dev'];
   for (const s of order)
     if (count(s) > 0) return { split: s, label: s, note: s === order[0] ? null : `no ${order[0]} split: evaluated on ${s}` };
+  // Pruning on all examples would let test choose which rules stay.
+  if (purpose === 'prune' && count('test') > 0 && count('train') > 0)
+    return { split: 'train', label: 'train', note: `no dev split: judged on train, never on test (make one with \`rulewright split --dev 0.2 --dataset ${shellWord(dataset.name)}\`)` };
   const verb = purpose === 'eval' ? 'evaluated' : 'measured';
   return { split: null, label: 'all', note: `no ${order.join(' or ')} split: ${verb} on all examples` };
 }

@@ -35,8 +35,8 @@ export interface PruneResultView extends MeasuredRunView, PruneResult {
 
 /**
  * `prune`: greedy, iterative removal of the rule whose removal raises micro F1 most, repeated while
- * the gain exceeds the tolerance, judged on dev when there is one (else all examples, as `notes`
- * says; never silently on train). Optionally dead rules and exact duplicates first. A dry run by
+ * the gain exceeds the tolerance, judged on dev when there is one (else on train when there is a
+ * test split, which never chooses which rules stay, or on all examples; `notes` says which). Optionally dead rules and exact duplicates first. A dry run by
  * default; `apply` disables the removed rules in one transaction with the recorded run and a
  * prune op that `undo` reverses.
  */
@@ -48,7 +48,7 @@ export async function prune(ctx: DatasetContext, req: PruneRequest = {}): Promis
   const { store, dataset: d } = ctx;
   const dead = !!req.dead || !!req.deadOnDev;
   const options = { tolerance, dead, duplicates: !!req.duplicates };
-  const m = await analysisRun(ctx, req, (x) => pruneRules(x.run, options));
+  const m = await analysisRun(ctx, req, (x) => pruneRules(x.run, options), 'prune');
   const keptDead = dead && !req.deadOnDev ? await aliveOnTrain(ctx, req, m) : [];
   const tell = req.onProgress;
   const plan = pruneRules(m.run, {

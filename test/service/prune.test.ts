@@ -92,4 +92,21 @@ describe('prune service', () => {
     expect(r.notes).toContain('no dev split: measured on all examples');
     ws.close();
   });
+
+  test('without a dev split but with a test split it judges on train, never letting test choose the rules', async () => {
+    const rows = CARD_ROWS.map((r, i) => ({ ...r, split: i % 2 ? 'test' : 'train' }));
+    const ws = cardWorkspace(tmp.path('w.db'), rows);
+    const r = await ws.dataset().prune();
+    expect(r.split).toBe('train');
+    expect(r.n).toBe(rows.filter((x) => x.split === 'train').length);
+    expect(r.notes).toEqual(
+      expect.arrayContaining([
+        'no dev split: judged on train, never on test (make one with `rulewright split --dev 0.2 --dataset intents`)',
+        expect.stringMatching(/^measured on train, the data rules are learned from/),
+      ]),
+    );
+    // Measuring alone still reads every example.
+    expect((await ws.dataset().rank()).split).toBe('all');
+    ws.close();
+  });
 });
