@@ -393,12 +393,12 @@ function belowExisting(rules: Rule[], existing: readonly Rule[]): void {
   });
 }
 
-/** The inducer's notes a user must see: a budget (or a cross-validation's share of it) that ran out, labels that got no rule, the default class chosen. */
+/** The inducer's notes a user must see: a budget (or a cross-validation's share of it) that ran out, labels that got no rule, the default class chosen, and what cross-validation expects on new text. */
 function loudNotes(report: unknown): string[] {
   if (!report || typeof report !== 'object') return [];
   const r = report as { budget_exhausted?: boolean; notes?: unknown; labels_without_rules?: unknown };
   const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string') : [];
-  return notes.filter((n) => /budget ran out|ran out of its share|got no rule|no rule was learned|stopped at \d+ rules|^default: |too few to judge on its own|^the learners were compared/.test(n));
+  return notes.filter((n) => /budget ran out|ran out of its share|got no rule|no rule was learned|stopped at \d+ rules|^default: |too few to judge on its own|^the learners were compared|Cross-validated estimate F1|^no dev split: \d+-fold cross-validation on train chose/.test(n));
 }
 
 /** The offline inducer (src/learn/induce), loaded when first needed. */

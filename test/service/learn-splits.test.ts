@@ -72,6 +72,8 @@ describe('the dev split learn makes', () => {
     const r = await offline(store);
     expect(r.split).toMatchObject({ judged_on: 'train', dev: 0, created: null });
     expect(r.notes.join('\n')).toMatch(/dev would have 40 examples, too few to judge on its own \(97 are needed\)/);
+    // The summary says what cross-validation expects on new text, beside the flattering train F1.
+    expect(r.notes.join('\n')).toMatch(/Cross-validated estimate F1 \d\.\d{3} beside train F1 \d\.\d{3}/);
     store.close();
   });
 });
