@@ -246,7 +246,6 @@ function goldAnswer(task: Task, e: Example): Answer | null {
   return { spans: e.spans ?? [] };
 }
 
-
 /** The refusal of a held-out example's correction, with the command that moves it (it works when pasted). */
 function heldOut(dataset: string, nameIt: boolean, id: string, split: string, req: CorrectionRequest): RulewrightError {
   const args = ['rulewright', 'correct', '--example', shellWord(id)];

@@ -30,7 +30,6 @@ export interface MetricsResult extends MeasuredRunView {
 const noDevNote = (dataset: string): string =>
   `no dev split: validated precision and support were not stamped (they come from dev only); make one with \`rulewright split --dev 0.2 --dataset ${shellWord(dataset)}\``;
 
-
 const stampOf = (r: RuleMetrics) => ({ id: r.id, validated_precision: r.support > 0 ? r.precision : null, validated_support: r.support });
 
 /** The stamps of the measured rules whose validated precision or support they change. */

@@ -90,7 +90,7 @@ export function register(program: Command, ctx: CliContext): void {
   common(program.command('learn'))
     .description(
       'learn rules from the train split: with an LLM when OPENAI_API_KEY or OPENAI_BASE_URL is set, else with the offline inducer; ' +
-        'refine them in rounds judged on dev (with none, a dev split is made first where it could judge: offline, where a fifth of the examples gives 97 texts and 30 of each label); prune what hurts',
+        'refine them in rounds judged on dev (with none, a dev split is made first where it could judge: offline, where a fifth of the examples holds 97 texts and 30 of each label, or past 10,000 examples); prune what hurts',
     )
     .option('--rounds <n>', `refinement rounds after synthesis (default ${DEFAULT_ROUNDS}, at most ${MAX_ROUNDS})`, parse.wholeNumber('--rounds'))
     .option('--incremental', 'patch only the rules and labels that open feedback and open corrections (those that do not hold) target; leave the rest untouched')
