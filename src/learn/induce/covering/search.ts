@@ -163,7 +163,7 @@ export function judgeReorder(none: Grid, grid: GridRun, cvDeadline: number): Reo
 }
 
 /** What `judgeReorder` found: the better of the two orders, its list with the default after it, what was tried, and whether the clock stopped it. */
-interface Reordered {
+export interface Reordered {
   best: Grid;
   appended: Grid | null;
   tried: NonNullable<CvChoice['reorder']>;
@@ -186,7 +186,7 @@ function fitsAll(firstMs: number, cvDeadline: number): boolean {
  * that is another and time is left. The late verdict stands when it was made; else the early one,
  * if it still beats the best point as the reorder must (`reorderEarns`).
  */
-function bestReorder(first: Grid, early: Reordered, none: Grid, grid: GridRun, cvDeadline: number): Reordered {
+export function bestReorder(first: Grid, early: Reordered, none: Grid, grid: GridRun, cvDeadline: number): Reordered {
   if (first === none) return early;
   const late = judgeReorder(none, grid, cvDeadline);
   if (late.tried.length) return { ...late, tried: [...early.tried, ...late.tried] };

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { Task } from '../../../../src/core/schemas/task.js';
 import { chooseThreshold } from '../../../../src/learn/induce/covering/cross-validate.js';
 import type { FeatureConfig } from '../../../../src/learn/induce/covering/features.js';
-import { judgeReorder, reorderEarns, type GridRun } from '../../../../src/learn/induce/covering/search.js';
+import { bestReorder, judgeReorder, reorderEarns, type GridRun } from '../../../../src/learn/induce/covering/search.js';
 import type { Threshold } from '../../../../src/learn/induce/covering/cross-validate.js';
 import { induceRules } from '../../../../src/learn/induce/index.js';
 import { intents } from '../fixtures.js';
@@ -46,6 +46,36 @@ describe('the global order judged by cross-validation (no dev split)', () => {
     // The default after the global list is a choice only when the global list itself was kept.
     expect(judged.appended !== null).toBe(kept);
     if (kept) expect(judged.best).toMatchObject({ passes: 2, z: 1.96, global: false });
+  });
+
+  // Judged early on the grid's first point (covering right on texts 0-9), when the rest of the grid would not fit.
+  describe('judged early, when the grid will not fit its share of the time', () => {
+    const first = { t: cut(0.5, 10), passes: 1, z: 1.96, global: false };
+    const early = judgeReorder(first, () => cut(0.7, 16), Infinity);
+    const better = { t: cut(0.6, 12), passes: 1, z: 3.29, global: true };
+
+    test('the early verdict stands when the grid found nothing better', () => {
+      expect(bestReorder(first, early, first, () => cut(0, 0), 0)).toBe(early);
+    });
+
+    test('on a better point, the global order is judged again while time is left', () => {
+      const again = bestReorder(first, early, better, () => cut(0.9, 19), Infinity);
+      expect(again.best).toMatchObject({ z: 3.29, global: true, orderZ: 1 });
+      expect(again.tried).toHaveLength(4);
+      expect(again.cutShort).toBe(false);
+    });
+
+    test.each([
+      { what: 'still beats the better point', bestF1: 0.6, bestRight: 12, kept: true },
+      { what: 'no longer beats the better point', bestF1: 0.69, bestRight: 15, kept: false },
+    ])('with no time left, the early global order stands only when it $what', ({ bestF1, bestRight, kept }) => {
+      const point = { t: cut(bestF1, bestRight), passes: 1, z: 3.29, global: true };
+      const late = bestReorder(first, early, point, () => cut(1, 20), 0);
+      expect(late.cutShort).toBe(true);
+      expect(late.best.orderZ !== undefined).toBe(kept);
+      expect(late.best).toMatchObject(kept ? { z: 1.96, orderZ: 1 } : { z: 3.29 });
+      expect(late.tried).toEqual(early.tried);
+    });
   });
 
   test.each([
