@@ -322,7 +322,7 @@ export class InducerProposer implements Proposer {
     // The inducer scores candidates itself, offline: see offlineScoringTask (learn notes it).
     const res = await this.inducer.induceRules(offlineScoringTask(req.task).task, req.train, this.#options(req));
     p.report = res.report;
-    p.warnings = loudNotes(res.report);
+    p.warnings = loudNotes(res.report, req.dev.length > 0);
     for (const r of res.rules) if (labels.has(r.output.label)) p.rules.push(this.#adopt(r, req.ids));
     belowExisting(p.rules, req.existing);
     this.#cap(p, new Map());
@@ -394,11 +394,14 @@ function belowExisting(rules: Rule[], existing: readonly Rule[]): void {
 }
 
 /** The inducer's notes a user must see: a budget (or a cross-validation's share of it) that ran out, labels that got no rule, the default class chosen, and what cross-validation expects on new text. */
-function loudNotes(report: unknown): string[] {
+function loudNotes(report: unknown, withDev: boolean): string[] {
   if (!report || typeof report !== 'object') return [];
   const r = report as { budget_exhausted?: boolean; notes?: unknown; labels_without_rules?: unknown };
   const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string') : [];
-  return notes.filter((n) => /budget ran out|ran out of its share|got no rule|no rule was learned|stopped at \d+ rules|^default: |too few to judge on its own|^the learners were compared|Cross-validated estimate F1|^no dev split: \d+-fold cross-validation on train chose/.test(n));
+  // With a dev split, the covering list may still be cut by cross-validation on train (a dev split
+  // too small to judge): the comparison's note gives the estimate, and "no dev split" would mislead.
+  const estimate = withDev ? /Cross-validated estimate F1/ : /Cross-validated estimate F1|^no dev split: \d+-fold cross-validation on train chose/;
+  return notes.filter((n) => /budget ran out|ran out of its share|got no rule|no rule was learned|stopped at \d+ rules|^default: |too few to judge on its own|^the learners were compared/.test(n) || estimate.test(n));
 }
 
 /** The offline inducer (src/learn/induce), loaded when first needed. */
