@@ -1,6 +1,7 @@
 import { RulewrightError } from '../core/errors.js';
 import { shellWord } from '../core/shell-word.js';
 import type { Example } from '../core/schemas/example.js';
+import type { Task } from '../core/schemas/task.js';
 import { devTooSmall, minDevTexts } from '../learn/induce/covering/small-dev.js';
 import { labelOf } from '../learn/induce/learners.js';
 import { TUNING } from '../learn/induce/tuning.js';
@@ -35,6 +36,9 @@ export function learnSplits(ctx: DatasetContext, how: { seed: number; offline: b
   const trainCount = store.examples.count(d.id, { split: 'train' });
   const devCount = store.examples.count(d.id, { split: 'dev' });
   let planned: SplitPlan | null = null;
+  // Every example with the split it learns with, in import order (as a split's own read gives
+  // them), read once: to check the plan, then to learn from.
+  let all: Example[] | null = null;
   if (devCount === 0 && trainCount > 0 && trainCount * LEARN_DEV_FRACTION < MIN_DEV_PER_LABEL * labelCount) {
     notes.push(
       `too few examples for a dev split (${trainCount} train examples, ${labelCount} label${labelCount === 1 ? '' : 's'}): none was made, so nothing is taken away from learning ` +
@@ -44,7 +48,9 @@ export function learnSplits(ctx: DatasetContext, how: { seed: number; offline: b
     if (trainCount === 0)
       throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: import some (\`rulewright import FILE\`) or re-split with \`rulewright split --dev F --test F\``);
     planned = planSplit(ctx, { dev: LEARN_DEV_FRACTION, seed });
-    const tooSmall = how.offline && trainCount <= TUNING.smallDev.crossValidateUpTo ? madeDevTooSmall(ctx, planned) : null;
+    const listed = store.examples.list(d.id);
+    all = listed.map(splitBy(planned));
+    const tooSmall = how.offline && trainCount <= TUNING.smallDev.crossValidateUpTo ? madeDevTooSmall(d.task, all) : null;
     if (tooSmall) {
       notes.push(
         `no dev split was made: the one learn would make (${LEARN_DEV_FRACTION} of the examples) fails the check, ${tooSmall}; ` +
@@ -52,26 +58,29 @@ export function learnSplits(ctx: DatasetContext, how: { seed: number; offline: b
           `(to judge on a dev split anyway, make one first: \`rulewright split --dev ${LEARN_DEV_FRACTION} --dataset ${shellWord(d.name)}\`)`,
       );
       planned = null;
+      all = listed;
     } else notes.push(`the dataset had no dev split: made a seeded, stratified one first (dev ${LEARN_DEV_FRACTION}, seed ${seed}; test kept as it was)`);
   }
-  const plan = planned;
-  const created: LearnResult['split']['created'] = plan && { dev: LEARN_DEV_FRACTION, seed, splits: plan.splits };
-  const splitOf = <E extends Example | undefined>(e: E): E => (e && plan?.assigned.has(e.id) ? { ...e, split: plan.assigned.get(e.id)! } : e);
-  const all = plan && store.examples.list(d.id).map(splitOf);
-  const inSplit = (split: 'train' | 'dev') => (all ? all.filter((e) => e.split === split) : store.examples.list(d.id, { split }));
-  return { planned, created, splitOf, inSplit };
+  const created: LearnResult['split']['created'] = planned && { dev: LEARN_DEV_FRACTION, seed, splits: planned.splits };
+  const read = all;
+  const inSplit = (split: 'train' | 'dev') => (read ? read.filter((e) => e.split === split) : store.examples.list(d.id, { split }));
+  return { planned, created, splitOf: splitBy(planned), inSplit };
 }
 
+/** An example with the split `plan` gives it (as it is, with no plan). */
+const splitBy =
+  (plan: SplitPlan | null) =>
+  <E extends Example | undefined>(e: E): E =>
+    e && plan?.assigned.has(e.id) ? { ...e, split: plan.assigned.get(e.id)! } : e;
+
 /**
- * Why the planned dev split would be too small to judge on its own, or null. Classification
- * reads `devTooSmall` (too few texts, or too few of a label); other tasks count texts alone, as a
- * text there holds items of many labels.
+ * Why the planned dev split would be too small to judge on its own, or null, from every example
+ * with its planned split. Classification reads `devTooSmall` (too few texts, or too few of a
+ * label); other tasks count texts alone, as a text there holds items of many labels.
  */
-function madeDevTooSmall(ctx: DatasetContext, plan: SplitPlan): string | null {
-  const examples = ctx.store.examples.list(ctx.dataset.id).map((e) => ({ e, split: plan.assigned.get(e.id) ?? e.split }));
-  const inSplit = (s: 'train' | 'dev') => examples.filter((x) => x.split === s).map((x) => x.e);
-  const dev = inSplit('dev');
-  if (ctx.dataset.task.type === 'classification') return devTooSmall(inSplit('train').map(labelOf), dev.map(labelOf));
+function madeDevTooSmall(task: Task, planned: readonly Example[]): string | null {
+  const dev = planned.filter((e) => e.split === 'dev');
+  if (task.type === 'classification') return devTooSmall(planned.filter((e) => e.split === 'train').map(labelOf), dev.map(labelOf));
   const n = dev.length;
   return n < minDevTexts() ? `dev would have ${n} example${n === 1 ? '' : 's'}, too few to judge on its own (${minDevTexts()} are needed)` : null;
 }
