@@ -3,7 +3,6 @@ import { foldLabel } from '../../../core/eval/score-classification.js';
 import type { Ensemble } from '../../../core/metrics/ensemble.js';
 import { countsAt } from '../../../core/metrics/scored-run.js';
 import { f1OfTotals, wilsonLower, type Counts } from '../../../core/ratio.js';
-import type { Example } from '../../../core/schemas/example.js';
 import { chooseDefault, shareOf, type DefaultChoice } from '../default-class.js';
 import { splitScore, type Pool } from '../pool.js';
 import type { InduceReport, SplitScore } from '../types.js';
@@ -83,9 +82,9 @@ export function closingDefault(pool: Pool): ClosingDefault | null {
   return { ...rest, label, train: withLabel(pool.train.totals, unlabelledOf(pool.train), label), dev: withLabel(pool.dev.totals, unlabelled, label) };
 }
 
-/** The closing default's label as a default choice: its share of the labelled train texts, counted as any default's is. */
-export function unlabelledChoice(label: string, train: readonly Example[]): DefaultChoice {
-  return { ...chooseDefault(train.map((e) => (e.label ?? '').trim() || null), label)!, by: 'unlabelled' };
+/** The closing default's label as a default choice: its share of the labelled train texts (`labels`: train's, as the learners read them), counted as any default's is. */
+export function unlabelledChoice(label: string, labels: readonly (string | null)[]): DefaultChoice {
+  return { ...chooseDefault(labels, label)!, by: 'unlabelled' };
 }
 
 /**

@@ -76,9 +76,10 @@ export function induceClasses(input: ClassInput): ClassesResult {
   const { task, train, opts, report, started } = input;
   const deadline = started + opts.learnBudgetMs;
   const texts = train.map((e) => e.text ?? '');
-  const labels = train.map((e) => ((e.label ?? '').trim() === '' ? null : (e.label ?? '').trim()));
-  const choice = chooseDefault(labels, opts.defaultLabel ?? undefined);
-  const classes = uniqSorted([...labels.filter((l): l is string => l !== null), ...(task.labels ?? []), ...(choice ? [choice.label] : [])]);
+  const trainLabels = train.map((e) => ((e.label ?? '').trim() === '' ? null : (e.label ?? '').trim()));
+  const labels = [...trainLabels];
+  const choice = chooseDefault(trainLabels, opts.defaultLabel ?? undefined);
+  const classes = uniqSorted([...trainLabels.filter((l): l is string => l !== null), ...(task.labels ?? []), ...(choice ? [choice.label] : [])]);
   // Task knowledge: each label's own name is one more text of that label ("pending card payment").
   for (const c of classes) {
     const words = labelWords(c);
@@ -125,7 +126,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     verdict = fit.verdict;
     if (cv) report.cross_validation = { folds: cv.folds, f1: cv.f1 };
     if (cv) grid = { passes: cv.passes, z: cv.z, global: cv.global, track: cv.track, ...(cv.orderZ === undefined ? {} : { orderZ: cv.orderZ }) };
-    cvClosing = cv?.closing ? { choice: unlabelledChoice(classes[cv.closing.key]!, train), c: cv.closing, on: `${cv.folds}-fold cross-validation` } : null;
+    cvClosing = cv?.closing ? { choice: unlabelledChoice(classes[cv.closing.key]!, trainLabels), c: cv.closing, on: `${cv.folds}-fold cross-validation` } : null;
     const track = cvClosing
       ? { withDefault: true, defaultClass: null, defaultRule: { cand: defaultCandidate(cvClosing.choice), score: shareOf(cvClosing.choice), pass: -1 } }
       : { withDefault: fit.track !== 'none', defaultClass: fit.track === 'own' ? base.defaultClass : null };
@@ -190,7 +191,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     const c = mergedCandidate(g);
     return toRule(c, { id: candidateId(c, opts.idPrefix), priority: all.length - i, confidence: scoreOf.get(g[0]!) ?? 0, status: opts.status });
   });
-  if (closing) finals.push(closingRule(closing, { train, report, opts, started }, finals.length, defaultAt));
+  if (closing) finals.push(closingRule(closing, trainLabels, { report, opts, started }, finals.length, defaultAt));
   const missing = unruled(train, finals, list);
   report.labels_without_rules = missing;
   if (missing.length) report.notes.push(`${missing.length} label${missing.length === 1 ? '' : 's'} got no rule: ${missing.slice(0, 8).map((m) => `${m.label} (${m.reason})`).join('; ')}${missing.length > 8 ? '; …' : ''}`);
@@ -202,8 +203,8 @@ export function induceClasses(input: ClassInput): ClassesResult {
  * The closing default as the list's last rule, recorded as the default the list ends with, with a
  * stage of its own (it decides only texts no rule above labels, so they are counted, not run).
  */
-function closingRule(c: ClosingDefault, { train, report, opts, started }: Pick<ClassInput, 'train' | 'report' | 'opts' | 'started'>, above: number, noteAt: number): Rule {
-  const choice = unlabelledChoice(c.label, train);
+function closingRule(c: ClosingDefault, trainLabels: readonly (string | null)[], { report, opts, started }: Pick<ClassInput, 'report' | 'opts' | 'started'>, above: number, noteAt: number): Rule {
+  const choice = unlabelledChoice(c.label, trainLabels);
   recordClosing(report, choice, c, 'dev', noteAt);
   report.stages.push({ stage: 'closing_default', rules: above + 1, train: c.train, dev: c.dev, elapsed_ms: Math.round(performance.now() - started) });
   const cand = defaultCandidate(choice);
