@@ -50,6 +50,14 @@ export const TUNING = {
     refineTop: 12,
     /** Texts a refinement's statistics are estimated on before its exact count is taken. */
     refineSample: 400,
+    /**
+     * Rules grown bottom-up from pairs of texts (pair-seeds.ts): for this many texts of each class,
+     * the conjunction of what it shares with the most alike text of its class among `partners`
+     * spread over that class. A handful per class suffices: texts of a class that share a
+     * conjunction mostly pair up to the same one. At each covering step the `refineTop` best of
+     * them are grown further (an exception, one more condition) beside the best single features.
+     */
+    pairSeeds: { perClass: 8, partners: 64 },
     /** Most conditions in one rule (a feature, one more feature or an exception, and one more). */
     maxLiterals: 3,
     /**

@@ -1,5 +1,6 @@
 import { ruleScore, type BaseRate } from './base-rate.js';
 import type { FeatureIndex } from './features.js';
+import type { PairSeed } from './pair-seeds.js';
 import type { Literal } from './render.js';
 
 /** A rule of the learned decision list: its literals, its class, and its train evidence when chosen. */
@@ -46,6 +47,8 @@ export interface CoverOptions {
    * best other class.
    */
   defaultClass?: BaseRate;
+  /** Conjunctions grown from pairs of train texts (see pair-seeds.ts), offered at each step beside the grown singles. */
+  seeds?: readonly PairSeed[];
 }
 
 export type CoverStop = 'covered' | 'no_candidate' | 'max_rules' | 'budget';
@@ -109,6 +112,11 @@ export class Coverer {
   private left: number;
   /** Uncovered documents of the default class. */
   private leftDefault = 0;
+  /** Each seed's uncovered documents, those of its class, and the seeds firing on each document. */
+  private readonly seedN: Int32Array;
+  private readonly seedK: Int32Array;
+  private readonly seedK0: Int32Array;
+  private readonly seedsOf: number[][];
 
   constructor(
     private readonly index: FeatureIndex,
@@ -139,6 +147,12 @@ export class Coverer {
     }
     this.cnt0 = this.cnt.slice();
     this.tot0 = this.tot.slice();
+    const seeds = opts.seeds ?? [];
+    this.seedN = Int32Array.from(seeds, (s) => s.docs.length);
+    this.seedK = Int32Array.from(seeds, (s) => s.docs.reduce((k, d) => k + (docClass[d] === s.cls ? 1 : 0), 0));
+    this.seedK0 = this.seedK.slice();
+    this.seedsOf = Array.from({ length: this.n }, () => []);
+    seeds.forEach((s, i) => s.docs.forEach((d) => this.seedsOf[d]!.push(i)));
   }
 
   private bestClass(f: number): number {
@@ -211,6 +225,23 @@ export class Coverer {
       if (dc && this.perClass[dc.cls]! < this.opts.perClass) offer(f, dc.cls, n);
     }
     return top;
+  }
+
+  /**
+   * The best seeds on the uncovered documents (at most `refineTop`), each scored as a single is:
+   * its bound on what is left, and with `global` no higher than its bound on all of train.
+   */
+  private topSeeds(): Cand[] {
+    const seeds = this.opts.seeds ?? [];
+    const out: Cand[] = [];
+    seeds.forEach((s, i) => {
+      const k = this.seedK[i]!;
+      const n = this.seedN[i]!;
+      if (k < this.opts.minSupport || this.perClass[s.cls]! >= this.opts.perClass || this.opts.banned?.has(s.literals[0]!.feature)) return;
+      const all = this.opts.global ? ruleScore(this.seedK0[i]! / s.docs.length, s.docs.length, this.opts.z, s.cls, this.opts.defaultClass) : Infinity;
+      out.push({ literals: s.literals, cls: s.cls, k, n, score: Math.min(this.score(k / n, n, s.cls), all) });
+    });
+    return out.sort((a, b) => b.score - a.score).slice(0, this.opts.refineTop);
   }
 
   /** Uncovered documents satisfying a candidate's literals (its first literal is a present feature). */
@@ -291,6 +322,10 @@ export class Coverer {
     for (const d of this.docsOf(c.literals)) {
       this.covered[d] = 1;
       this.left--;
+      for (const i of this.seedsOf[d]!) {
+        this.seedN[i]!--;
+        if (this.docClass[d] === this.opts.seeds![i]!.cls) this.seedK[i]!--;
+      }
       const cls = this.docClass[d]!;
       if (cls === this.opts.defaultClass?.cls) this.leftDefault--;
       for (const g of this.index.docFeatures[d]!) {
@@ -316,7 +351,7 @@ export class Coverer {
         stop = 'budget';
         break;
       }
-      const singles = this.topSingles();
+      const singles = [...this.topSingles(), ...this.topSeeds()];
       let pick: Cand | null = null;
       for (const s of singles) {
         const g = this.opts.maxLiterals > 1 ? this.grow(s) : s;

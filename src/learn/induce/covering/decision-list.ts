@@ -3,6 +3,7 @@ import type { BaseRate } from './base-rate.js';
 import { Coverer, satisfies, type CoverOptions, type CoverResult } from './cover.js';
 import { TUNING } from '../tuning.js';
 import { globalOrder } from './global-order.js';
+import { pairSeeds } from './pair-seeds.js';
 import { buildVocabulary, FeatureIndex, standsAlone, type FeatureConfig, type Vocabulary } from './features.js';
 
 /** A learned decision list with the index and vocabulary it was learned over. */
@@ -44,7 +45,9 @@ export function learnDecisionList(
   const ids = classIds(labels, classes);
   const banned = new Set<number>(opts.banned);
   for (let f = 0; f < index.size; f++) if (!standsAlone(index.kinds[f]!)) banned.add(f);
-  const res = new Coverer(index, ids, classes.length, { ...opts, banned }).run();
+  for (const fs of index.docFeatures) fs.sort();
+  const seeds = pairSeeds(index, ids, classes.length, { z: opts.z, maxLiterals: opts.maxLiterals, banned, deadline: opts.deadline });
+  const res = new Coverer(index, ids, classes.length, { ...opts, banned, seeds }).run();
   // Later passes cover the same texts again with features no earlier rule starts with: fallbacks
   // that decide only where every earlier rule abstains (unseen wordings of a label).
   const runMore = allPasses || res.rules.length < TUNING.covering.passesBelowRules;
