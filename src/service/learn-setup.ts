@@ -37,6 +37,8 @@ export interface LearnSetup {
   train: Example[];
   judge: Example[];
   judgeSplit: 'dev' | 'train';
+  /** Whether the loop prunes what the run added, on the judge split. */
+  prune: boolean;
   corrections: Correction[];
   correctionViews: CorrectionView[];
   feedbackViews: FeedbackView[];
@@ -78,6 +80,7 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
   if (!train.length) throw new RulewrightError('BAD_INPUT', `dataset "${d.name}" has no training examples: move some to train with \`rulewright split --dev F\``);
   let judge = splits.inSplit('dev');
   let judgeSplit: 'dev' | 'train' = 'dev';
+  let prune = true;
   if (!judge.length) {
     judge = train;
     judgeSplit = 'train';
@@ -88,6 +91,14 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
         'no refinement rounds: with no dev split they would be judged on the train examples the rules were learned from, and such rounds only fit train ' +
           '(give --rounds N to run them anyway)',
       );
+    }
+    // The inducer's rules were fitted to train and cross-validation chose where the list ends: a
+    // rule that costs a train text or two may be the one that labels a kind of text train has few
+    // of. An LLM's rules were not fitted to train, and an incremental run's patches are judged as
+    // the user's corrections are, so both keep pruning.
+    if (chosen.proposer.kind === 'offline' && !req.incremental) {
+      prune = false;
+      notes.push('no pruning: with no dev split the rules would be judged on the train examples they were learned from; cross-validation on train already chose where the list ends');
     }
   }
 
@@ -118,6 +129,7 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
     train,
     judge,
     judgeSplit,
+    prune,
     corrections,
     ...learnerViews(ctx, corrections, splits.splitOf),
     active,

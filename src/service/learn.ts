@@ -59,6 +59,7 @@ async function runLearners(ctx: DatasetContext, setup: LearnSetup, req: LearnReq
       train: setup.train,
       judge: setup.judge,
       judgeSplit: setup.judgeSplit,
+      prune: setup.prune,
       active: setup.active,
       corrections: setup.correctionViews,
       feedback: setup.feedbackViews,

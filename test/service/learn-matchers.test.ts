@@ -16,6 +16,8 @@ describe('learning under the task’s own matchers', () => {
     writeFileSync(tmp.path('r.jsonl'), ROWS.map((r) => JSON.stringify(r)).join('\n'));
     ws.importFile(tmp.path('r.jsonl'), { create: { name: 'receipts' } });
     ws.dataset().updateTask({ matchers: { total: '{"name": "llm_rubric", "options": {"criterion": "the same amount"}}' } });
+    // Pruning judges on dev: with no dev split the inducer's rules are not pruned on the train they were learned from.
+    ws.dataset().split({ dev: 0.5, seed: 1 });
     const asked: string[] = [];
     const judge: Judge = {
       async grade(_criterion, gold, predicted) {

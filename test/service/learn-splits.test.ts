@@ -94,3 +94,32 @@ describe('refinement rounds with no dev split', () => {
     store.close();
   });
 });
+
+describe('pruning with no dev split', () => {
+  const tmp = useTempDir();
+
+  // The inducer's rules were fitted to train and cross-validation cut the list: pruning them on
+  // train would judge them on what they were learned from. An incremental run's patches are pruned.
+  test.each([
+    ['a full offline run prunes nothing, and the summary says why', {}, false],
+    ['--rounds does not bring pruning back', { rounds: 1 }, false],
+    ['an incremental run keeps pruning for what it patches', { incremental: true }, true],
+  ])('%s', async (_what, req: LearnRequest, prunes) => {
+    const { store } = intentStore(tmp.path('w.db'), rows(300));
+    const r = await offline(store, req);
+    expect(r.split.judged_on).toBe('train');
+    if (!prunes) expect(r.stages.map((s) => s.stage)).toEqual(expect.arrayContaining(['synthesis']));
+    if (!prunes) expect(r.stages.some((s) => s.stage === 'pruning')).toBe(false);
+    expect(r.notes.some((n) => n.startsWith('no pruning: with no dev split'))).toBe(!prunes);
+    store.close();
+  });
+
+  test('with a dev split the run prunes on dev', async () => {
+    const { store } = intentStore(tmp.path('w.db'), rows(600));
+    const r = await offline(store);
+    expect(r.split.judged_on).toBe('dev');
+    expect(r.stages.at(-1)?.stage).toBe('pruning');
+    expect(r.notes.some((n) => n.startsWith('no pruning'))).toBe(false);
+    store.close();
+  });
+});
