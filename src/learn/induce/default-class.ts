@@ -54,7 +54,7 @@ export function defaultCandidate(c: DefaultChoice): Candidate {
     flags: '',
     group: '$0',
     name: `${c.label} <- default (any text no rule above labels)`,
-    description: `default class${c.by === 'user' ? ' (--default-label)' : c.by === 'unlabelled' ? ' (the most frequent label among dev texts no rule labels)' : ''}: every text no rule above labels is ${c.label}, ${c.count} of ${c.of} train texts (${percent(shareOf(c))})`,
+    description: `default class${c.by === 'user' ? ' (--default-label)' : c.by === 'unlabelled' ? ' (the most frequent label among held-out texts no rule labels: dev, or the folds of cross-validation)' : ''}: every text no rule above labels is ${c.label}, ${c.count} of ${c.of} train texts (${percent(shareOf(c))})`,
     specificity: 0,
     support: c.count,
     precision: shareOf(c),

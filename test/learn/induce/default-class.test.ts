@@ -4,7 +4,7 @@ import { predict } from '../../../src/core/engine/predict.js';
 import { Example as ExampleSchema, type Example } from '../../../src/core/schemas/example.js';
 import type { Rule } from '../../../src/core/schemas/rule.js';
 import { Task } from '../../../src/core/schemas/task.js';
-import { chooseDefault, defaultWorthTrying } from '../../../src/learn/induce/default-class.js';
+import { chooseDefault, defaultCandidate, defaultWorthTrying } from '../../../src/learn/induce/default-class.js';
 import { induceRules } from '../../../src/learn/induce/index.js';
 import { coveringLearner } from '../../../src/learn/induce/learners.js';
 import { resolveOptions } from '../../../src/learn/induce/options.js';
@@ -52,6 +52,17 @@ describe('choosing the default class', () => {
     [10, 100, 'user', 0.9, true],
   ])('%i of %i (%s) beside F1 %f: worth trying %s', (count, of, by, f1, worth) => {
     expect(defaultWorthTrying({ label: 'x', count, of, by }, f1)).toBe(worth);
+  });
+
+  // The closing default is chosen on dev or, with no dev split, on cross-validation's held-out folds.
+  test.each<['majority' | 'user' | 'unlabelled', string]>([
+    ['user', '(--default-label)'],
+    ['unlabelled', '(the most frequent label among held-out texts no rule labels: dev, or the folds of cross-validation)'],
+    ['majority', 'default class: every text'],
+  ])('the default rule chosen by %s says so in its description', (by, says) => {
+    const d = defaultCandidate({ label: 'ham', count: 87, of: 100, by });
+    expect(d.description).toContain(says);
+    expect(d.description).toContain('87 of 100 train texts (87 %)');
   });
 });
 
