@@ -24,7 +24,7 @@ export interface Threshold extends Cut {
 }
 
 /** A held-out text: the scores at which the lists' answer changes (see `firingMaxima`), and its gold class. */
-interface Held {
+export interface Held {
   maxima: { score: number; cls: number }[];
   gold: number;
 }
@@ -101,7 +101,7 @@ export function chooseThreshold(
 const answerAt = (h: Held, t: number, fallback: number | undefined): number | undefined => h.maxima.find((m) => m.score >= t)?.cls ?? fallback;
 
 /** The threshold of `grid` with the best pooled F1 on the held-out texts; with `fallback`, a text no rule answers gets that class. */
-function bestThreshold(held: readonly Held[], grid: readonly number[], fallback?: number): Cut {
+export function bestThreshold(held: readonly Held[], grid: readonly number[], fallback?: number): Cut {
   const n = held.length;
   let best = { threshold: Infinity, f1: fallback === undefined ? 0 : held.filter((h) => h.gold === fallback).length / Math.max(1, n) };
   for (const t of grid) {
