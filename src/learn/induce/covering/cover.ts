@@ -2,6 +2,7 @@ import { ruleScore, type BaseRate } from './base-rate.js';
 import type { FeatureIndex } from './features.js';
 import type { PairSeed } from './pair-seeds.js';
 import type { Literal } from './render.js';
+import { holds } from './sorted-ids.js';
 
 /** A rule of the learned decision list: its literals, its class, and its train evidence when chosen. */
 export interface CoverRule {
@@ -68,23 +69,9 @@ interface Cand {
   score: number;
 }
 
-/** Whether a sorted feature list holds a feature. */
-function has(sorted: Int32Array, f: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = sorted[mid]!;
-    if (v === f) return true;
-    if (v < f) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
 /** Whether a document's (sorted) features satisfy every literal. */
 export function satisfies(features: Int32Array, literals: readonly Literal[]): boolean {
-  for (const l of literals) if (has(features, l.feature) === l.negated) return false;
+  for (const l of literals) if (holds(features, l.feature) === l.negated) return false;
   return true;
 }
 

@@ -2,6 +2,7 @@ import { wilsonLower } from '../../../core/ratio.js';
 import { TUNING } from '../tuning.js';
 import type { FeatureIndex } from './features.js';
 import type { Literal } from './render.js';
+import { forEachShared, holds, intersect } from './sorted-ids.js';
 
 /** A conjunction generalised from two train texts of one class, and every train text it fires on. */
 export interface PairSeed {
@@ -20,53 +21,10 @@ export interface PairSeedOptions {
   deadline: number;
 }
 
-/** Whether an ascending list holds `f`. */
-function holds(sorted: Int32Array, f: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = sorted[mid]!;
-    if (v === f) return true;
-    if (v < f) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
-/** The documents of `a` also in `b` (both ascending). */
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x === y) {
-      out.push(x);
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
-  return Int32Array.from(out);
-}
-
 /** Summed inverse document frequency of the features two documents share (both lists ascending). */
 function sharedWeight(a: Int32Array, b: Int32Array, idf: Float64Array): number {
   let w = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x === y) {
-      w += idf[x]!;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
+  forEachShared(a, b, (f) => (w += idf[f]!));
   return w;
 }
 
