@@ -28,7 +28,7 @@ function sharedWeight(a: Int32Array, b: Int32Array, idf: Float64Array): number {
   return w;
 }
 
-/** Every `k`-th item, at most `most` of them, spread over the list. */
+/** At most `most` items of the list, evenly spread over it (all of them when it is that short). */
 function spread<T>(xs: readonly T[], most: number): T[] {
   if (xs.length <= most) return [...xs];
   const step = xs.length / most;
