@@ -37,7 +37,6 @@ export function buildTrainIndex(train: readonly Example[], only?: string): Train
   const tokens = texts.map(tokenize);
   const vocab = buildVocabulary(texts, TEXT_FEATURES, tokens);
   const index = FeatureIndex.build(texts, vocab, TEXT_FEATURES, { tokens, ...(only === undefined ? {} : { only: keyFilterOf(only, vocab, TEXT_FEATURES) }) });
-  for (const f of index.docFeatures) f.sort();
   return { index, vocab, classes, cls, texts };
 }
 

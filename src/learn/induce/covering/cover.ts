@@ -114,7 +114,6 @@ export class Coverer {
   ) {
     this.n = docClass.length;
     this.F = index.size;
-    for (const fs of index.docFeatures) fs.sort();
     this.covered = new Uint8Array(this.n);
     this.cnt = new Int32Array(this.F * K);
     this.tot = new Int32Array(this.F);
@@ -168,9 +167,13 @@ export class Coverer {
    * that label, and on new text it fires on everything.
    */
   private globalBound(f: number, c: number): number {
+    return this.allTrainBound(this.cnt0[f * this.K + c]!, this.tot0[f]!, c);
+  }
+
+  /** The score of `k` right of `n` on all of train for class `c`, when rules are bounded there (`global`); else no bound. */
+  private allTrainBound(k: number, n: number, c: number): number {
     if (!this.opts.global) return Infinity;
-    const n = this.tot0[f]!;
-    return n ? ruleScore(this.cnt0[f * this.K + c]! / n, n, this.opts.z, c, this.opts.defaultClass) : 0;
+    return n ? ruleScore(k / n, n, this.opts.z, c, this.opts.defaultClass) : 0;
   }
 
   /**
@@ -225,8 +228,7 @@ export class Coverer {
       const k = this.seedK[i]!;
       const n = this.seedN[i]!;
       if (k < this.opts.minSupport || this.perClass[s.cls]! >= this.opts.perClass || this.opts.banned?.has(s.literals[0]!.feature)) return;
-      const all = this.opts.global ? ruleScore(this.seedK0[i]! / s.docs.length, s.docs.length, this.opts.z, s.cls, this.opts.defaultClass) : Infinity;
-      out.push({ literals: s.literals, cls: s.cls, k, n, score: Math.min(this.score(k / n, n, s.cls), all) });
+      out.push({ literals: s.literals, cls: s.cls, k, n, score: Math.min(this.score(k / n, n, s.cls), this.allTrainBound(this.seedK0[i]!, s.docs.length, s.cls)) });
     });
     return out.sort((a, b) => b.score - a.score).slice(0, this.opts.refineTop);
   }

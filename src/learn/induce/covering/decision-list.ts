@@ -45,8 +45,6 @@ export function learnDecisionList(
   const ids = classIds(labels, classes);
   const banned = new Set<number>(opts.banned);
   for (let f = 0; f < index.size; f++) if (!standsAlone(index.kinds[f]!)) banned.add(f);
-  // The seeds merge documents' feature lists, so they are sorted here, before the Coverer (which sorts them too for callers of its own).
-  for (const fs of index.docFeatures) fs.sort();
   const seeds = pairSeeds(index, ids, classes.length, { z: opts.z, maxLiterals: opts.maxLiterals, banned, deadline: opts.deadline });
   const res = new Coverer(index, ids, classes.length, { ...opts, banned, seeds }).run();
   // Later passes cover the same texts again with features no earlier rule starts with: fallbacks

@@ -158,7 +158,8 @@ const isNgram = (kind: number): boolean => kind === Kind.Bigram || kind === Kind
 
 /**
  * An inverted index of train documents: every feature's posting list (document numbers,
- * ascending) and every document's features. Candidate statistics come from these lists; no regex
+ * ascending) and every document's features (ids, ascending, so membership is a binary search and
+ * two documents' shared features a merge). Candidate statistics come from these lists; no regex
  * runs until a rule is kept.
  */
 export class FeatureIndex {
@@ -218,7 +219,7 @@ export class FeatureIndex {
         ids.push(id);
         postings[id]![fill[id]!++] = d;
       }
-      docFeatures.push(Int32Array.from(ids));
+      docFeatures.push(Int32Array.from(ids).sort());
     });
     for (let d = perDoc.length; d < texts.length; d++) docFeatures.push(new Int32Array(0));
     return new FeatureIndex(Uint8Array.from(kinds), keys, postings, docFeatures, byKey);

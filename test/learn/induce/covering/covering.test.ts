@@ -40,6 +40,8 @@ describe('feature index', () => {
     const index = FeatureIndex.build(texts, vocab, { ...ALL, minNgramDf: 2 });
     const cash = index.byKey.get(`${Kind.Word}:cash`)!;
     expect([...index.postings[cash]!]).toEqual([0, 1]);
+    // Each document's feature ids are ascending too: membership is a binary search.
+    for (const fs of index.docFeatures) expect([...fs]).toEqual([...fs].sort((a, b) => a - b));
     // Bigrams seen in one text only are not indexed at minNgramDf 2.
     expect(index.byKey.has(`${Kind.Bigram}:cash limit`)).toBe(false);
     const seen = [...index.featuresOf('cash again', vocab, ALL)];

@@ -32,7 +32,6 @@ function setUp(rows: readonly [string, string][]) {
   const labels = rows.map(([, l]) => l);
   const classes = [...new Set(labels)].sort();
   const index = FeatureIndex.build(texts, buildVocabulary(texts, ALL), ALL);
-  for (const fs of index.docFeatures) fs.sort();
   const banned = new Set<number>();
   for (let f = 0; f < index.size; f++) if (!standsAlone(index.kinds[f]!)) banned.add(f);
   return { index, ids: classIds(labels, classes), classes, banned };
