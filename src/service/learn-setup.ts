@@ -85,18 +85,19 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
     judge = train;
     judgeSplit = 'train';
     notes.push('with no dev split, changes were judged on train');
-    if (chosen.proposer.kind === 'offline' && !req.incremental && req.rounds === undefined && rounds > 0) {
+    // The inducer's rules were fitted to train, and cross-validation on it chose where the list
+    // ends: rounds and pruning judged there only fit train (a rule that costs a train text or two
+    // may be the one that labels a kind of text train has few of). An LLM's rules were not fitted
+    // to train, and an incremental run's patches are judged as the user's corrections are.
+    const fittedToTrain = chosen.proposer.kind === 'offline' && !req.incremental;
+    if (fittedToTrain && req.rounds === undefined && rounds > 0) {
       rounds = 0;
       notes.push(
         'no refinement rounds: with no dev split they would be judged on the train examples the rules were learned from, and such rounds only fit train ' +
           '(give --rounds N to run them anyway)',
       );
     }
-    // The inducer's rules were fitted to train and cross-validation chose where the list ends: a
-    // rule that costs a train text or two may be the one that labels a kind of text train has few
-    // of. An LLM's rules were not fitted to train, and an incremental run's patches are judged as
-    // the user's corrections are, so both keep pruning.
-    if (chosen.proposer.kind === 'offline' && !req.incremental) {
+    if (fittedToTrain) {
       prune = false;
       notes.push('no pruning: with no dev split the rules would be judged on the train examples they were learned from; cross-validation on train already chose where the list ends');
     }
