@@ -76,14 +76,23 @@ export function edgeBoundary(chars: readonly (string | undefined)[], side: 'left
   return boundary(nonAscii ?? chars[0], side);
 }
 
-/** The literal regex for a word or phrase, with boundaries on its word edges; whitespace runs become `\s+`. */
-export function literalPattern(phrase: string): { src: string; unicode: boolean } {
-  const parts = phrase.trim().split(/\s+/).map(escapeRegex);
+/** The literal regex for a word or phrase (each word written by `word`), with boundaries on its word edges; whitespace runs become `\s+`. */
+export function literalPattern(phrase: string, word: (w: string) => string = escapeRegex): { src: string; unicode: boolean } {
+  const parts = phrase.trim().split(/\s+/).map(word);
   const first = phrase.trim()[0];
   const last = phrase.trim().slice(-1);
   const l = boundary(first, 'left');
   const r = boundary(last, 'right');
   return { src: `${l.src}${parts.join('\\s+')}${r.src}`, unicode: l.unicode || r.unicode || /[^\0-\x7f]/.test(phrase) };
+}
+
+/**
+ * A lower-case word as a case-sensitive regex reads it in running text: as written, capitalised,
+ * or in capitals (`(?:what|What|WHAT)`). Mixed case ("wHat") is left out for the sake of reading.
+ */
+export function caseForms(word: string): string {
+  const forms = [...new Set([word, word.charAt(0).toUpperCase() + word.slice(1), word.toUpperCase()])].map(escapeRegex);
+  return forms.length === 1 ? forms[0]! : `(?:${forms.join('|')})`;
 }
 
 // Inflectional and derivational endings, longest first. A stem keeps at least `TUNING.text.minStem` characters.

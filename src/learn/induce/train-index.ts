@@ -20,13 +20,13 @@ export interface TrainIndex {
 }
 
 /** Bump when the features or the tokenizer change: a train index kept in a workspace under another version is built again. */
-export const TRAIN_INDEX_VERSION = 2;
+export const TRAIN_INDEX_VERSION = 3;
 
 /**
  * The features a condition on one text is built from: every n-gram the text shares with train,
  * however rare (a rule for one text may rest on a phrase seen once), no gaps.
  */
-const TEXT_FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, positions: true, minNgramDf: 1 };
+const TEXT_FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: false, positions: true, shapes: true, minNgramDf: 1 };
 
 /**
  * Indexes `train` with the covering learner's features; with `only`, just the features that text

@@ -24,7 +24,23 @@ export const Kind = {
   First2: 6,
   /** The text has at most this many words (`TUNING.covering.shortTexts`). */
   Short: 7,
+  /** A word of a given shape (`SHAPES`): in capitals, or a number. */
+  Shape: 8,
 } as const;
+
+/**
+ * Word shapes as features. Case and digits are lost when words are lower-cased, yet they tell
+ * kinds of text apart where no one word does: an acronym ("What is NASA ?" asks for an expansion,
+ * "What is autism ?" for a definition), a number (an amount, a year, a count). A `cased` shape
+ * needs a case-sensitive rule (render.ts). A capitalised word inside a sentence (a name) was left
+ * out: it marks most questions about anything, and rules on it fitted train and not new text.
+ */
+export const SHAPES = {
+  caps: { test: (raw: string) => /^[A-Z]{2,}$/.test(raw), src: '\\b[A-Z]{2,}\\b', display: 'a word in capitals', cased: true },
+  num: { test: (raw: string) => /^[0-9]+$/.test(raw), src: '\\b[0-9]+\\b', display: 'a number', cased: false },
+} as const;
+export type ShapeName = keyof typeof SHAPES;
+const SHAPE_NAMES = Object.keys(SHAPES) as ShapeName[];
 
 /**
  * Whether a feature of this kind may be a rule on its own, or start one. A text's length may not:
@@ -39,6 +55,8 @@ export interface FeatureConfig {
   ngrams: boolean;
   gaps: boolean;
   positions: boolean;
+  /** Word shapes (`SHAPES`). */
+  shapes: boolean;
   /** N-grams (bigrams and longer, gaps) seen in fewer train documents are not indexed. */
   minNgramDf: number;
 }
@@ -144,7 +162,16 @@ export function featureKeys(text: string, vocab: Vocabulary, cfg: FeatureConfig,
     if (toks[1] && spaced(text, toks[0]!, toks[1])) out.add(`${Kind.First2}:${toks[0]!.norm} ${toks[1].norm}`);
   }
   if (cfg.positions && toks.length) for (const k of TUNING.covering.shortTexts) if (toks.length <= k) out.add(`${Kind.Short}:${k}`);
+  if (cfg.shapes) shapeKeys(text, toks, out);
   return only ? [...out].filter((k) => only.keys.has(k)) : [...out];
+}
+
+/** Adds the shapes of the text's words (as written, not lower-cased). */
+function shapeKeys(text: string, toks: readonly Token[], out: Set<string>): void {
+  for (const t of toks) {
+    const raw = text.slice(t.start, t.end);
+    for (const name of SHAPE_NAMES) if (SHAPES[name].test(raw)) out.add(`${Kind.Shape}:${name}`);
+  }
 }
 
 /** How `FeatureIndex.build` runs: when to stop, which keys to keep, the texts' tokens if already made. */

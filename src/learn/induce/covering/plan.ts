@@ -13,7 +13,7 @@ import { bestPerPass, type DevCut } from './dev-cut.js';
 import type { FeatureConfig, FeatureIndex, Vocabulary } from './features.js';
 import { renderRule } from './render.js';
 
-export const FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: TUNING.covering.minNgramDf };
+export const FEATURES: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, shapes: true, minNgramDf: TUNING.covering.minNgramDf };
 
 export interface ClassInput {
   task: Task;

@@ -15,7 +15,7 @@ import { TUNING } from '../../../../src/learn/induce/tuning.js';
 import { tokenize } from '../../../../src/learn/induce/text.js';
 import { mulberry32 } from '../../../../src/core/random.js';
 
-const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: 1 };
+const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, shapes: true, minNgramDf: 1 };
 const opts = { z: 1.96, minSupport: 1, minScore: 0, maxRules: 1000, perClass: 1000, refineTop: 8, refineSample: 400, maxLiterals: 3, deadline: Infinity };
 
 describe('feature index', () => {

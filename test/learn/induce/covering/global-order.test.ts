@@ -5,7 +5,7 @@ import { buildVocabulary, FeatureIndex, type FeatureConfig } from '../../../../s
 import { globalOrder } from '../../../../src/learn/induce/covering/global-order.js';
 import { renderRule } from '../../../../src/learn/induce/covering/render.js';
 
-const WORDS: FeatureConfig = { stems: false, ngrams: false, gaps: false, positions: false, minNgramDf: 1 };
+const WORDS: FeatureConfig = { stems: false, ngrams: false, gaps: false, positions: false, shapes: false, minNgramDf: 1 };
 const TRAIN: [string, string][] = [
   ['pending cash', 'pc'],
   ['pending cash', 'pc'],

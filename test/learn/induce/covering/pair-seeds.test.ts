@@ -4,7 +4,7 @@ import { classIds } from '../../../../src/learn/induce/covering/decision-list.js
 import { buildVocabulary, FeatureIndex, Kind, standsAlone, type FeatureConfig } from '../../../../src/learn/induce/covering/features.js';
 import { pairSeeds, type PairSeed } from '../../../../src/learn/induce/covering/pair-seeds.js';
 
-const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: 1 };
+const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, shapes: true, minNgramDf: 1 };
 const cover = { z: 1.96, minSupport: 1, minScore: 0, maxRules: 1000, perClass: 1000, refineTop: 8, refineSample: 400, maxLiterals: 3, deadline: Infinity };
 
 // Definition questions share only common words with the rest ("what is"), and are short: no

@@ -7,7 +7,7 @@ import type { Threshold } from '../../../../src/learn/induce/covering/cross-vali
 import { induceRules } from '../../../../src/learn/induce/index.js';
 import { intents } from '../fixtures.js';
 
-const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, minNgramDf: 1 };
+const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, shapes: true, minNgramDf: 1 };
 const opts = { z: 1.96, minSupport: 1, minScore: 0.05, maxRules: 1000, perClass: 1000, refineTop: 8, refineSample: 400, maxLiterals: 3, deadline: Infinity };
 
 /** A held-out result: its F1 and which of `n` texts it gets right (the first `right` of them, shifted by `from`). */
