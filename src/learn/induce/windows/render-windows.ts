@@ -45,6 +45,8 @@ export function codeSource(code: string): string {
       return '[A-Za-z0-9]+';
     case 'd5':
       return '\\d{5,}';
+    case 'd':
+      return '\\d+';
   }
   const d = /^d([1-4])$/.exec(code);
   if (d) return `\\d{${d[1]}}`;

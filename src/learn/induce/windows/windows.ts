@@ -38,7 +38,14 @@ export interface WindowIndex {
   goldTotal: number;
 }
 
-/** Templates of one window at three levels: literal words, shapes for capitalised words, all shapes. */
+/** A number of any length (`d`), for the level of templates that does not fix digit counts. */
+const anyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.shape);
+
+/**
+ * Templates of one window at four levels: literal words, shapes for capitalised words, all shapes,
+ * and all shapes with numbers of any length ("1:30pm" and "11:45pm" are one template; covering
+ * keeps the fixed count where only it is precise).
+ */
 function templates(toks: readonly SpanToken[], i: number, j: number): string[] {
   const seq = (code: (t: SpanToken) => string) => {
     let s = code(toks[i]!);
@@ -46,7 +53,7 @@ function templates(toks: readonly SpanToken[], i: number, j: number): string[] {
     return s;
   };
   const caps = (t: SpanToken) => (t.shape === 'Xx' || t.shape === 'X' || t.shape === 'Xmix' ? t.shape : t.literal);
-  return [...new Set([seq((t) => t.literal), seq(caps), seq((t) => t.shape)])];
+  return [...new Set([seq((t) => t.literal), seq(caps), seq((t) => t.shape), seq(anyDigits)])];
 }
 
 /** Codes of the token beside a window: its literal, and its shape when that differs (a capitalised name, a number). */

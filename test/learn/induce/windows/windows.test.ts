@@ -51,6 +51,7 @@ describe('rendering', () => {
     ['d+pm', '930PM', '930am'],
     ['w:under', 'Under', 'UNDER'],
     ['d2', '12', '1'],
+    ['d', '1234', '12a'],
   ])('code %s matches %s and not %s', (code, yes, no) => {
     const re = new RegExp(`^${codeSource(code)}$`, 'u');
     expect(re.test(yes)).toBe(true);
@@ -81,6 +82,19 @@ describe('window index and selection', () => {
     expect(sel.rules[0]!.pattern.template).toBe('Xx');
     expect(sel.rules[0]!.tp).toBe(24);
     expect(sel.rules[0]!.tp / sel.rules[0]!.n).toBe(1);
+  });
+
+  test('times with one and two digits of hour share a template of numbers of any length', () => {
+    const times = ['at 1:30 ok', 'at 11:45 ok', 'at 9:15 ok', 'at 12:00 ok'].map((text, k) => {
+      const start = text.indexOf(':') - (k % 2 ? 2 : 1);
+      return Example.parse({ id: `t${k}`, text, spans: [{ start, end: start + (k % 2 ? 5 : 4), label: 'time' }], split: 'train' });
+    });
+    const ix = indexWindows(spanDocs(times), { maxTokens: 3, minContextSupport: 2 });
+    const loose = `d${TOUCHING}:${TOUCHING}d`;
+    expect(ix.occurrences.get(`0\u0001${loose}\u0001\u0001\u0001`)?.length).toBe(4);
+    expect(ix.occurrences.get(`0\u0001d1${TOUCHING}:${TOUCHING}d2\u0001\u0001\u0001`)?.length).toBe(2);
+    const c = renderWindow({ label: 'time', pattern: { template: loose, left: null, right: null, when: null }, tp: 4, n: 4, score: 0.5 });
+    expect('at 10:05 and 7:20'.match(new RegExp(c.pattern, `${c.flags}g`))).toEqual(['10:05', '7:20']);
   });
 
   test('induceRules learns span rules that find names it never saw', async () => {
