@@ -135,6 +135,8 @@ describe('a default learned from what the rules leave unlabelled', () => {
     expect(list.rules.filter(isDefaultRule).map((r) => r.output.label)).toEqual(['uk']);
     expect(report.default).toMatchObject({ label: 'uk', chosen_by: 'unlabelled', added: true, verdict: { on: 'dev' } });
     expect(report.notes.filter((n) => n.startsWith('default: '))).toEqual([expect.stringMatching(/^default: uk rather than other .*: of the 8 dev texts no rule labels, 8 are uk/)]);
+    // A fallback pass decides the texts a default would: it was judged against the first pass with the default after each.
+    expect(report.notes.filter((n) => /fallback covering pass/.test(n))).toEqual([expect.stringMatching(/\(\d\.\d{3} -> \d\.\d{3}, each with other as the default after it where that scores higher\)/)]);
     // Its figures are counted, not run: they are what the engine gives on dev.
     const stage = report.stages.find((s) => s.stage === 'closing_default')!;
     const run = predict(task, list.rules, dev, { statuses: ['active', 'proposed'] }).predictions.filter((p, i) => p.label === dev[i]!.label).length;

@@ -22,7 +22,7 @@ export const reorderEarns = (f1: number, than: number, gain: number): boolean =>
  * judged pass by pass (each cut where dev F1 is best given what earlier passes decide); then the
  * same rules, with pairs of words, ordered by their precision on all of train. Notes go to `notes`.
  */
-function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (done: number, total: number) => void): Plan | null {
+function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (done: number, total: number) => void, ending: string | null = null): Plan | null {
   // The train-wide bound is left to cross-validation: on small train sets it stops residual
   // stopwords; with a dev split, dev choosing it traded coverage for precision at equal F1.
   const variants = TUNING.covering.zChoices.map((z) => ({ z, global: false }));
@@ -34,8 +34,13 @@ function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (
   }
   if (plan && passes > 1 && performance.now() < base.deadline) {
     const more = planList({ ...base, passes, z: plan.z, global: plan.global, allPasses: true, onStep: undefined });
-    const gained = more.estimate > plan.estimate + 1e-9;
-    notes.push(`${passes - 1} fallback covering pass${passes === 2 ? '' : 'es'} ${gained ? 'raised' : 'did not raise'} dev F1 (${plan.estimate.toFixed(3)} -> ${more.estimate.toFixed(3)})${gained ? '' : '; kept one pass'}`);
+    // A fallback pass and a default decide the same texts (those every first-pass rule leaves), so
+    // the pass must beat the first pass as it could end: with the default after it where that scores higher.
+    const score = (p: Plan) => (ending === null ? p.estimate : Math.max(p.estimate, recut(p, ending).estimate));
+    const [before, after] = [score(plan), score(more)];
+    const gained = after > before + 1e-9;
+    const how = ending === null ? '' : `, each with ${ending} as the default after it where that scores higher`;
+    notes.push(`${passes - 1} fallback covering pass${passes === 2 ? '' : 'es'} ${gained ? 'raised' : 'did not raise'} dev F1 (${before.toFixed(3)} -> ${after.toFixed(3)}${how})${gained ? '' : '; kept one pass'}`);
     if (gained) plan = more;
   }
   if (!plan) return null;
@@ -82,7 +87,8 @@ export function chooseOnDev(
   onStep?: (done: number, total: number) => void,
 ): { plan: Plan | null; notes: string[]; verdict: DefaultVerdict | null } {
   const notes: string[] = [];
-  const plain = searchOnDev({ ...base, withDefault: false, defaultClass: null }, passes, notes, onStep);
+  const ending = choice && base.defaultRule && base.defaultClass !== null ? choice.label : null;
+  const plain = searchOnDev({ ...base, withDefault: false, defaultClass: null }, passes, notes, onStep, ending);
   if (!plain || !choice || !base.defaultRule || base.defaultClass === null) return { plan: plain, notes, verdict: null };
   const appended = recut(plain, choice.label);
   const ownNotes: string[] = [];
