@@ -47,10 +47,10 @@ describe('a rule with a word in capitals', () => {
     [Kind.Shape, 'caps'],
     [Kind.Short, '4'],
   ] as const;
-  const rule = (literals: Literal[]) => renderRule({ literals, label: 'ABBR:exp', kindOf: (f) => keys[f]![0], keyOf: (f) => keys[f]![1], tp: 5, n: 5 });
+  const rendered = (literals: Literal[]) => renderRule({ literals, label: 'ABBR:exp', kindOf: (f) => keys[f]![0], keyOf: (f) => keys[f]![1], tp: 5, n: 5 });
 
   test('is case-sensitive, and writes its words in their case forms so they still match as typed', () => {
-    const c = rule([
+    const c = rendered([
       { feature: 0, negated: false },
       { feature: 1, negated: false },
     ]);
@@ -64,7 +64,7 @@ describe('a rule with a word in capitals', () => {
   });
 
   test('as an exception, lets lower-case texts through and a length still counts capitals as letters', () => {
-    const c = rule([
+    const c = rendered([
       { feature: 0, negated: false },
       { feature: 2, negated: false },
       { feature: 1, negated: true },
@@ -77,7 +77,7 @@ describe('a rule with a word in capitals', () => {
   });
 
   test('is screened safe at once', () => {
-    const c = rule([
+    const c = rendered([
       { feature: 0, negated: false },
       { feature: 1, negated: true },
     ]);
