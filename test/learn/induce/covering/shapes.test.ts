@@ -47,13 +47,12 @@ describe('a rule with a word in capitals', () => {
     [Kind.Shape, 'caps'],
     [Kind.Short, '4'],
   ] as const;
+  const has = (feature: number): Literal => ({ feature, negated: false });
+  const unless = (feature: number): Literal => ({ feature, negated: true });
   const rendered = (literals: Literal[]) => renderRule({ literals, label: 'ABBR:exp', kindOf: (f) => keys[f]![0], keyOf: (f) => keys[f]![1], tp: 5, n: 5 });
 
   test('is case-sensitive, and writes its words in their case forms so they still match as typed', () => {
-    const c = rendered([
-      { feature: 0, negated: false },
-      { feature: 1, negated: false },
-    ]);
+    const c = rendered([has(0), has(1)]);
     expect(c.flags).not.toContain('i');
     expect(c.name).toBe('ABBR:exp <- starts "what is" & a word in capitals');
     const re = new RegExp(c.pattern, c.flags);
@@ -64,11 +63,7 @@ describe('a rule with a word in capitals', () => {
   });
 
   test('as an exception, lets lower-case texts through and a length still counts capitals as letters', () => {
-    const c = rendered([
-      { feature: 0, negated: false },
-      { feature: 2, negated: false },
-      { feature: 1, negated: true },
-    ]);
+    const c = rendered([has(0), has(2), unless(1)]);
     expect(c.name).toBe('ABBR:exp <- starts "what is" & at most 4 words unless a word in capitals');
     const re = new RegExp(c.pattern, c.flags);
     expect(re.test('What is Autism ?')).toBe(true);
@@ -77,10 +72,7 @@ describe('a rule with a word in capitals', () => {
   });
 
   test('is screened safe at once', () => {
-    const c = rendered([
-      { feature: 0, negated: false },
-      { feature: 1, negated: true },
-    ]);
+    const c = rendered([has(0), unless(1)]);
     expect(screenRedosStatic(c.pattern, c.flags)).toMatchObject({ status: 'safe', by: 'static' });
   });
 
