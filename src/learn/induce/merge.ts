@@ -1,4 +1,5 @@
 import type { Candidate } from './types.js';
+import { subsumes } from './covering/subsume.js';
 import { TUNING } from './tuning.js';
 
 const UNIT_KINDS = new Set(['word', 'stem', 'phrase', 'gap', 'first', 'label_word', 'label_stem', 'label_phrase']);
@@ -31,9 +32,20 @@ export function mergeAdjacent(ordered: readonly Candidate[]): Candidate[][] {
   return groups;
 }
 
+/**
+ * The members of a group that no other member covers: where one rule fires on every text another
+ * does (`"trans*" & "fee"` and `"transfer*" & "fee"`), the alternation needs only the first. Of two
+ * that cover each other the earlier stays. The merged rule fires on the same texts either way.
+ */
+function uncovered(group: readonly Candidate[]): readonly Candidate[] {
+  const covers = (a: Candidate, b: Candidate) => !!a.conditions && !!b.conditions && subsumes(a.conditions, b.conditions);
+  return group.filter((c, i) => !group.some((d, j) => j !== i && covers(d, c) && (j < i || !covers(c, d))));
+}
+
 /** One candidate standing for a merged group. */
-export function mergedCandidate(group: readonly Candidate[]): Candidate {
-  if (group.length === 1) return group[0]!;
+export function mergedCandidate(whole: readonly Candidate[]): Candidate {
+  const group = uncovered(whole);
+  if (group.length === 1) return whole.length === 1 ? group[0]! : { ...group[0]!, support: whole.reduce((s, c) => s + (c.support ?? 0), 0) };
   const head = group[0]!;
   const flags = head.flags;
   let pattern: string;
@@ -49,6 +61,6 @@ export function mergedCandidate(group: readonly Candidate[]): Candidate {
     flags,
     name: `${head.label} <- ${triggers.join(' | ')}`.slice(0, 160),
     description: group.map((c) => c.description).join('; '),
-    support: group.reduce((s, c) => s + (c.support ?? 0), 0),
+    support: whole.reduce((s, c) => s + (c.support ?? 0), 0),
   };
 }

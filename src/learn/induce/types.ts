@@ -1,5 +1,6 @@
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule, RuleStatus, RuleWhen } from '../../core/schemas/rule.js';
+import type { Condition } from './covering/subsume.js';
 import type { DefaultChoice, DefaultVerdict } from './default-class.js';
 
 /** Options of the offline inducer. Every field is optional; defaults suit small and large train sets. */
@@ -168,6 +169,8 @@ export interface Candidate {
   when?: RuleWhen;
   /** Classification: the feature keys the trigger is made of (words separated by spaces, `*` after a stem). */
   keys?: string[];
+  /** Covering rules: their conditions by feature kind and key, so a merge can drop a member another one covers. */
+  conditions?: readonly Condition[];
   /** Train evidence from the generator (cheap, approximate), used to rank before engine runs. */
   support?: number;
   precision?: number;

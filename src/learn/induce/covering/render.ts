@@ -128,6 +128,7 @@ export function renderRule(r: RenderInput): Candidate {
     name: `${r.label} <- ${shown}`,
     description: `${single ? kindName(r.kindOf(pos[0]!.l.feature)) : neg.length ? 'exception rule' : 'conjunction'} ${shown}: ${evidence}`,
     specificity: parts.length,
+    conditions: r.literals.map((l) => ({ kind: r.kindOf(l.feature), key: r.keyOf(l.feature), negated: l.negated })),
     support: r.tp,
     precision: r.n ? r.tp / r.n : 0,
   };
