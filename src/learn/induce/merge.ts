@@ -44,8 +44,10 @@ function uncovered(group: readonly Candidate[]): readonly Candidate[] {
 
 /** One candidate standing for a merged group. */
 export function mergedCandidate(whole: readonly Candidate[]): Candidate {
+  if (whole.length === 1) return whole[0]!;
   const group = uncovered(whole);
-  if (group.length === 1) return whole.length === 1 ? group[0]! : { ...group[0]!, support: whole.reduce((s, c) => s + (c.support ?? 0), 0) };
+  const support = whole.reduce((s, c) => s + (c.support ?? 0), 0);
+  if (group.length === 1) return { ...group[0]!, support };
   const head = group[0]!;
   const flags = head.flags;
   let pattern: string;
@@ -61,6 +63,6 @@ export function mergedCandidate(whole: readonly Candidate[]): Candidate {
     flags,
     name: `${head.label} <- ${triggers.join(' | ')}`.slice(0, 160),
     description: group.map((c) => c.description).join('; '),
-    support: whole.reduce((s, c) => s + (c.support ?? 0), 0),
+    support,
   };
 }
