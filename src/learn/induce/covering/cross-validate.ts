@@ -1,7 +1,8 @@
 import { mulberry32, shuffle } from '../../../core/random.js';
 import type { CoverOptions } from './cover.js';
-import { classIds, firingMaxima, learnDecisionList, reorderList } from './decision-list.js';
-import type { FeatureConfig } from './features.js';
+import { classIds, firingMaxima, learnDecisionList, reorderList, withPasses, type DecisionList } from './decision-list.js';
+import { buildVocabulary, FeatureIndex, type FeatureConfig, type Vocabulary } from './features.js';
+import { tokenize } from '../text.js';
 import { f1OfTotals } from '../../../core/ratio.js';
 
 /** A threshold on rule scores, the pooled held-out F1 at it, and which held-out texts it gets right (in a fixed order). */
@@ -48,6 +49,49 @@ export function foldsOf(labels: readonly (string | null)[], k: number, seed: num
 }
 
 /**
+ * What one cross-validation's grid points share, so each is not learned again: a fold's feature
+ * index (the same texts whatever the setting), and each setting's list at every number of passes
+ * asked for (more passes extend the list with fewer; see `withPasses`). Made for one set of texts,
+ * labels, folds and seed; the whole run's deadline is the same for every point.
+ */
+export class FoldLists {
+  private readonly built = new Map<number, { vocab: Vocabulary; index: FeatureIndex }>();
+  private readonly lists = new Map<string, DecisionList[]>();
+
+  /** The fold's list for these options with `passes` passes: a cached one, one extended from fewer, or one learned. */
+  learn(fold: number, texts: readonly string[], labels: readonly (string | null)[], classes: readonly string[], features: FeatureConfig, opts: CoverOptions, passes: number): DecisionList {
+    const key = `${fold}\u0000${settingsKey(opts)}`;
+    const have = this.lists.get(key) ?? [];
+    const exact = have[passes];
+    if (exact) return exact;
+    const below = have.findLast((l, p) => l !== undefined && p < passes);
+    const list = below
+      ? withPasses(below, classIds(labels, classes), opts, passes)
+      : learnDecisionList(texts, labels, classes, features, opts, passes, this.prebuilt(fold, texts, features, opts));
+    have[passes] = list;
+    this.lists.set(key, have);
+    return list;
+  }
+
+  private prebuilt(fold: number, texts: readonly string[], features: FeatureConfig, opts: CoverOptions): { vocab: Vocabulary; index: FeatureIndex } {
+    let b = this.built.get(fold);
+    if (!b) {
+      const tokens = texts.map(tokenize);
+      const vocab = buildVocabulary(texts, features, tokens);
+      b = { vocab, index: FeatureIndex.build(texts, vocab, features, { shouldStop: () => performance.now() > opts.deadline, tokens }) };
+      this.built.set(fold, b);
+    }
+    return b;
+  }
+}
+
+/** Every option that shapes a learned list (not the clock, nor progress reports). */
+function settingsKey(opts: CoverOptions): string {
+  const { deadline: _d, onStep: _s, banned, seeds: _seeds, ...rest } = opts;
+  return JSON.stringify({ ...rest, banned: banned ? [...banned].sort((a, b) => a - b) : null });
+}
+
+/**
  * Without a dev split, where to cut the decision list is judged by k-fold cross-validation on
  * train instead of by taking examples away from learning: a list is learned on each k-1 folds
  * and run on the held-out fold, and the threshold on rule scores that gives the best pooled F1
@@ -66,6 +110,8 @@ export function chooseThreshold(
   passes = 1,
   fallback?: number,
   orderZ?: number,
+  /** Lists and indexes shared with the other points of one grid (see `FoldLists`). */
+  shared?: FoldLists,
 ): Threshold {
   const fold = foldsOf(labels, k, seed);
   const gold = classIds(labels, classes);
@@ -78,14 +124,8 @@ export function chooseThreshold(
     fold.forEach((x, i) => (x === f ? te : tr).push(i));
     if (!te.length || !tr.length) continue;
     const trLabels = tr.map((i) => labels[i]!);
-    const learned = learnDecisionList(
-      tr.map((i) => texts[i]!),
-      trLabels,
-      classes,
-      features,
-      opts,
-      passes,
-    );
+    const trTexts = tr.map((i) => texts[i]!);
+    const learned = shared ? shared.learn(f, trTexts, trLabels, classes, features, opts, passes) : learnDecisionList(trTexts, trLabels, classes, features, opts, passes);
     saturated &&= learned.saturated;
     const list = orderZ === undefined ? learned : reorderList(learned, trLabels, { z: orderZ, minScore: opts.minScore, deadline: opts.deadline, maxRules: opts.maxRules, perClass: opts.perClass });
     for (const r of list.rules) scores.add(r.score);

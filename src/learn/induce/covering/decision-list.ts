@@ -19,6 +19,10 @@ export interface DecisionList extends CoverResult {
    * first learned many rules) or the last one added none (its banned starts are then final).
    */
   saturated: boolean;
+  /** Passes made so far (a pass the clock stopped counts). */
+  passesMade: number;
+  /** Whether later passes may be made at all: the first pass learned few rules and was not stopped by the clock. */
+  open: boolean;
 }
 
 /** Class ids of labels (`null` or unknown labels: -1). */
@@ -43,25 +47,57 @@ export function learnDecisionList(
   const vocab = prebuilt?.vocab ?? buildVocabulary(texts, features, tokens);
   const index = prebuilt?.index ?? FeatureIndex.build(texts, vocab, features, { shouldStop: () => performance.now() > opts.deadline, tokens });
   const ids = classIds(labels, classes);
-  const banned = new Set<number>(opts.banned);
-  for (let f = 0; f < index.size; f++) if (!standsAlone(index.kinds[f]!)) banned.add(f);
+  const banned = startsBanned(index, opts);
   const seeds = pairSeeds(index, ids, classes.length, { z: opts.z, maxLiterals: opts.maxLiterals, banned, deadline: opts.deadline });
   const res = new Coverer(index, ids, classes.length, { ...opts, banned, seeds }).run();
   // Later passes cover the same texts again with features no earlier rule starts with: fallbacks
   // that decide only where every earlier rule abstains (unseen wordings of a label).
   const runMore = allPasses || res.rules.length < TUNING.covering.passesBelowRules;
-  let saturated = !runMore;
-  for (let p = 1; runMore && p < passes && res.stop !== 'budget' && performance.now() < opts.deadline; p++) {
-    for (const r of res.rules) banned.add(r.literals[0]!.feature);
-    const { onStep: _quiet, ...rest } = opts;
-    const more = new Coverer(index, ids, classes.length, { ...rest, banned }).run();
-    res.rules.push(...more.rules.map((r) => ({ ...r, pass: p })));
+  const first: DecisionList = {
+    ...res,
+    index,
+    vocab,
+    features,
+    classes,
+    saturated: !runMore,
+    passesMade: 1,
+    open: runMore && res.stop !== 'budget',
+    ...(opts.defaultClass ? { defaultClass: opts.defaultClass } : {}),
+  };
+  return withPasses(first, ids, opts, passes);
+}
+
+/** Features no rule may start with: those the options ban, and kinds that do not stand alone. */
+function startsBanned(index: FeatureIndex, opts: CoverOptions): Set<number> {
+  const banned = new Set<number>(opts.banned);
+  for (let f = 0; f < index.size; f++) if (!standsAlone(index.kinds[f]!)) banned.add(f);
+  return banned;
+}
+
+/**
+ * The list with fallback passes up to `passes` in all, learned after those it has. A list learned
+ * with fewer passes is the start of the one learned with more (each pass bans the starts of every
+ * rule before it), so cross-validation's grid extends one list per fold rather than learning each
+ * pass again. `list` is not changed; `ids` and `opts` must be those it was learned with.
+ */
+export function withPasses(list: DecisionList, ids: Int32Array, opts: CoverOptions, passes: number): DecisionList {
+  if (!list.open || list.saturated || list.passesMade >= passes) return list;
+  const banned = startsBanned(list.index, opts);
+  const rules = [...list.rules];
+  const { onStep: _quiet, ...rest } = opts;
+  let saturated = false;
+  let p = list.passesMade;
+  for (; p < passes && performance.now() < opts.deadline; p++) {
+    for (const r of rules) banned.add(r.literals[0]!.feature);
+    const more = new Coverer(list.index, ids, list.classes.length, { ...rest, banned }).run();
+    rules.push(...more.rules.map((r) => ({ ...r, pass: p })));
     if (!more.rules.length && more.stop !== 'budget') {
       saturated = true;
+      p++;
       break;
     }
   }
-  return { ...res, index, vocab, features, classes, saturated, ...(opts.defaultClass ? { defaultClass: opts.defaultClass } : {}) };
+  return { ...list, rules, saturated, passesMade: p };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { DefaultChoice, DefaultVerdict } from '../default-class.js';
 import { defaultWorthTrying } from '../default-class.js';
 import { TUNING } from '../tuning.js';
-import { chooseThreshold, type Cut, type Threshold } from './cross-validate.js';
+import { chooseThreshold, FoldLists, type Cut, type Threshold } from './cross-validate.js';
 import { pickClosing, type Closing } from './closing-default.js';
 import { pairedGain } from './dev-cut.js';
 import { coverOptions, FEATURES, planList, recut, type Plan, type PlanBase } from './plan.js';
@@ -214,8 +214,9 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   // The clock decides only whether another point of the grid starts: a point once started learns
   // every fold to the end (within the whole run's budget), so what it scores does not depend on
   // how much of the cross-validation's share was left.
+  const shared = new FoldLists();
   const grid: GridRun = (z, global, p, own, orderZ) =>
-    chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, base.deadline), z, global, ...(own && base.defaultClass ? { defaultClass: base.defaultClass } : {}) }, k, opts.seed, p, fallback, orderZ);
+    chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, base.deadline), z, global, ...(own && base.defaultClass ? { defaultClass: base.defaultClass } : {}) }, k, opts.seed, p, fallback, orderZ, shared);
   const fixed = opts.coveringGrid;
   if (fixed && (fixed.track === 'none' || fallback !== undefined)) {
     const t = grid(fixed.z, fixed.global, fixed.passes, fixed.track === 'own', fixed.orderZ);

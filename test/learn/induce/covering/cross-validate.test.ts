@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { bestThreshold, type Held } from '../../../../src/learn/induce/covering/cross-validate.js';
+import { bestThreshold, chooseThreshold, FoldLists, type Held } from '../../../../src/learn/induce/covering/cross-validate.js';
+import { learnDecisionList } from '../../../../src/learn/induce/covering/decision-list.js';
+import type { FeatureConfig } from '../../../../src/learn/induce/covering/features.js';
+import { loadB77Train } from '../datasets.js';
 
 describe('the cross-validated cut', () => {
   // 300 held-out texts: 200 answered right by rules scoring 0.9, `m` more by rules scoring 0.1
@@ -27,5 +30,42 @@ describe('the cross-validated cut', () => {
       { maxima: [], gold: 0 },
     ];
     expect(bestThreshold(h, [0.2], 0)).toMatchObject({ threshold: Infinity, f1: 1 });
+  });
+});
+
+describe('lists shared by the points of a cross-validation grid', () => {
+  const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, shapes: true, minNgramDf: 1 };
+  const opts = { z: 1.96, minSupport: 1, minScore: 0.05, maxRules: 1000, perClass: 1000, refineTop: 8, refineSample: 400, maxLiterals: 3, deadline: Infinity };
+  const train = loadB77Train().filter((_, i) => i % 2 === 0);
+  const texts = train.map((e) => e.text!);
+  const labels = train.map((e) => e.label!);
+  const classes = [...new Set(labels)].sort();
+
+  test('a list extended by more passes is the list learned with them from scratch', () => {
+    const shared = new FoldLists();
+    const one = shared.learn(0, texts, labels, classes, ALL, opts, 1);
+    const three = shared.learn(0, texts, labels, classes, ALL, opts, 3);
+    const fresh = learnDecisionList(texts, labels, classes, ALL, opts, 3);
+    expect(three.rules).toEqual(fresh.rules);
+    expect(three.saturated).toBe(fresh.saturated);
+    // The extension made passes after the first, and left the one-pass list as it was.
+    expect(three.rules.some((r) => r.pass > 0)).toBe(true);
+    expect(one.rules.every((r) => r.pass === 0)).toBe(true);
+    expect(shared.learn(0, texts, labels, classes, ALL, opts, 1)).toBe(one);
+  });
+
+  test.each([
+    { what: 'one pass', passes: 1, z: 1.96 },
+    { what: 'three passes after one', passes: 3, z: 1.96 },
+    { what: 'two passes after three', passes: 2, z: 1.96 },
+    { what: 'another z', passes: 2, z: 3.29 },
+  ])('the cut at $what is the cut without shared lists', ({ passes, z }) => {
+    const shared = new FoldLists();
+    for (const p of [1, 3]) chooseThreshold(texts, labels, classes, ALL, opts, 3, 7, p, undefined, undefined, shared);
+    const args = [texts, labels, classes, ALL, { ...opts, z }, 3, 7, passes, 0] as const;
+    const { right, ...cut } = chooseThreshold(...args, undefined, shared);
+    const { right: right0, ...cut0 } = chooseThreshold(...args);
+    expect(cut).toEqual(cut0);
+    expect([...right]).toEqual([...right0]);
   });
 });
