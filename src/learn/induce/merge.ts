@@ -4,32 +4,59 @@ import { TUNING } from './tuning.js';
 
 const UNIT_KINDS = new Set(['word', 'stem', 'phrase', 'gap', 'first', 'label_word', 'label_stem', 'label_phrase']);
 
+/** Fewest texts a rule must fire on to cross rules of other labels (see `TUNING.merge.crossShare`): 11. */
+export function crossingTexts(): number {
+  return Math.ceil(Math.log(0.05) / Math.log(1 - TUNING.merge.crossShare));
+}
+
+/** Whether a candidate may join a group as one more alternative of its rule. */
+function joins(group: readonly Candidate[], c: Candidate): boolean {
+  const head = group[0]!;
+  return (
+    head.label === c.label &&
+    head.format === 'regex' &&
+    c.format === 'regex' &&
+    head.group === '$0' &&
+    c.group === '$0' &&
+    head.flags === c.flags &&
+    (UNIT_KINDS.has(head.kind) ? UNIT_KINDS.has(c.kind) : head.kind === c.kind && c.kind === 'conj') &&
+    group.length < TUNING.merge.maxAlternatives
+  );
+}
+
 /**
  * Merges runs of adjacent classification candidates (in execution order) that emit the same
  * label into one rule whose pattern is the alternation of theirs: the merged rule fires exactly
  * where one of them fires, and no rule of another label sits between them, so the first firing
  * label of every text is unchanged. Conjunctions merge only with conjunctions, and only rules with
  * the same flags merge (`u` beside `i` changes what `\w` and case folding match).
+ *
+ * With `firesOn` (the texts, train and dev, each candidate fires on), a candidate also joins an
+ * earlier group of its label across rules of other labels when none of those fires on any text it
+ * fires on, and it fires on enough texts for that to be evidence (`crossingTexts`): moved up, it
+ * decides no text differently there, and a label's rules read as a few alternations rather than
+ * dozens of rules scattered through the list.
  */
-export function mergeAdjacent(ordered: readonly Candidate[]): Candidate[][] {
-  const groups: Candidate[][] = [];
-  for (const c of ordered) {
-    const last = groups[groups.length - 1];
-    const head = last?.[0];
-    const compatible =
-      head &&
-      head.label === c.label &&
-      head.format === 'regex' &&
-      c.format === 'regex' &&
-      head.group === '$0' &&
-      c.group === '$0' &&
-      head.flags === c.flags &&
-      (UNIT_KINDS.has(head.kind) ? UNIT_KINDS.has(c.kind) : head.kind === c.kind && c.kind === 'conj') &&
-      last.length < TUNING.merge.maxAlternatives;
-    if (compatible) last.push(c);
-    else groups.push([c]);
-  }
-  return groups;
+export function mergeAdjacent(ordered: readonly Candidate[], firesOn?: (i: number) => readonly number[]): Candidate[][] {
+  const groups: { members: Candidate[]; docs: Set<number> }[] = [];
+  const fewest = crossingTexts();
+  ordered.forEach((c, i) => {
+    const docs = firesOn?.(i) ?? [];
+    const crosses = !!firesOn && docs.length >= fewest;
+    let into: (typeof groups)[number] | undefined;
+    for (let k = groups.length - 1; k >= 0; k--) {
+      const g = groups[k]!;
+      if (joins(g.members, c)) {
+        into = g;
+        break;
+      }
+      if (!crosses || (g.members[0]!.label !== c.label && docs.some((d) => g.docs.has(d)))) break;
+    }
+    if (into) into.members.push(c);
+    else groups.push((into = { members: [c], docs: new Set() }));
+    for (const d of docs) into.docs.add(d);
+  });
+  return groups.map((g) => g.members);
 }
 
 /**

@@ -214,17 +214,23 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
   }
   if (outOfTime()) report.notes.push(`the ${opts.learnBudgetMs} ms budget ran out: later candidates were not tried`);
 
-  const groupCount = () => (input.merge ? mergeAdjacent(pool.activePositions().map((p) => elig(p).c)).length : pool.activePositions().length);
+  // Rules of one label merge across rules of other labels that fire on none of their train or dev texts.
+  const merged = (ps: readonly number[]) => mergeAdjacent(
+    ps.map((p) => elig(p).c),
+    (i) => pool.firesOn(ps[i]!),
+  );
+  const groupCount = () => (input.merge ? merged(pool.activePositions()).length : pool.activePositions().length);
   const cut = fitBudget(pool, groupCount, opts.maxRules);
   for (const p of cut) drop(report, 'max_rules', elig(p).c.name);
   if (cut.length) {
     report.notes.push(`${cut.length} rules that added least were removed to keep to ${opts.maxRules} rules`);
     stage(report, 'rule_budget', pool, started);
   }
-  const chosen = pool.activePositions().filter(notDefault).map((p) => elig(p));
+  const kept = pool.activePositions().filter(notDefault);
+  const chosen = kept.map((p) => elig(p));
   report.candidates.kept = chosen.length;
   // The default rule stays a rule of its own, last: merged into an alternation it would not be one.
-  const groups = [...(input.merge ? mergeAdjacent(chosen.map((e) => e.c)) : chosen.map((e) => [e.c])), ...(dflt ? [[input.defaultRule!]] : [])];
+  const groups = [...(input.merge ? merged(kept) : chosen.map((e) => [e.c])), ...(dflt ? [[input.defaultRule!]] : [])];
   const confByKey = new Map(chosen.map((e) => [candidateKey(e.c), e.confidence]));
   let finals = groups.map((g, i, all) => {
     const c = mergedCandidate(g);

@@ -126,6 +126,14 @@ export class Pool implements Toggleable<Trial> {
     return { tp: counts.tp, fp: counts.fp, docs };
   }
 
+  /** The train and dev texts rule p fires on (dev texts numbered after train's). */
+  firesOn(p: number): number[] {
+    const out = [...this.train.outputs.ruleDocs[p]!];
+    const n = this.train.examples.length;
+    if (this.dev) for (const d of this.dev.outputs.ruleDocs[p]!) out.push(n + d);
+    return out;
+  }
+
   /** What toggling rule p in or out of the ensemble would change, without changing anything. */
   trial(p: number): Trial {
     return { position: p, train: this.train.trial(p), dev: this.dev ? this.dev.trial(p) : null };

@@ -164,6 +164,13 @@ export const TUNING = {
   merge: {
     /** Most alternatives in one merged rule: longer alternations stop being readable. */
     maxAlternatives: 12,
+    /**
+     * A rule joins an earlier rule of its label across rules of other labels only when none of them
+     * fires on any of its train and dev texts, and those are enough that the share of its new texts
+     * they would have taken is below this at 95 % confidence (none of n seen: 1 - 0.05^(1/n)). On a
+     * few texts "never together" is no evidence, and a rule moved up wins where a better one did.
+     */
+    crossShare: 0.5,
   },
   /** Correction rules (covering/correction-rules.ts). */
   corrections: {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { mergeAdjacent, mergedCandidate } from '../../../src/learn/induce/merge.js';
+import { crossingTexts, mergeAdjacent, mergedCandidate } from '../../../src/learn/induce/merge.js';
 import type { Candidate } from '../../../src/learn/induce/types.js';
+import { mulberry32 } from '../../../src/core/random.js';
 
 const c = (kind: string, label: string, pattern: string): Candidate => ({
   kind,
@@ -53,5 +54,48 @@ describe('merging adjacent classification rules', () => {
       expect(fires(words, t)).toBe(w);
       expect(fires(conj, t)).toBe(k);
     }
+  });
+});
+
+describe('merging rules of one label across rules of others', () => {
+  const fires = (cand: Candidate, t: string) => new RegExp(cand.pattern, cand.flags).test(t);
+  const firstLabel = (list: readonly Candidate[], t: string) => list.find((x) => fires(x, t))?.label ?? null;
+  const on = (list: readonly Candidate[], texts: readonly string[]) => (i: number) => texts.flatMap((t, d) => (fires(list[i]!, t) ? [d] : []));
+
+  // `w` fires on just enough texts to cross rules of other labels.
+  const ws = (n = crossingTexts()) => Array.from({ length: n }, (_, i) => `w ${i}`);
+  const xzw = [c('word', 'a', '\\bx\\b'), c('word', 'b', '\\bz\\b'), c('word', 'a', '\\bw\\b')];
+
+  test('a rule joins an earlier group of its label across a rule of another label that fires on none of its texts', () => {
+    const texts = ['x', 'z', ...ws()];
+    expect(mergeAdjacent(xzw, on(xzw, texts)).map((g) => g.map((x) => x.pattern))).toEqual([['\\bx\\b', '\\bw\\b'], ['\\bz\\b']]);
+  });
+
+  test.each([
+    { what: 'a rule of another label fires on one of its texts', texts: ['x', 'z w', ...ws()] },
+    { what: 'it fires on too few texts for their never meeting to be evidence', texts: ['x', 'z', ...ws(crossingTexts() - 1)] },
+  ])('it stays where it is when $what', ({ texts }) => {
+    expect(mergeAdjacent(xzw, on(xzw, texts))).toHaveLength(3);
+  });
+
+  test('it passes rules of its own label that it cannot merge with', () => {
+    const list = [c('word', 'a', '\\bx\\b'), c('conj', 'a', '^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+'), c('word', 'a', '\\bw\\b')];
+    const texts = ['p q w', 'x', ...ws()];
+    expect(mergeAdjacent(list, on(list, texts)).map((g) => g.length)).toEqual([2, 1]);
+  });
+
+  test('on random lists and texts, every text gets the label it got before, from fewer rules', () => {
+    let [merged, adjacent] = [0, 0];
+    for (let seed = 1; seed <= 20; seed++) {
+      const r = mulberry32(seed);
+      const words = Array.from({ length: 10 }, (_, i) => `w${i}`);
+      const list = Array.from({ length: 14 }, (_, i) => c('word', 'abc'[Math.floor(r() * 3)]!, `\\b${words[i % 10]}\\b`));
+      const texts = Array.from({ length: 30 }, () => Array.from({ length: 3 }, () => words[Math.floor(r() * 10)]).join(' '));
+      const rules = mergeAdjacent(list, on(list, texts)).map((g) => mergedCandidate(g));
+      for (const t of texts) expect(firstLabel(rules, t)).toBe(firstLabel(list, t));
+      merged += rules.length;
+      adjacent += mergeAdjacent(list).length;
+    }
+    expect(merged).toBeLessThan(adjacent);
   });
 });

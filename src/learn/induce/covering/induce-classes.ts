@@ -183,9 +183,13 @@ export function induceClasses(input: ClassInput): ClassesResult {
   } else stage(report, 'cross_validated_cut', pool, started);
   const closing = opts.defaultLabel === null ? closingDefault(pool) : null;
 
-  const chosen = pool.activePositions().map((p) => candOf.get(pool.rules[p]!.id)!);
+  const active = pool.activePositions();
+  const chosen = active.map((p) => candOf.get(pool.rules[p]!.id)!);
   report.candidates.kept = chosen.length;
-  const groups = mergeAdjacent(chosen.map((c) => c.cand));
+  const groups = mergeAdjacent(
+    chosen.map((c) => c.cand),
+    (i) => pool.firesOn(active[i]!),
+  );
   const scoreOf = new Map(chosen.map((c) => [c.cand, c.score]));
   const finals = groups.map((g, i, all) => {
     const c = mergedCandidate(g);
