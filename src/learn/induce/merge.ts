@@ -4,7 +4,7 @@ import { TUNING } from './tuning.js';
 
 const UNIT_KINDS = new Set(['word', 'stem', 'phrase', 'gap', 'first', 'label_word', 'label_stem', 'label_phrase']);
 
-/** Fewest texts a rule must fire on to cross rules of other labels (see `TUNING.merge.crossShare`): 11. */
+/** Fewest texts a rule must fire on to cross rules of other labels (see `TUNING.merge.crossShare`): 5. */
 export function crossingTexts(): number {
   return Math.ceil(Math.log(0.05) / Math.log(1 - TUNING.merge.crossShare));
 }
@@ -25,8 +25,8 @@ function joins(group: readonly Candidate[], c: Candidate): boolean {
 }
 
 /**
- * Merges runs of adjacent classification candidates (in execution order) that emit the same
- * label into one rule whose pattern is the alternation of theirs: the merged rule fires exactly
+ * Merges classification candidates (in execution order) that emit the same label into one rule
+ * whose pattern is the alternation of theirs. Adjacent ones always may: the merged rule fires exactly
  * where one of them fires, and no rule of another label sits between them, so the first firing
  * label of every text is unchanged. Conjunctions merge only with conjunctions, and only rules with
  * the same flags merge (`u` beside `i` changes what `\w` and case folding match).
@@ -37,7 +37,7 @@ function joins(group: readonly Candidate[], c: Candidate): boolean {
  * decides no text differently there, and a label's rules read as a few alternations rather than
  * dozens of rules scattered through the list.
  */
-export function mergeAdjacent(ordered: readonly Candidate[], firesOn?: (i: number) => readonly number[]): Candidate[][] {
+export function mergeByLabel(ordered: readonly Candidate[], firesOn?: (i: number) => readonly number[]): Candidate[][] {
   const groups: { members: Candidate[]; docs: Set<number> }[] = [];
   const fewest = crossingTexts();
   ordered.forEach((c, i) => {

@@ -5,7 +5,7 @@ import { f1Of, laplace, wilsonLower } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
-import { mergeAdjacent, mergedCandidate } from './merge.js';
+import { mergeByLabel, mergedCandidate } from './merge.js';
 import type { ResolvedOptions } from './options.js';
 import { Pool, splitScore, type Trial } from './pool.js';
 import { drop, stage } from './report.js';
@@ -23,7 +23,7 @@ export interface SelectionInput {
   opts: ResolvedOptions;
   report: InduceReport;
   started: number;
-  /** Classification: merge adjacent same-label rules into one (prediction-preserving). */
+  /** Classification: merge rules of one label into alternations (each train and dev text keeps its label; see merge.ts). */
   merge: boolean;
   /**
    * Classification: a default rule in the list from the start, below every rule, so a rule is
@@ -215,10 +215,7 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
   if (outOfTime()) report.notes.push(`the ${opts.learnBudgetMs} ms budget ran out: later candidates were not tried`);
 
   // Rules of one label merge across rules of other labels that fire on none of their train or dev texts.
-  const merged = (ps: readonly number[]) => mergeAdjacent(
-    ps.map((p) => elig(p).c),
-    (i) => pool.firesOn(ps[i]!),
-  );
+  const merged = (ps: readonly number[]) => mergeByLabel(ps.map((p) => elig(p).c), (i) => pool.firesOn(ps[i]!));
   const groupCount = () => (input.merge ? merged(pool.activePositions()).length : pool.activePositions().length);
   const cut = fitBudget(pool, groupCount, opts.maxRules);
   for (const p of cut) drop(report, 'max_rules', elig(p).c.name);

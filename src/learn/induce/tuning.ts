@@ -160,7 +160,7 @@ export const TUNING = {
     /** A conjunction must beat the better of its parts' precision by this much: otherwise the part alone reads better. */
     conjLift: 0.05,
   },
-  /** Merging adjacent rules of one label (merge.ts). */
+  /** Merging rules of one label into alternations (merge.ts). */
   merge: {
     /** Most alternatives in one merged rule: longer alternations stop being readable. */
     maxAlternatives: 12,

@@ -103,7 +103,7 @@ export interface InduceReport {
     by_kind: Record<string, number>;
     /** Passed the train support/precision filter and were run through the engine. */
     eligible: number;
-    /** Ended up in the emitted rules (before merging adjacent rules). */
+    /** Ended up in the emitted rules (before rules of one label are merged). */
     kept: number;
   };
   dropped: Partial<Record<DropReason, number>>;

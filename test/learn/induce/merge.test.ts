@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { crossingTexts, mergeAdjacent, mergedCandidate } from '../../../src/learn/induce/merge.js';
+import { crossingTexts, mergeByLabel, mergedCandidate } from '../../../src/learn/induce/merge.js';
 import type { Candidate } from '../../../src/learn/induce/types.js';
 import { mulberry32 } from '../../../src/core/random.js';
 
@@ -17,7 +17,7 @@ const c = (kind: string, label: string, pattern: string): Candidate => ({
 
 describe('merging adjacent classification rules', () => {
   test('only runs of the same label and kind family merge, in order', () => {
-    const groups = mergeAdjacent([
+    const groups = mergeByLabel([
       c('word', 'a', '\\bx\\b'),
       c('stem', 'a', '\\by\\w*'),
       c('word', 'b', '\\bz\\b'),
@@ -35,7 +35,7 @@ describe('merging adjacent classification rules', () => {
 
   test('rules with different flags do not merge: `u` beside `i` would change what the others match', () => {
     const unicode = { ...c('word', 'a', '\\bcafé\\b'), flags: 'iu' };
-    const groups = mergeAdjacent([c('word', 'a', '\\bx\\b'), unicode, c('word', 'a', '\\by\\b')]);
+    const groups = mergeByLabel([c('word', 'a', '\\bx\\b'), unicode, c('word', 'a', '\\by\\b')]);
     expect(groups.map((g) => g.map((x) => x.flags))).toEqual([['i'], ['iu'], ['i']]);
   });
 
@@ -68,20 +68,20 @@ describe('merging rules of one label across rules of others', () => {
 
   test('a rule joins an earlier group of its label across a rule of another label that fires on none of its texts', () => {
     const texts = ['x', 'z', ...ws()];
-    expect(mergeAdjacent(xzw, on(xzw, texts)).map((g) => g.map((x) => x.pattern))).toEqual([['\\bx\\b', '\\bw\\b'], ['\\bz\\b']]);
+    expect(mergeByLabel(xzw, on(xzw, texts)).map((g) => g.map((x) => x.pattern))).toEqual([['\\bx\\b', '\\bw\\b'], ['\\bz\\b']]);
   });
 
   test.each([
     { what: 'a rule of another label fires on one of its texts', texts: ['x', 'z w', ...ws()] },
     { what: 'it fires on too few texts for their never meeting to be evidence', texts: ['x', 'z', ...ws(crossingTexts() - 1)] },
   ])('it stays where it is when $what', ({ texts }) => {
-    expect(mergeAdjacent(xzw, on(xzw, texts))).toHaveLength(3);
+    expect(mergeByLabel(xzw, on(xzw, texts))).toHaveLength(3);
   });
 
   test('it passes rules of its own label that it cannot merge with', () => {
     const list = [c('word', 'a', '\\bx\\b'), c('conj', 'a', '^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+'), c('word', 'a', '\\bw\\b')];
     const texts = ['p q w', 'x', ...ws()];
-    expect(mergeAdjacent(list, on(list, texts)).map((g) => g.length)).toEqual([2, 1]);
+    expect(mergeByLabel(list, on(list, texts)).map((g) => g.length)).toEqual([2, 1]);
   });
 
   test('on random lists and texts, every text gets the label it got before, from fewer rules', () => {
@@ -91,10 +91,10 @@ describe('merging rules of one label across rules of others', () => {
       const words = Array.from({ length: 10 }, (_, i) => `w${i}`);
       const list = Array.from({ length: 14 }, (_, i) => c('word', 'abc'[Math.floor(r() * 3)]!, `\\b${words[i % 10]}\\b`));
       const texts = Array.from({ length: 30 }, () => Array.from({ length: 3 }, () => words[Math.floor(r() * 10)]).join(' '));
-      const rules = mergeAdjacent(list, on(list, texts)).map((g) => mergedCandidate(g));
+      const rules = mergeByLabel(list, on(list, texts)).map((g) => mergedCandidate(g));
       for (const t of texts) expect(firstLabel(rules, t)).toBe(firstLabel(list, t));
       merged += rules.length;
-      adjacent += mergeAdjacent(list).length;
+      adjacent += mergeByLabel(list).length;
     }
     expect(merged).toBeLessThan(adjacent);
   });

@@ -3,7 +3,7 @@ import type { Example } from '../../../core/schemas/example.js';
 import type { Rule } from '../../../core/schemas/rule.js';
 import { chooseDefault, defaultCandidate, defaultNote, shareOf, type DefaultChoice, type DefaultVerdict } from '../default-class.js';
 import { clearlyHarmful } from '../dev-judges.js';
-import { mergeAdjacent, mergedCandidate } from '../merge.js';
+import { mergeByLabel, mergedCandidate } from '../merge.js';
 import type { Figures } from '../pipeline.js';
 import { drop, stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
@@ -20,8 +20,8 @@ import { closingDefault, recordClosing, unlabelledChoice, type Closing, type Clo
 import { isDefaultRule } from '../../../core/engine/default-rule.js';
 
 /**
- * The learned rules and their train and dev figures: merging adjacent rules of one label into one
- * alternation leaves every prediction as it was, so these are the figures of the rules returned.
+ * The learned rules and their train and dev figures: merging rules of one label into one
+ * alternation leaves every train and dev prediction as it was, so these are the figures of the rules returned.
  */
 export interface ClassesResult {
   rules: Rule[];
@@ -70,7 +70,7 @@ function cvNotes(cv: CvChoice): string[] {
  * decision list is cut where held-out F1 is best (the dev split, or k-fold cross-validation on
  * train when there is none), run through the real engine on train and dev (the engine's matches,
  * not the index's estimates, decide from there), pruned of rules whose removal raises dev F1, and
- * adjacent rules of one label are merged.
+ * rules of one label are merged (see `mergeByLabel`).
  */
 export function induceClasses(input: ClassInput): ClassesResult {
   const { task, train, opts, report, started } = input;
@@ -186,10 +186,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
   const active = pool.activePositions();
   const chosen = active.map((p) => candOf.get(pool.rules[p]!.id)!);
   report.candidates.kept = chosen.length;
-  const groups = mergeAdjacent(
-    chosen.map((c) => c.cand),
-    (i) => pool.firesOn(active[i]!),
-  );
+  const groups = mergeByLabel(chosen.map((c) => c.cand), (i) => pool.firesOn(active[i]!));
   const scoreOf = new Map(chosen.map((c) => [c.cand, c.score]));
   const finals = groups.map((g, i, all) => {
     const c = mergedCandidate(g);
