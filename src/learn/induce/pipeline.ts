@@ -214,8 +214,11 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
   }
   if (outOfTime()) report.notes.push(`the ${opts.learnBudgetMs} ms budget ran out: later candidates were not tried`);
 
-  // Rules of one label merge across rules of other labels that fire on none of their train or dev texts.
-  const merged = (ps: readonly number[]) => mergeByLabel(ps.map((p) => elig(p).c), (i) => pool.firesOn(ps[i]!));
+  // Rules of one label merge across rules of other labels that fire on none of their train or dev
+  // texts. What a rule fires on does not change while the budget is fitted, which counts the merged
+  // rules after every batch it removes: each rule's texts are gathered once.
+  const firing: number[][] = [];
+  const merged = (ps: readonly number[]) => mergeByLabel(ps.map((p) => elig(p).c), (i) => (firing[ps[i]!] ??= pool.firesOn(ps[i]!)));
   const groupCount = () => (input.merge ? merged(pool.activePositions()).length : pool.activePositions().length);
   const cut = fitBudget(pool, groupCount, opts.maxRules);
   for (const p of cut) drop(report, 'max_rules', elig(p).c.name);

@@ -1,8 +1,7 @@
 import { mulberry32, shuffle } from '../../../core/random.js';
 import type { CoverOptions } from './cover.js';
-import { classIds, firingMaxima, learnDecisionList, reorderList, withPasses, type DecisionList } from './decision-list.js';
-import { buildVocabulary, FeatureIndex, type FeatureConfig, type Vocabulary } from './features.js';
-import { tokenize } from '../text.js';
+import { classIds, firingMaxima, indexTexts, learnDecisionList, reorderList, withPasses, type DecisionList } from './decision-list.js';
+import type { FeatureConfig, FeatureIndex, Vocabulary } from './features.js';
 import { f1OfTotals } from '../../../core/ratio.js';
 
 /** A threshold on rule scores, the pooled held-out F1 at it, and which held-out texts it gets right (in a fixed order). */
@@ -67,20 +66,15 @@ export class FoldLists {
     const below = have.findLast((l, p) => l !== undefined && p < passes);
     const list = below
       ? withPasses(below, classIds(labels, classes), opts, passes)
-      : learnDecisionList(texts, labels, classes, features, opts, passes, this.prebuilt(fold, texts, features, opts));
+      : learnDecisionList(texts, labels, classes, features, opts, passes, this.prebuilt(fold, texts, features, opts.deadline));
     have[passes] = list;
     this.lists.set(key, have);
     return list;
   }
 
-  private prebuilt(fold: number, texts: readonly string[], features: FeatureConfig, opts: CoverOptions): { vocab: Vocabulary; index: FeatureIndex } {
+  private prebuilt(fold: number, texts: readonly string[], features: FeatureConfig, deadline: number): { vocab: Vocabulary; index: FeatureIndex } {
     let b = this.built.get(fold);
-    if (!b) {
-      const tokens = texts.map(tokenize);
-      const vocab = buildVocabulary(texts, features, tokens);
-      b = { vocab, index: FeatureIndex.build(texts, vocab, features, { shouldStop: () => performance.now() > opts.deadline, tokens }) };
-      this.built.set(fold, b);
-    }
+    if (!b) this.built.set(fold, (b = indexTexts(texts, features, deadline)));
     return b;
   }
 }

@@ -21,14 +21,19 @@ export interface DecisionList extends CoverResult {
   saturated: boolean;
   /** Passes made so far (a pass the clock stopped counts). */
   passesMade: number;
-  /** Whether later passes may be made at all: the first pass learned few rules and was not stopped by the clock. */
-  open: boolean;
 }
 
 /** Class ids of labels (`null` or unknown labels: -1). */
 export function classIds(labels: readonly (string | null)[], classes: readonly string[]): Int32Array {
   const id = new Map(classes.map((c, i) => [c, i]));
   return Int32Array.from(labels, (l) => (l === null ? -1 : (id.get(l) ?? -1)));
+}
+
+/** The vocabulary of `texts` and their feature index (built until `deadline`, a performance.now() time). */
+export function indexTexts(texts: readonly string[], features: FeatureConfig, deadline: number): { vocab: Vocabulary; index: FeatureIndex } {
+  const tokens = texts.map(tokenize);
+  const vocab = buildVocabulary(texts, features, tokens);
+  return { vocab, index: FeatureIndex.build(texts, vocab, features, { shouldStop: () => performance.now() > deadline, tokens }) };
 }
 
 /** Indexes `texts` and learns a decision list for their labels by sequential covering. */
@@ -43,9 +48,7 @@ export function learnDecisionList(
   /** Make every pass even when the first learned many rules (a dev split judges each pass apart). */
   allPasses = false,
 ): DecisionList {
-  const tokens = prebuilt ? undefined : texts.map(tokenize);
-  const vocab = prebuilt?.vocab ?? buildVocabulary(texts, features, tokens);
-  const index = prebuilt?.index ?? FeatureIndex.build(texts, vocab, features, { shouldStop: () => performance.now() > opts.deadline, tokens });
+  const { vocab, index } = prebuilt ?? indexTexts(texts, features, opts.deadline);
   const ids = classIds(labels, classes);
   const banned = startsBanned(index, opts);
   const seeds = pairSeeds(index, ids, classes.length, { z: opts.z, maxLiterals: opts.maxLiterals, banned, deadline: opts.deadline });
@@ -61,7 +64,6 @@ export function learnDecisionList(
     classes,
     saturated: !runMore,
     passesMade: 1,
-    open: runMore && res.stop !== 'budget',
     ...(opts.defaultClass ? { defaultClass: opts.defaultClass } : {}),
   };
   return withPasses(first, ids, opts, passes);
@@ -81,7 +83,8 @@ function startsBanned(index: FeatureIndex, opts: CoverOptions): Set<number> {
  * pass again. `list` is not changed; `ids` and `opts` must be those it was learned with.
  */
 export function withPasses(list: DecisionList, ids: Int32Array, opts: CoverOptions, passes: number): DecisionList {
-  if (!list.open || list.saturated || list.passesMade >= passes) return list;
+  // `stop` is the first pass's: one the clock stopped is followed by none.
+  if (list.saturated || list.stop === 'budget' || list.passesMade >= passes) return list;
   const banned = startsBanned(list.index, opts);
   const rules = [...list.rules];
   const { onStep: _quiet, ...rest } = opts;

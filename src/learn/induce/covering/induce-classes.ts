@@ -7,12 +7,12 @@ import { mergeByLabel, mergedCandidate } from '../merge.js';
 import type { Figures } from '../pipeline.js';
 import { drop, stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
-import { labelWords, tokenize, uniqSorted } from '../text.js';
+import { labelWords, uniqSorted } from '../text.js';
 import { TUNING } from '../tuning.js';
-import type { DecisionList } from './decision-list.js';
+import { indexTexts, type DecisionList } from './decision-list.js';
 import type { CoveringGrid } from '../options.js';
 import { functionWords, onlyFunctionWords } from '../function-words.js';
-import { buildVocabulary, FeatureIndex, Kind } from './features.js';
+import { Kind, type FeatureIndex } from './features.js';
 import { FEATURES, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
 import { chooseOnDev, crossValidate, type CvChoice } from './search.js';
 import { foldsFor, smallDevNote } from './small-dev.js';
@@ -87,9 +87,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     texts.push(words.join(' '));
     labels.push(c);
   }
-  const tokens = texts.map(tokenize);
-  const vocab = buildVocabulary(texts, FEATURES, tokens);
-  const prebuilt = { vocab, index: FeatureIndex.build(texts, vocab, FEATURES, { shouldStop: () => performance.now() > deadline, tokens }) };
+  const prebuilt = indexTexts(texts, FEATURES, deadline);
   const banned = opts.avoidFunctionWords ? functionWordFeatures(prebuilt.index, functionWords(texts, labels)) : null;
   const base: PlanBase = {
     ...input,
