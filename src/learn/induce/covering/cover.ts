@@ -1,4 +1,5 @@
-import { ruleScore, type BaseRate } from './base-rate.js';
+import { wilsonLower } from '../../../core/ratio.js';
+import { overBaseRate, ruleScore, type BaseRate } from './base-rate.js';
 import type { FeatureIndex } from './features.js';
 import type { PairSeed } from './pair-seeds.js';
 import type { Literal } from './render.js';
@@ -104,6 +105,25 @@ export class Coverer {
   private readonly seedK: Int32Array;
   private readonly seedK0: Int32Array;
   private readonly seedsOf: number[][];
+  /**
+   * Grown candidates kept between steps, by start. A candidate's texts are uncovered texts with its
+   * first feature, so its growth stays the same until a step covers a text with that feature (the
+   * feature's `epoch` moves on). Only scores that do not move with what is left may be kept: not a
+   * default-class rule's, which is judged against the default's share of the uncovered texts.
+   */
+  private readonly grown = new Map<string, { epoch: number; cand: Cand }>();
+  private readonly epoch: Int32Array;
+  /**
+   * Each feature's single-rule score parts, kept while its counts are (`sAt` is the feature's epoch
+   * plus one when they were computed): slot 2f for its best class, 2f + 1 for the default class,
+   * whose base rate moves every step and is applied on reading.
+   */
+  private readonly sAt: Int32Array;
+  private readonly sCls: Int32Array;
+  private readonly sBound: Float64Array;
+  private readonly sGlobal: Float64Array;
+  /** `opts.banned` as a mask: it is read for every feature at every step. */
+  private readonly banned: Uint8Array;
 
   constructor(
     private readonly index: FeatureIndex,
@@ -122,6 +142,13 @@ export class Coverer {
     this.perClass = new Int32Array(K);
     this.coTot = new Int32Array(this.F);
     this.coC = new Int32Array(this.F);
+    this.epoch = new Int32Array(this.F);
+    this.sAt = new Int32Array(2 * this.F);
+    this.sCls = new Int32Array(2 * this.F);
+    this.sBound = new Float64Array(2 * this.F);
+    this.sGlobal = new Float64Array(2 * this.F);
+    this.banned = new Uint8Array(this.F);
+    for (const f of opts.banned ?? []) if (f < this.F) this.banned[f] = 1;
     this.left = this.n;
     for (let d = 0; d < this.n; d++) if (docClass[d] === opts.defaultClass?.cls) this.leftDefault++;
     for (let d = 0; d < this.n; d++) {
@@ -186,17 +213,36 @@ export class Coverer {
     return ruleScore(precision, support, this.opts.z, cls, dc && this.left ? { cls: dc.cls, prior: this.leftDefault / this.left } : dc);
   }
 
+  /**
+   * `min(score(k / n, n, c), globalBound(f, c))` for the single rule `c <- f`, its `k` of `n`
+   * uncovered texts right: Wilson's bound is worked out again only when a step changed the
+   * feature's counts, where scoring every feature at every step was most of covering's time.
+   */
+  private singleScore(f: number, c: number, k: number, n: number): number {
+    const dc = this.opts.defaultClass;
+    const isDefault = c === dc?.cls;
+    const i = 2 * f + (isDefault ? 1 : 0);
+    if (this.sAt[i] !== this.epoch[f]! + 1 || this.sCls[i] !== c) {
+      this.sBound[i] = wilsonLower(k / n, n, this.opts.z);
+      this.sGlobal[i] = this.globalBound(f, c);
+      this.sCls[i] = c;
+      this.sAt[i] = this.epoch[f]! + 1;
+    }
+    const bound = isDefault ? overBaseRate(this.sBound[i]!, this.leftDefault / this.left) : this.sBound[i]!;
+    return Math.min(bound, this.sGlobal[i]!);
+  }
+
   /** The best `refineTop` single-feature rules on the uncovered documents. */
   private topSingles(): Cand[] {
     const top: Cand[] = [];
     const m = this.opts.refineTop;
     const { minSupport } = this.opts;
-    const banned = this.opts.banned;
+    const banned = this.banned;
     const dc = this.opts.defaultClass;
     const offer = (f: number, c: number, n: number) => {
       const k = this.cnt[f * this.K + c]!;
       if (k < minSupport) return;
-      const s = Math.min(this.score(k / n, n, c), this.globalBound(f, c));
+      const s = this.singleScore(f, c, k, n);
       if (top.length === m && s <= top[m - 1]!.score) return;
       let i = top.length === m ? m - 1 : top.length;
       while (i > 0 && top[i - 1]!.score < s) {
@@ -209,7 +255,7 @@ export class Coverer {
     };
     for (let f = 0; f < this.F; f++) {
       const n = this.tot[f]!;
-      if (n < minSupport || banned?.has(f)) continue;
+      if (n < minSupport || banned[f]) continue;
       const c = this.bestClass(f);
       if (c !== dc?.cls) offer(f, c, n);
       if (dc && this.perClass[dc.cls]! < this.opts.perClass) offer(f, dc.cls, n);
@@ -221,16 +267,17 @@ export class Coverer {
    * The best seeds on the uncovered documents (at most `refineTop`), each scored as a single is:
    * its bound on what is left, and with `global` no higher than its bound on all of train.
    */
-  private topSeeds(): Cand[] {
+  private topSeeds(): (readonly [Cand, string])[] {
     const seeds = this.opts.seeds ?? [];
-    const out: Cand[] = [];
+    const out: (readonly [Cand, string])[] = [];
     seeds.forEach((s, i) => {
       const k = this.seedK[i]!;
       const n = this.seedN[i]!;
-      if (k < this.opts.minSupport || this.perClass[s.cls]! >= this.opts.perClass || this.opts.banned?.has(s.literals[0]!.feature)) return;
-      out.push({ literals: s.literals, cls: s.cls, k, n, score: Math.min(this.score(k / n, n, s.cls), this.allTrainBound(this.seedK0[i]!, s.docs.length, s.cls)) });
+      if (k < this.opts.minSupport || this.perClass[s.cls]! >= this.opts.perClass || this.banned[s.literals[0]!.feature]) return;
+      const score = Math.min(this.score(k / n, n, s.cls), this.allTrainBound(this.seedK0[i]!, s.docs.length, s.cls));
+      out.push([{ literals: s.literals, cls: s.cls, k, n, score }, `seed ${i}`]);
     });
-    return out.sort((a, b) => b.score - a.score).slice(0, this.opts.refineTop);
+    return out.sort((a, b) => b[0].score - a[0].score).slice(0, this.opts.refineTop);
   }
 
   /** Uncovered documents satisfying a candidate's literals (its first literal is a present feature). */
@@ -307,6 +354,17 @@ export class Coverer {
     return cur;
   }
 
+  /** `grow(c)`, from the cache where none of its texts was covered since it was grown. */
+  private grownFrom(c: Cand, key: string): Cand {
+    if (c.cls === this.opts.defaultClass?.cls) return this.grow(c);
+    const f = c.literals[0]!.feature;
+    const hit = this.grown.get(key);
+    if (hit && hit.epoch === this.epoch[f]) return hit.cand;
+    const cand = this.grow(c);
+    this.grown.set(key, { epoch: this.epoch[f]!, cand });
+    return cand;
+  }
+
   private take(c: Cand): void {
     for (const d of this.docsOf(c.literals)) {
       this.covered[d] = 1;
@@ -319,6 +377,7 @@ export class Coverer {
       if (cls === this.opts.defaultClass?.cls) this.leftDefault--;
       for (const g of this.index.docFeatures[d]!) {
         this.tot[g]!--;
+        this.epoch[g]!++;
         if (cls >= 0) {
           this.cnt[g * this.K + cls]!--;
           if (this.best[g] === cls) this.dirty[g] = 1;
@@ -340,10 +399,11 @@ export class Coverer {
         stop = 'budget';
         break;
       }
-      const singles = [...this.topSingles(), ...this.topSeeds()];
+      const singles = this.topSingles().map((c) => [c, `${c.literals[0]!.feature}:${c.cls}`] as const);
+      const seeds = this.topSeeds();
       let pick: Cand | null = null;
-      for (const s of singles) {
-        const g = this.opts.maxLiterals > 1 ? this.grow(s) : s;
+      for (const [s, key] of [...singles, ...seeds]) {
+        const g = this.opts.maxLiterals > 1 ? this.grownFrom(s, key) : s;
         if (!pick || g.score > pick.score) pick = g;
       }
       if (!pick || pick.score < this.opts.minScore) {

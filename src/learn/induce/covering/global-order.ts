@@ -74,21 +74,19 @@ function docsOf(index: FeatureIndex, literals: readonly Literal[]): number[] {
  * that lacks the words of the rule that won on train.
  */
 function decidingRules(index: FeatureIndex, rules: readonly CoverRule[], depth: number): CoverRule[] {
-  const byFeature = new Map<number, number[]>();
-  rules.forEach((r, i) => {
-    const f = r.literals[0]!.feature;
-    let xs = byFeature.get(f);
-    if (!xs) byFeature.set(f, (xs = []));
-    xs.push(i);
-  });
+  // By first feature, in an array: this is looked up for every feature of every train text.
+  const byFeature: (number[] | undefined)[] = new Array<number[] | undefined>(index.size);
+  rules.forEach((r, i) => (byFeature[r.literals[0]!.feature] ??= []).push(i));
   const keep = new Uint8Array(rules.length);
   const firing: number[] = [];
   for (const fs of index.docFeatures) {
     firing.length = 0;
     // The first `depth` firing rules overall are among the first `depth` of their own first feature.
     for (const f of fs) {
+      const own = byFeature[f];
+      if (!own) continue;
       let got = 0;
-      for (const i of byFeature.get(f) ?? []) {
+      for (const i of own) {
         if (got === depth) break;
         if (satisfies(fs, rules[i]!.literals)) {
           firing.push(i);
