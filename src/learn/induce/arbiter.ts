@@ -126,7 +126,7 @@ async function learnOnAll(learner: Learner, all: readonly Example[], devShare: n
   const split = learner.selfValidating ? { train: all, dev: null } : holdOut(all, devShare, seed);
   const report = newReport(ctx.task, split.train.length, split.dev?.length ?? 0);
   const opts = { ...ctx.opts, dev: split.dev, learnBudgetMs, onProgress: undefined, inFold: true, ...(grid ? { coveringGrid: grid } : {}) };
-  const fctx: LearnContext = { task: ctx.task, opts, report, started: performance.now() };
+  const fctx: LearnContext = { task: ctx.task, opts, report, started: performance.now(), ...(ctx.probes ? { probes: ctx.probes } : {}) };
   return { learner, list: await learner.learn(split.train, fctx), report, train: split.train };
 }
 

@@ -11,6 +11,7 @@ import { chooseDefault, defaultNote, shareOf, type DefaultVerdict } from './defa
 import { minDevTexts } from './covering/small-dev.js';
 import { coveringLearner, defaultLearnerPays, labelOf, selectionAffordable, selectionForDefaultLearner, selectionLearner, withoutFunctionWords } from './learners.js';
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
+import { ProbeCache } from './probe-cache.js';
 import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
 import { bestOption, crossValidateSpans, spanOptions, type LearnSpans, type SpanLearned } from './spans/choose-learner.js';
@@ -70,7 +71,7 @@ async function learnClasses(task: Task, train: readonly Example[], opts: Resolve
   // Where dev is too small to judge, cross-validation decides, and triggers made only of function
   // words must earn their place there: each learner also runs without them.
   const small = both && opts.dev!.length < minDevTexts();
-  const verdict = await arbitrate(small ? [...learners, ...learners.map(withoutFunctionWords)] : learners, train, { task, opts, report, started });
+  const verdict = await arbitrate(small ? [...learners, ...learners.map(withoutFunctionWords)] : learners, train, { task, opts, report, started, probes: new ProbeCache() });
   defaultReport(verdict, report, train, opts);
   return verdict.kept;
 }

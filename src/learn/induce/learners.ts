@@ -7,6 +7,7 @@ import { chooseDefault, defaultCandidate, shareOf } from './default-class.js';
 import { functionWords, onlyFunctionWords } from './function-words.js';
 import type { CoveringGrid, ResolvedOptions } from './options.js';
 import { selectCandidates, type Figures } from './pipeline.js';
+import type { ProbeCache } from './probe-cache.js';
 import type { InduceReport } from './types.js';
 import { TUNING } from './tuning.js';
 
@@ -16,6 +17,8 @@ export interface LearnContext {
   opts: ResolvedOptions;
   report: InduceReport;
   started: number;
+  /** The learn's last candidate run, shared by the learners and folds of one learn (see `ProbeCache`). */
+  probes?: ProbeCache;
 }
 
 /** A learner's rule list, and whether it is final (merged, prioritised, checked) as it stands. */
@@ -82,7 +85,7 @@ async function learnSelection(train: readonly Example[], ctx: LearnContext, forD
   const candidates = weak ? all.filter((c) => !c.keys?.every((k) => onlyFunctionWords(k, weak))) : all;
   const choice = forDefault ? chooseDefault(train.map(labelOf), ctx.opts.defaultLabel ?? undefined) : null;
   const defaultRule = choice ? { defaultRule: defaultCandidate(choice) } : {};
-  const rules = await selectCandidates({ task: ctx.task, train, candidates, opts, report: ctx.report, started: performance.now(), merge: true, ...defaultRule });
+  const rules = await selectCandidates({ task: ctx.task, train, candidates, opts, report: ctx.report, started: performance.now(), merge: true, ...defaultRule, ...(ctx.probes ? { probes: ctx.probes } : {}) });
   return { rules, finalized: true, figures: null };
 }
 

@@ -7,6 +7,7 @@ import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import { mergeByLabel, mergedCandidate } from './merge.js';
 import type { ResolvedOptions } from './options.js';
+import type { ProbeCache } from './probe-cache.js';
 import { Pool, splitScore, type Trial } from './pool.js';
 import { drop, stage } from './report.js';
 import { screen } from './safety.js';
@@ -30,6 +31,8 @@ export interface SelectionInput {
    * kept only for what it adds beyond the default (RIPPER's default class).
    */
   defaultRule?: Candidate;
+  /** The learn's last candidate run, to take the matches of candidates already run on these texts from. */
+  probes?: ProbeCache;
 }
 
 /** Candidates the train filter lets through, with their pooled confidence. */
@@ -98,7 +101,7 @@ function candidateCap(input: SelectionInput): number {
 export function filterEligible(input: SelectionInput, cands: Candidate[], extra: readonly Rule[] = []): { eligible: Eligible[]; probe: Pool } {
   const { task, train, opts, report } = input;
   const rules = cands.map((c) => toRule(c, { id: candidateId(c, opts.idPrefix), priority: 0, confidence: 0.5, status: 'active' }));
-  const probe = Pool.run(task, [...rules, ...extra], train, opts.dev);
+  const probe = input.probes ? input.probes.run(task, [...rules, ...extra], train, opts.dev) : Pool.run(task, [...rules, ...extra], train, opts.dev);
   const judged = new Set(rules.map((r) => r.id));
   for (const m of probe.issues.slice(0, 5)) report.notes.push(`engine: ${m}`);
   const byId = new Map(rules.map((r, i) => [r.id, cands[i]!]));

@@ -9,7 +9,15 @@ import { prf, type Counts } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
+import { canonicalJson } from '../../core/hash.js';
 import type { SplitScore } from './types.js';
+
+
+/** The statuses a pool runs: every rule but a rejected one may be toggled into the ensemble. */
+const RUN_STATUSES: Rule['status'][] = ['active', 'proposed', 'disabled'];
+
+/** What decides a rule's matches: two rules with one key match the same spans on any text. */
+const matchKey = (r: Rule): string => canonicalJson([r.format, r.pattern, r.flags, r.dialect, r.terms ?? null, r.lexicon ?? null, r.output, r.when ?? null]);
 
 /** What toggling one rule would change on train and on dev (none without a dev split). */
 export interface Trial {
@@ -68,7 +76,7 @@ export class Pool implements Toggleable<Trial> {
    * ensemble; the rest start out of it.
    */
   static run(task: Task, rules: readonly Rule[], train: readonly Example[], dev: readonly Example[] | null, active: ReadonlySet<string> = new Set()): Pool {
-    const { compiled, issues } = prepareRules(task, rules, { statuses: ['active', 'proposed', 'disabled'] });
+    const { compiled, issues } = prepareRules(task, rules, { statuses: RUN_STATUSES });
     const messages = issues.map((i) => i.message);
     return new Pool(task, compiled, execSplit(task, compiled, train, messages), dev && dev.length ? execSplit(task, compiled, dev, messages) : null, active, messages);
   }
@@ -101,8 +109,39 @@ export class Pool implements Toggleable<Trial> {
       const old = this.rules[p]!;
       return { rule: r, id: r.id, label: r.output.label, matcher: old.matcher };
     });
-    const sub = (s: Ensemble) => ({ examples: s.examples, outputs: permuteOutputs(s.outputs, compiled, oldOf) });
+    const srcOf = new Uint8Array(ordered.length);
+    const sub = (s: Ensemble) => ({ examples: s.examples, outputs: gatherOutputs([s.outputs], compiled, srcOf, oldOf) });
     return new Pool(this.task, compiled, sub(this.train), this.dev ? sub(this.dev) : null, active, this.issues);
+  }
+
+  /**
+   * What `Pool.run` of `rules` over this pool's train and dev texts gives, running only the rules
+   * that match differently from every rule here: a rule with one's pattern, terms, output and
+   * condition (`matchKey`) takes that rule's matches. Variants of one learner in one fold (with a
+   * default, without function-word triggers) propose mostly the same candidates.
+   */
+  reusing(rules: readonly Rule[], active: ReadonlySet<string> = new Set()): Pool {
+    const here = new Map(this.rules.map((r, p) => [matchKey(r.rule), p]));
+    const runnable = rules.filter((r) => RUN_STATUSES.includes(r.status));
+    const fresh = runnable.filter((r) => !here.has(matchKey(r)));
+    const ran = Pool.run(this.task, fresh, this.train.examples, this.dev?.examples ?? null);
+    const compiled: CompiledRule[] = [];
+    const srcOf: number[] = [];
+    const oldOf: number[] = [];
+    for (const r of orderRules(runnable, this.task.matching.wilson_z)) {
+      const p = here.get(matchKey(r));
+      const q = p === undefined ? ran.position.get(r.id) : undefined;
+      if (p !== undefined) compiled.push({ rule: r, id: r.id, label: r.output.label, matcher: this.rules[p]!.matcher });
+      else if (q !== undefined) compiled.push(ran.rules[q]!);
+      else continue; // it did not compile: `ran` says why
+      srcOf.push(p === undefined ? 1 : 0);
+      oldOf.push(p ?? q!);
+    }
+    const from = Uint8Array.from(srcOf);
+    const at = Int32Array.from(oldOf);
+    const sub = (a: Ensemble, b: Ensemble) => ({ examples: a.examples, outputs: gatherOutputs([a.outputs, b.outputs], compiled, from, at) });
+    const issues = [...new Set([...this.issues, ...ran.issues])];
+    return new Pool(this.task, compiled, sub(this.train, ran.train), this.dev && ran.dev ? sub(this.dev, ran.dev) : null, active, issues);
   }
 
   get size(): number {
@@ -161,27 +200,32 @@ function execSplit(task: Task, compiled: readonly CompiledRule[], examples: read
 }
 
 /**
- * The engine's outputs for a new rule order: rule i of `rules` was rule `oldOf[i]` of `o`. Rules
- * of `o` not in `oldOf` are left out. Each document's entries are re-sorted by new position, which
- * is the order the engine itself would have written them in.
+ * The engine's outputs for a new rule order: rule i of `rules` was rule `oldOf[i]` of
+ * `sources[srcOf[i]]` (all run on the same texts). Rules of the sources not named are left out.
+ * Each document's entries are re-sorted by new position, which is the order the engine itself
+ * would have written them in.
  */
-function permuteOutputs(o: RuleOutputs, rules: readonly CompiledRule[], oldOf: Int32Array): RuleOutputs {
-  const newOf = new Int32Array(o.rules.length).fill(-1);
-  oldOf.forEach((old, i) => (newOf[old] = i));
-  const nDocs = o.texts.length;
+function gatherOutputs(sources: readonly RuleOutputs[], rules: readonly CompiledRule[], srcOf: Uint8Array, oldOf: Int32Array): RuleOutputs {
+  const newOf = sources.map((o) => new Int32Array(o.rules.length).fill(-1));
+  oldOf.forEach((old, i) => (newOf[srcOf[i]!]![old] = i));
+  const nDocs = sources[0]!.texts.length;
   const docEntries = new Int32Array(nDocs + 1);
   const entryRule: number[] = [];
   const entrySpans: number[] = [];
   const spans: number[] = [];
   const ruleMatches = new Int32Array(rules.length);
-  const found: number[] = [];
+  const found: { r: number; o: RuleOutputs; k: number }[] = [];
   for (let d = 0; d < nDocs; d++) {
     docEntries[d] = entryRule.length;
     found.length = 0;
-    for (let k = o.docEntries[d]!; k < o.docEntries[d + 1]!; k++) if (newOf[o.entryRule[k]!]! >= 0) found.push(k);
-    found.sort((a, b) => newOf[o.entryRule[a]!]! - newOf[o.entryRule[b]!]!);
-    for (const k of found) {
-      const r = newOf[o.entryRule[k]!]!;
+    sources.forEach((o, s) => {
+      for (let k = o.docEntries[d]!; k < o.docEntries[d + 1]!; k++) {
+        const r = newOf[s]![o.entryRule[k]!]!;
+        if (r >= 0) found.push({ r, o, k });
+      }
+    });
+    found.sort((a, b) => a.r - b.r);
+    for (const { r, o, k } of found) {
       entryRule.push(r);
       entrySpans.push(spans.length);
       for (let i = o.entrySpans[k]!; i < o.entrySpans[k + 1]!; i++) spans.push(o.spans[i]!);
@@ -191,13 +235,13 @@ function permuteOutputs(o: RuleOutputs, rules: readonly CompiledRule[], oldOf: I
   docEntries[nDocs] = entryRule.length;
   entrySpans.push(spans.length);
   return {
-    ...o,
+    ...sources[0]!,
     rules,
     docEntries,
     entryRule: Int32Array.from(entryRule),
     entrySpans: Int32Array.from(entrySpans),
     spans: Int32Array.from(spans),
-    ruleDocs: Array.from(oldOf, (old) => o.ruleDocs[old]!),
+    ruleDocs: Array.from(oldOf, (old, i) => sources[srcOf[i]!]!.ruleDocs[old]!),
     ruleMatches,
   };
 }

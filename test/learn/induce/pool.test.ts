@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { clearCompileCache } from '../../../src/core/engine/compile-rule.js';
 import { predict } from '../../../src/core/engine/predict.js';
 import { resolveDocument } from '../../../src/core/engine/resolve.js';
 import { Example } from '../../../src/core/schemas/example.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { Pool } from '../../../src/learn/induce/pool.js';
+import { ProbeCache } from '../../../src/learn/induce/probe-cache.js';
 import { rule } from '../../helpers/rules.js';
 
 const task = Task.parse({ name: 't', type: 'ner', labels: ['D', 'N'] });
@@ -69,5 +71,35 @@ describe('Pool', () => {
     gold[0]!.spans = [{ start: at, end: at + 6, label: 'N' }];
     const pool = Pool.run(task, rules, gold, null, new Set(['num']));
     expect(pool.solo(pool.position.get('code')!, pool.train)).toEqual({ tp: 1, fp: 1, docs: 2 });
+  });
+  test('reusing takes the matches of rules that match as one it ran, runs only the others, and gives what one run of all gives', () => {
+    const dev = docs.map((e) => ({ ...e, id: `v${e.id}`, spans: [{ start: 3, end: 16, label: 'D' }] }));
+    const first = Pool.run(task, [rules[0]!, rules[1]!, rules[2]!], docs, dev);
+    // A rule compiled again gets a new matcher: the same one shows it was taken from the first run.
+    clearCompileCache();
+    // "year" again under a new id and trust, "num" left out, "code" new.
+    const next = [{ ...rules[1]!, id: 'year-again', confidence: 0.95 }, rules[0]!, rules[3]!];
+    const active = new Set(next.map((r) => r.id));
+    const reused = first.reusing(next, active);
+    const once = Pool.run(task, next, docs, dev, active);
+    expect(reused.rules.map((r) => r.id)).toEqual(once.rules.map((r) => r.id));
+    expect(reused.rules[reused.position.get('year-again')!]!.matcher).toBe(first.rules[first.position.get('year')!]!.matcher);
+    for (const split of ['train', 'dev'] as const) {
+      expect(reused[split]!.totals.counts).toEqual(once[split]!.totals.counts);
+      expect(reused[split]!.outputs.ruleMatches).toEqual(once[split]!.outputs.ruleMatches);
+      docs.forEach((_, d) => expect(resolveDocument(reused[split]!.outputs, d, reused.excluded)).toEqual(resolveDocument(once[split]!.outputs, d, once.excluded)));
+    }
+  });
+
+  test.each([
+    ['the same texts', docs, true],
+    ['other texts', docs.slice(1), false],
+  ] as const)('the probe cache reuses the last run on %s: %s', (_t, second, reuses) => {
+    const cache = new ProbeCache();
+    const a = cache.run(task, rules, docs, null);
+    clearCompileCache();
+    const b = cache.run(task, [{ ...rules[2]!, id: 'num-again' }], second, null);
+    expect(b.rules[0]!.matcher === a.rules[a.position.get('num')!]!.matcher).toBe(reuses);
+    expect(b.train.totals.counts).toEqual(Pool.run(task, [{ ...rules[2]!, id: 'num-again' }], second, null).train.totals.counts);
   });
 });
