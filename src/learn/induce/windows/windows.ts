@@ -46,14 +46,39 @@ const anyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.
  * and all shapes with numbers of any length ("1:30pm" and "11:45pm" are one template; covering
  * keeps the fixed count where only it is precise).
  */
-function templates(toks: readonly SpanToken[], i: number, j: number): string[] {
+export function templates(toks: readonly SpanToken[], i: number, j: number): string[] {
   const seq = (code: (t: SpanToken) => string) => {
     let s = code(toks[i]!);
     for (let k = i + 1; k <= j; k++) s += (toks[k]!.spaced ? SPACED : TOUCHING) + code(toks[k]!);
     return s;
   };
-  const caps = (t: SpanToken) => (t.shape === 'Xx' || t.shape === 'X' || t.shape === 'Xmix' ? t.shape : t.literal);
-  return [...new Set([seq((t) => t.literal), seq(caps), seq((t) => t.shape), seq(anyDigits)])];
+  return [...new Set(LEVELS.map(seq))];
+}
+
+const caps = (t: SpanToken): string => (t.shape === 'Xx' || t.shape === 'X' || t.shape === 'Xmix' ? t.shape : t.literal);
+
+/** A token's code at each level of `templates`, in its order. */
+const LEVELS: readonly ((t: SpanToken) => string)[] = [(t) => t.literal, caps, (t) => t.shape, anyDigits];
+
+/**
+ * Calls `visit(j, templates(toks, i, j))` for j = i, i + 1, … within `maxTokens`, extending each
+ * level's template by one token at a time, and stops once no level's template is in `prefixes`
+ * (with `prefixes` holding every gold template's leading tokens, no longer window from i can have
+ * a gold template). Scanning every window of long documents was most of a span learn's time.
+ */
+export function eachWindowFrom(toks: readonly SpanToken[], i: number, maxTokens: number, prefixes: ReadonlySet<string> | null, visit: (j: number, ts: readonly string[]) => void): void {
+  const cur = LEVELS.map(() => '');
+  for (let j = i; j < toks.length && j - i < maxTokens; j++) {
+    const t = toks[j]!;
+    const sep = j === i ? '' : t.spaced ? SPACED : TOUCHING;
+    let alive = prefixes === null;
+    for (let l = 0; l < LEVELS.length; l++) {
+      cur[l] += sep + LEVELS[l]!(t);
+      if (!alive && prefixes!.has(cur[l]!)) alive = true;
+    }
+    if (!alive) return;
+    visit(j, [...new Set(cur)]);
+  }
 }
 
 /** Codes of the token beside a window: its literal, and its shape when that differs (a capitalised name, a number). */
@@ -103,6 +128,10 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
   const positive = new Map<string, Set<number>>();
   let unreachable = 0;
   let goldTotal = 0;
+  // Every gold window's templates over its first tokens: a window whose templates are none of these
+  // cannot grow into a gold template. Sound only while no token holds a separator code itself.
+  const prefixes = tokens.some((ts) => ts.some((t) => t.literal.includes(TOUCHING) || t.literal.includes(SPACED))) ? null : new Set<string>();
+  const goldWindows: { di: number; i: number; j: number; c: number }[] = [];
   const goldAt = docs.map((d, di) => {
     const toks = tokens[di]!;
     const byStart = new Map(toks.map((t, k) => [t.start, k]));
@@ -117,12 +146,15 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
         continue;
       }
       const c = labelId.get(s.label)!;
-      at.set(`${s.start}:${s.end}`, c);
+      const key = `${s.start}:${s.end}`;
+      if (!at.has(key)) goldWindows.push({ di, i, j, c });
+      at.set(key, c);
       for (const t of templates(toks, i, j)) {
         let set = positive.get(t);
         if (!set) positive.set(t, (set = new Set()));
         set.add(c);
       }
+      if (prefixes) for (let k = i; k <= j; k++) for (const t of templates(toks, i, k)) prefixes.add(t);
     }
     return at;
   });
@@ -130,16 +162,11 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
   // Only those are indexed over every window (a context seen around fewer cannot generalise), so
   // memory follows the contexts that can become rules, not every context of every window.
   const goldCount = new Map<string, number>();
-  docs.forEach((d, di) => {
+  for (const { di, i, j } of goldWindows) {
     const toks = tokens[di]!;
-    const facts = meta.docFeatures[di] ?? [];
-    for (let i = 0; i < toks.length; i++)
-      for (let j = i; j < toks.length && j - i < limits.maxTokens; j++) {
-        const c = goldAt[di]!.get(`${toks[i]!.start}:${toks[j]!.end}`);
-        if (c === undefined) continue;
-        for (const t of templates(toks, i, j)) contextKeys(toks, i, j, `${c}\u0001${t}`, facts, (k) => goldCount.set(k, (goldCount.get(k) ?? 0) + 1));
-      }
-  });
+    const c = goldAt[di]!.get(`${toks[i]!.start}:${toks[j]!.end}`)!;
+    for (const t of templates(toks, i, j)) contextKeys(toks, i, j, `${c}\u0001${t}`, meta.docFeatures[di] ?? [], (k) => goldCount.set(k, (goldCount.get(k) ?? 0) + 1));
+  }
   const doc: number[] = [];
   const start: number[] = [];
   const end: number[] = [];
@@ -154,9 +181,9 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
     const toks = tokens[di]!;
     const facts = meta.docFeatures[di] ?? [];
     for (let i = 0; i < toks.length; i++)
-      for (let j = i; j < toks.length && j - i < limits.maxTokens; j++) {
+      eachWindowFrom(toks, i, limits.maxTokens, prefixes, (j, ts) => {
         let w = -1;
-        for (const t of templates(toks, i, j)) {
+        for (const t of ts) {
           const ls = positive.get(t);
           if (!ls) continue;
           if (w < 0) {
@@ -176,7 +203,7 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
             });
           }
         }
-      }
+      });
   });
   return { doc: Int32Array.from(doc), start: Int32Array.from(start), end: Int32Array.from(end), gold: Int32Array.from(gold), occurrences, meta: meta.features, labels, unreachable, goldTotal };
 }

@@ -7,7 +7,7 @@ import { spanDocs } from '../../../../src/learn/induce/spans/index.js';
 import { codeSource, renderWindow } from '../../../../src/learn/induce/windows/render-windows.js';
 import { selectWindows } from '../../../../src/learn/induce/windows/select-windows.js';
 import { spanTokens } from '../../../../src/learn/induce/windows/tokens.js';
-import { BOS, EOS, indexWindows, SPACED, TOUCHING } from '../../../../src/learn/induce/windows/windows.js';
+import { BOS, eachWindowFrom, EOS, indexWindows, SPACED, templates, TOUCHING } from '../../../../src/learn/induce/windows/windows.js';
 
 const FIRST = ['Anna', 'Ben', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hal', 'Ida', 'Jo', 'Kim', 'Lou'];
 const LAST = ['Moss', 'Nash', 'Orr', 'Pike', 'Quinn', 'Reed', 'Stone', 'Tate', 'Vance', 'Ward', 'Young', 'Zane'];
@@ -104,5 +104,31 @@ describe('window index and selection', () => {
     const unseen = Example.parse({ id: 'u', text: 'Table for 2 under Maya Okafor please', spans: [], split: 'test' });
     const p = predict(task, res.rules, [unseen], { statuses: ['proposed'] }).predictions[0]!;
     expect(p.spans?.map((s) => s.text)).toEqual(['Okafor']);
+  });
+});
+
+describe('windows from one token', () => {
+  const toks = spanTokens('paid on 12 March 2001 the fee');
+  // The templates over the leading tokens of the gold "12 March 2001" (tokens 2 to 4).
+  const g = 2;
+  const prefixes = new Set([g, g + 1, g + 2].flatMap((j) => templates(toks, g, j)));
+  const visited = (i: number, p: ReadonlySet<string> | null) => {
+    const out: [number, readonly string[]][] = [];
+    eachWindowFrom(toks, i, 4, p, (j, ts) => out.push([j, ts]));
+    return out;
+  };
+
+  test('extends each template a token at a time: the templates of every window, as built whole', () => {
+    const all = visited(0, null);
+    expect(all.map(([j]) => j)).toEqual([0, 1, 2, 3]);
+    for (const [j, ts] of all) expect(ts).toEqual(templates(toks, 0, j));
+  });
+
+  test.each([
+    ['from the gold start, up to its end', g, [g, g + 1, g + 2]],
+    ['from a word that starts no gold template', 0, []],
+    ['from inside the gold span', g + 1, []],
+  ])('stops once no template can grow into a gold one: %s', (_t, from, js) => {
+    expect(visited(from, prefixes).map(([j]) => j)).toEqual(js);
   });
 });
