@@ -9,6 +9,27 @@ export function crossingTexts(): number {
   return Math.ceil(Math.log(0.05) / Math.log(1 - TUNING.merge.crossShare));
 }
 
+/** Kinds whose patterns are a set of triggers, so an alternation of them reads as one: words and phrases, and conjunctions of them. */
+const mergeable = (kind: string): boolean => UNIT_KINDS.has(kind) || kind === 'conj';
+
+/** A pattern with no `.` outside an escape: the `s` flag, which changes only what `.` matches, changes nothing in it. */
+const dotFree = (pattern: string): boolean => !pattern.replace(/\\[\s\S]/g, '').includes('.');
+
+/**
+ * Whether rules may share one set of flags: the same flags, or the same but `s` (a conjunction's
+ * `.*?` must cross line breaks) where every rule without it has no `.` (a word or phrase).
+ */
+function flagsAgree(rules: readonly Candidate[]): boolean {
+  const bare = rules[0]!.flags.replace('s', '');
+  if (rules.some((r) => r.flags.replace('s', '') !== bare)) return false;
+  const dotted = rules.filter((r) => r.flags.includes('s'));
+  return dotted.length === 0 || dotted.length === rules.length || rules.every((r) => r.flags.includes('s') || dotFree(r.pattern));
+}
+
+/** The flags of merged rules that agree (`flagsAgree`): theirs, with `s` when any has it. */
+const mergedFlags = (rules: readonly Candidate[]): string =>
+  rules.some((r) => r.flags.includes('s')) && !rules.every((r) => r.flags.includes('s')) ? [...new Set(rules.flatMap((r) => r.flags.split('')))].sort().join('') : rules[0]!.flags;
+
 /** Whether a candidate may join a group as one more alternative of its rule. */
 function joins(group: readonly Candidate[], c: Candidate): boolean {
   const head = group[0]!;
@@ -18,8 +39,9 @@ function joins(group: readonly Candidate[], c: Candidate): boolean {
     c.format === 'regex' &&
     head.group === '$0' &&
     c.group === '$0' &&
-    head.flags === c.flags &&
-    (UNIT_KINDS.has(head.kind) ? UNIT_KINDS.has(c.kind) : head.kind === c.kind && c.kind === 'conj') &&
+    flagsAgree([...group, c]) &&
+    mergeable(head.kind) &&
+    mergeable(c.kind) &&
     group.length < TUNING.merge.maxAlternatives
   );
 }
@@ -28,8 +50,9 @@ function joins(group: readonly Candidate[], c: Candidate): boolean {
  * Merges classification candidates (in execution order) that emit the same label into one rule
  * whose pattern is the alternation of theirs. Adjacent ones always may: the merged rule fires exactly
  * where one of them fires, and no rule of another label sits between them, so the first firing
- * label of every text is unchanged. Conjunctions merge only with conjunctions, and only rules with
- * the same flags merge (`u` beside `i` changes what `\w` and case folding match).
+ * label of every text is unchanged. Words, phrases and conjunctions of them merge with each other;
+ * other kinds (shapes, lexicons) stay apart. Only rules whose flags agree merge (`u` beside `i`
+ * changes what `\w` and case folding match; see `flagsAgree` for `s`).
  *
  * With `firesOn` (the texts, train and dev, each candidate fires on), a candidate also joins an
  * earlier group of its label across rules of other labels when none of those fires on any text it
@@ -76,20 +99,26 @@ export function mergedCandidate(whole: readonly Candidate[]): Candidate {
   const support = whole.reduce((s, c) => s + (c.support ?? 0), 0);
   if (group.length === 1) return { ...group[0]!, support };
   const head = group[0]!;
-  const flags = head.flags;
-  let pattern: string;
-  if (head.kind === 'conj') {
-    const bodies = group.map((c) => (c.pattern.startsWith('^(?=') && c.pattern.endsWith('.+') ? c.pattern.slice(1, -2) : undefined));
-    pattern = bodies.every((b) => b !== undefined) ? `^(?:${bodies.join('|')}).+` : group.map((c) => `(?:${c.pattern})`).join('|');
-  } else pattern = `(?:${group.map((c) => c.pattern).join('|')})`;
+  const flags = mergedFlags(group);
+  const conjs = group.filter((c) => c.kind === 'conj');
+  const units = group.filter((c) => c.kind !== 'conj').map((c) => c.pattern);
+  const parts = conjs.length ? [conjunctions(conjs), ...units] : units;
+  const pattern = units.length ? `(?:${parts.join('|')})` : parts[0]!;
   const triggers = group.map((c) => c.name.slice(c.name.indexOf('<- ') + 3));
   return {
     ...head,
-    kind: head.kind === 'conj' ? 'conj' : 'triggers',
+    kind: units.length ? 'triggers' : 'conj',
     pattern,
     flags,
     name: `${head.label} <- ${triggers.join(' | ')}`.slice(0, 160),
     description: group.map((c) => c.description).join('; '),
     support,
   };
+}
+
+/** One pattern for conjunctions: their lookaheads as alternatives under one anchor where each is anchored, else their alternation. */
+function conjunctions(conjs: readonly Candidate[]): string {
+  const bodies = conjs.map((c) => (c.pattern.startsWith('^(?=') && c.pattern.endsWith('.+') ? c.pattern.slice(1, -2) : undefined));
+  if (bodies.every((b) => b !== undefined)) return `^(?:${bodies.join('|')}).+`;
+  return conjs.map((c) => `(?:${c.pattern})`).join('|');
 }

@@ -16,7 +16,7 @@ const c = (kind: string, label: string, pattern: string): Candidate => ({
 });
 
 describe('merging adjacent classification rules', () => {
-  test('only runs of the same label and kind family merge, in order', () => {
+  test('runs of one label merge in order, words, phrases and conjunctions alike; other kinds stay apart', () => {
     const groups = mergeByLabel([
       c('word', 'a', '\\bx\\b'),
       c('stem', 'a', '\\by\\w*'),
@@ -24,13 +24,22 @@ describe('merging adjacent classification rules', () => {
       c('word', 'a', '\\bw\\b'),
       c('conj', 'a', '^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+'),
       c('conj', 'a', '^(?=.*?\\br\\b)(?=.*?\\bs\\b).+'),
+      c('shape', 'a', '\\d{4}'),
     ]);
     expect(groups.map((g) => g.map((x) => x.pattern))).toEqual([
       ['\\bx\\b', '\\by\\w*'],
       ['\\bz\\b'],
-      ['\\bw\\b'],
-      ['^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+', '^(?=.*?\\br\\b)(?=.*?\\bs\\b).+'],
+      ['\\bw\\b', '^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+', '^(?=.*?\\br\\b)(?=.*?\\bs\\b).+'],
+      ['\\d{4}'],
     ]);
+  });
+
+  test.each([
+    ['a word has no `.`: it joins a conjunction, whose `s` it does not feel', '\\bw\\b', 2],
+    ['a pattern with `.` would match more under `s`: it stays apart', '\\bw.\\b', 1],
+  ])('%s', (_t, pattern, first) => {
+    const groups = mergeByLabel([c('conj', 'a', '^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+'), c('word', 'a', pattern)]);
+    expect(groups[0]).toHaveLength(first);
   });
 
   test('rules with different flags do not merge: `u` beside `i` would change what the others match', () => {
@@ -43,6 +52,8 @@ describe('merging adjacent classification rules', () => {
     const words = mergedCandidate([c('word', 'a', '\\bx\\b'), c('stem', 'a', '\\by\\w*')]);
     const conj = mergedCandidate([c('conj', 'a', '^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+'), c('conj', 'a', '^(?=.*?\\br\\b)(?=.*?\\bs\\b).+')]);
     expect(conj.pattern).toBe('^(?:(?=.*?\\bp\\b)(?=.*?\\bq\\b)|(?=.*?\\br\\b)(?=.*?\\bs\\b)).+');
+    const both = mergedCandidate([c('word', 'a', '\\bx\\b'), c('conj', 'a', '^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+'), c('stem', 'a', '\\by\\w*')]);
+    expect([both.pattern, both.flags]).toEqual(['(?:^(?:(?=.*?\\bp\\b)(?=.*?\\bq\\b)).+|\\bx\\b|\\by\\w*)', 'is']);
     const fires = (cand: Candidate, t: string) => new RegExp(cand.pattern, cand.flags).test(t);
     for (const [t, w, k] of [
       ['an x here', true, false],
@@ -53,6 +64,7 @@ describe('merging adjacent classification rules', () => {
     ] as const) {
       expect(fires(words, t)).toBe(w);
       expect(fires(conj, t)).toBe(k);
+      expect(fires(both, t)).toBe(w || t === 'q then p');
     }
   });
 });
@@ -79,8 +91,8 @@ describe('merging rules of one label across rules of others', () => {
   });
 
   test('it passes rules of its own label that it cannot merge with', () => {
-    const list = [c('word', 'a', '\\bx\\b'), c('conj', 'a', '^(?=.*?\\bp\\b)(?=.*?\\bq\\b).+'), c('word', 'a', '\\bw\\b')];
-    const texts = ['p q w', 'x', ...ws()];
+    const list = [c('word', 'a', '\\bx\\b'), { ...c('word', 'a', '\\bcafé\\b'), flags: 'iu' }, c('word', 'a', '\\bw\\b')];
+    const texts = ['café w', 'x', ...ws()];
     expect(mergeByLabel(list, on(list, texts)).map((g) => g.length)).toEqual([2, 1]);
   });
 
