@@ -1,5 +1,5 @@
 import { mulberry32, shuffle } from '../../../core/random.js';
-import type { CoverOptions } from './cover.js';
+import type { CoverOptions } from './cover-options.js';
 import { classIds, firingMaxima, indexTexts, learnDecisionList, reorderList, withPasses, type DecisionList } from './decision-list.js';
 import type { FeatureConfig, FeatureIndex, Vocabulary } from './features.js';
 import { f1OfTotals } from '../../../core/ratio.js';

@@ -1,6 +1,7 @@
 import { tokenize } from '../text.js';
 import type { BaseRate } from './base-rate.js';
-import { Coverer, satisfies, type CoverOptions, type CoverResult } from './cover.js';
+import type { CoverOptions, CoverResult } from './cover-options.js';
+import { Coverer, satisfies } from './cover.js';
 import { TUNING } from '../tuning.js';
 import { globalOrder } from './global-order.js';
 import { pairSeeds } from './pair-seeds.js';

@@ -1,6 +1,7 @@
 import { TUNING } from '../tuning.js';
 import { ruleScore, type BaseRate } from './base-rate.js';
-import { satisfies, type CoverRule } from './cover.js';
+import type { CoverRule } from './cover-options.js';
+import { satisfies } from './cover.js';
 import { Kind, standsAlone, type FeatureIndex } from './features.js';
 import type { Literal } from './render.js';
 

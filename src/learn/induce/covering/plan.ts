@@ -7,7 +7,7 @@ import { candidateId, toRule } from '../rule-factory.js';
 import type { Candidate, InduceReport } from '../types.js';
 import { TUNING } from '../tuning.js';
 import type { BaseRate } from './base-rate.js';
-import type { CoverOptions } from './cover.js';
+import type { CoverOptions } from './cover-options.js';
 import { learnDecisionList, reorderList, type DecisionList } from './decision-list.js';
 import { bestPerPass, type DevCut } from './dev-cut.js';
 import type { FeatureConfig, FeatureIndex, Vocabulary } from './features.js';
