@@ -1,5 +1,5 @@
 import { wilsonLower } from '../../../core/metrics/wilson.js';
-import { parseKey, type WindowIndex, type WindowPattern } from './windows.js';
+import { parseKey, SPACED, TOUCHING, type WindowIndex, type WindowPattern } from './windows.js';
 import { TUNING } from '../tuning.js';
 import { f1OfTotals } from '../../../core/ratio.js';
 
@@ -20,21 +20,30 @@ export interface SelectOptions {
   deadline: number;
 }
 
-/** A max-heap of candidate positions by (stale) score. */
+/**
+ * A max-heap of candidate positions by (stale) score; of equal scores, the candidate with fewer
+ * constraints (`rank`, lower first) comes out first.
+ */
 class Heap {
   private readonly items: { i: number; s: number }[] = [];
+  constructor(private readonly rank: ArrayLike<number>) {}
   get size(): number {
     return this.items.length;
   }
-  peek(): number {
-    return this.items[0]?.s ?? -Infinity;
+  /** The top item (undefined when empty). */
+  peek(): { i: number; s: number } | undefined {
+    return this.items[0];
+  }
+  /** Whether `a` comes out before `b`. */
+  before(a: { i: number; s: number }, b: { i: number; s: number }): boolean {
+    return a.s > b.s || (a.s === b.s && this.rank[a.i]! < this.rank[b.i]!);
   }
   push(i: number, s: number): void {
     const a = this.items;
     a.push({ i, s });
     for (let k = a.length - 1; k > 0; ) {
       const p = (k - 1) >> 1;
-      if (a[p]!.s >= a[k]!.s) break;
+      if (!this.before(a[k]!, a[p]!)) break;
       [a[p], a[k]] = [a[k]!, a[p]!];
       k = p;
     }
@@ -49,8 +58,8 @@ class Heap {
         const l = 2 * k + 1;
         const r = l + 1;
         let m = k;
-        if (l < a.length && a[l]!.s > a[m]!.s) m = l;
-        if (r < a.length && a[r]!.s > a[m]!.s) m = r;
+        if (l < a.length && this.before(a[l]!, a[m]!)) m = l;
+        if (r < a.length && this.before(a[r]!, a[m]!)) m = r;
         if (m === k) break;
         [a[m], a[k]] = [a[k]!, a[m]!];
         k = m;
@@ -58,6 +67,18 @@ class Heap {
     }
     return top;
   }
+}
+
+/**
+ * How constrained a candidate is: one for each context it needs (a token on the left, on the
+ * right, a metadata fact), each number of a fixed digit count and each literal word of its
+ * template. Of candidates with the same train evidence the least constrained is taken: "tomorrow"
+ * rather than "tomorrow" after "for" when both matched the same spans, and "in" + a number of
+ * any length + "days" rather than one of two digits.
+ */
+export function constraints(p: WindowPattern): number {
+  const tokens = p.template.split(SPACED).flatMap((t) => t.split(TOUCHING));
+  return (p.left ? 1 : 0) + (p.right ? 1 : 0) + (p.when ? 1 : 0) + tokens.filter((t) => /^d[1-5]$/.test(t) || t.startsWith('w:')).length;
 }
 
 /**
@@ -90,7 +111,7 @@ export function selectWindows(ix: WindowIndex, opts: SelectOptions): { rules: Wi
   const lists = keys.map((k) => ix.occurrences.get(k)!);
   const labelOf = keys.map((k) => parseKey(k, ix.meta).label);
   const produced = new Uint8Array(ix.doc.length);
-  const heap = new Heap();
+  const heap = new Heap(keys.map((k) => constraints(parseKey(k, ix.meta).pattern)));
   const recurs = keys.map((_, i) => recursAcrossDocs(ix, lists[i]!, labelOf[i]!));
   const marginal = (i: number) => {
     let k = 0;
@@ -122,7 +143,8 @@ export function selectWindows(ix: WindowIndex, opts: SelectOptions): { rules: Wi
     const m = marginal(top.i);
     const s = score(m.k, m.n);
     if (s <= 0) continue;
-    if (s < heap.peek()) {
+    const next = heap.peek();
+    if (next && heap.before(next, { i: top.i, s })) {
       heap.push(top.i, s);
       continue;
     }

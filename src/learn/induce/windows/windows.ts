@@ -38,13 +38,15 @@ export interface WindowIndex {
   goldTotal: number;
 }
 
-/** A number of any length (`d`), for the level of templates that does not fix digit counts. */
+/** A number of any length (`d`), for the levels of templates that do not fix digit counts. */
 const anyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.shape);
+const wordsAnyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.literal);
 
 /**
- * Templates of one window at four levels: literal words, shapes for capitalised words, all shapes,
- * and all shapes with numbers of any length ("1:30pm" and "11:45pm" are one template; covering
- * keeps the fixed count where only it is precise).
+ * Templates of one window at five levels: literal words, shapes for capitalised words, all shapes,
+ * all shapes with numbers of any length ("1:30pm" and "11:45pm" are one template), and literal
+ * words with numbers of any length ("in 2 days" and "in 15 days"). Selection keeps a fixed count
+ * only where it is more precise on train.
  */
 export function templates(toks: readonly SpanToken[], i: number, j: number): string[] {
   const seq = (code: (t: SpanToken) => string) => {
@@ -58,7 +60,7 @@ export function templates(toks: readonly SpanToken[], i: number, j: number): str
 const caps = (t: SpanToken): string => (t.shape === 'Xx' || t.shape === 'X' || t.shape === 'Xmix' ? t.shape : t.literal);
 
 /** A token's code at each level of `templates`, in its order. */
-const LEVELS: readonly ((t: SpanToken) => string)[] = [(t) => t.literal, caps, (t) => t.shape, anyDigits];
+const LEVELS: readonly ((t: SpanToken) => string)[] = [(t) => t.literal, caps, (t) => t.shape, anyDigits, wordsAnyDigits];
 
 /**
  * Calls `visit(j, templates(toks, i, j))` for j = i, i + 1, … within `maxTokens`, extending each

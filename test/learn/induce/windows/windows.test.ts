@@ -5,7 +5,7 @@ import { predict } from '../../../../src/core/engine/predict.js';
 import { induceRules } from '../../../../src/learn/induce/index.js';
 import { spanDocs } from '../../../../src/learn/induce/spans/index.js';
 import { codeSource, renderWindow } from '../../../../src/learn/induce/windows/render-windows.js';
-import { selectWindows } from '../../../../src/learn/induce/windows/select-windows.js';
+import { constraints, selectWindows } from '../../../../src/learn/induce/windows/select-windows.js';
 import { spanTokens } from '../../../../src/learn/induce/windows/tokens.js';
 import { BOS, eachWindowFrom, EOS, indexWindows, SPACED, templates, TOUCHING } from '../../../../src/learn/induce/windows/windows.js';
 
@@ -130,5 +130,51 @@ describe('windows from one token', () => {
     ['from inside the gold span', g + 1, []],
   ])('stops once no template can grow into a gold one: %s', (_t, from, js) => {
     expect(visited(from, prefixes).map(([j]) => j)).toEqual(js);
+  });
+});
+
+describe('generality at equal evidence', () => {
+  test('words with numbers of any length are a template of their own: "in 2 days" and "in 15 days" share one', () => {
+    const of = (text: string) => {
+      const toks = spanTokens(text);
+      return templates(toks, 0, toks.length - 1);
+    };
+    const shared = of('in 2 days').filter((t) => of('in 15 days').includes(t));
+    expect(shared).toEqual([`x${SPACED}d${SPACED}x`, `w:in${SPACED}d${SPACED}w:days`]);
+  });
+
+  test.each([
+    ['a bare shape', { template: `Xx${SPACED}d`, left: null, right: null, when: null }, 0],
+    ['a word and a number of two digits', { template: `w:in${SPACED}d2`, left: null, right: null, when: null }, 2],
+    ['a word after a context word', { template: 'w:tomorrow', left: `w:for${SPACED}`, right: null, when: null }, 2],
+  ])('constraints counts contexts, fixed digit counts and words: %s', (_t, pattern, n) => {
+    expect(constraints(pattern)).toBe(n);
+  });
+
+  test('of candidates with the same train evidence, selection takes the one with fewer constraints', () => {
+    // A time rule first, then three date candidates on the same three gold windows: bare, after
+    // "for", and after "for" and before "please". By key order alone the last would come out next.
+    const key = (label: number, template: string, left = '', right = '') => `${label}\u0001${template}\u0001${left}\u0001${right}\u0001`;
+    const ix = {
+      doc: Int32Array.from([0, 1, 2, 0, 1, 2, 3]),
+      start: Int32Array.from([0, 0, 0, 20, 20, 20, 20]),
+      end: Int32Array.from([8, 8, 8, 25, 25, 25, 25]),
+      gold: Int32Array.from([1, 1, 1, 0, 0, 0, 0]),
+      occurrences: new Map([
+        [key(0, 'w:eight'), [3, 4, 5, 6]],
+        [key(1, 'w:tomorrow'), [0, 1, 2]],
+        [key(1, 'w:tomorrow', `w:for${SPACED}`), [0, 1, 2]],
+        [key(1, 'w:tomorrow', `w:for${SPACED}`, `w:please${SPACED}`), [0, 1, 2]],
+      ]),
+      meta: [],
+      labels: ['time', 'date'],
+      unreachable: 0,
+      goldTotal: 7,
+    };
+    const sel = selectWindows(ix, { z: 1.96, minSupport: 2, maxRules: 5, maxRulesPerLabel: 5, deadline: Infinity });
+    expect(sel.rules.map((r) => [r.label, r.pattern.template, r.pattern.left, r.pattern.right])).toEqual([
+      ['time', 'w:eight', null, null],
+      ['date', 'w:tomorrow', null, null],
+    ]);
   });
 });
