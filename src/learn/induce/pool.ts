@@ -12,7 +12,6 @@ import type { Task } from '../../core/schemas/task.js';
 import { canonicalJson } from '../../core/hash.js';
 import type { SplitScore } from './types.js';
 
-
 /** The statuses a pool runs: every rule but a rejected one may be toggled into the ensemble. */
 const RUN_STATUSES: Rule['status'][] = ['active', 'proposed', 'disabled'];
 
@@ -116,9 +115,9 @@ export class Pool implements Toggleable<Trial> {
 
   /**
    * What `Pool.run` of `rules` over this pool's train and dev texts gives, running only the rules
-   * that match differently from every rule here: a rule with one's pattern, terms, output and
-   * condition (`matchKey`) takes that rule's matches. Variants of one learner in one fold (with a
-   * default, without function-word triggers) propose mostly the same candidates.
+   * that match differently from every rule here: a rule with the pattern, terms, output and
+   * condition of one here (`matchKey`) takes that one's matches. Variants of one learner in one
+   * fold (with a default, without function-word triggers) propose mostly the same candidates.
    */
   reusing(rules: readonly Rule[], active: ReadonlySet<string> = new Set()): Pool {
     const here = new Map(this.rules.map((r, p) => [matchKey(r.rule), p]));
