@@ -35,6 +35,33 @@ const CACHE_LIMIT = 4000;
 const cache = new Map<string, StaticVerdict>();
 
 /**
+ * Analyses of the parts judged on their own (lookaround bodies, bypassable parts) and the measured
+ * cost of an attack in a lookaround body, by the part's structure: learned rules repeat the same
+ * parts across hundreds of patterns (`(?=.*?\bcard\b)`, a limit of 16 words), and judging one such
+ * part again was most of screening a learned list. A part with a backreference is not kept: what
+ * `\1` means depends on the pattern around it.
+ */
+const parts = new Map<string, { automaton: PositionAutomaton; looks: LookBody[]; amb: Ambiguity }>();
+const costs = new Map<string, { cost: AttackCost; attack: StaticWitness } | 'unmeasurable'>();
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+/** The key of a part judged on its own, or null when it may not be kept (see `parts`). */
+function partKey(node: Node, asciiWord: boolean, restart: boolean): string | null {
+  let backref = false;
+  visit(node, (n) => {
+    if (n.type === 'backref') backref = true;
+    return !backref;
+  });
+  if (backref) return null;
+  const proxy = emitScreenProxy(node);
+  return `${asciiWord ? 1 : 0}${restart ? 1 : 0}\u0000${proxy.flags}\u0000${proxy.source}`;
+}
+
+/**
  * Screens a rule pattern for catastrophic backtracking without running anything: parses it (the
  * Python dialect's parser reads both dialects; a JS pattern is read with ASCII `\w`/`\d`/`\b`),
  * writes its screening proxy (`emitScreenProxy`), builds the position automaton of that structure
@@ -70,7 +97,7 @@ export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'py
     // measurement is most of the screen's time); such a verdict is not cached, as it lacks it.
     if ('status' in judged) verdict = judged;
     else if (opts.exponentialOnly && !judged.verdict.exponential) return judged.verdict;
-    else verdict = measured(judged, root, groupCount);
+    else verdict = measured(judged, root, groupCount, dialect === 'js');
   } catch (e) {
     if (!(e instanceof Undecided)) throw e;
     verdict = { status: 'undecided', proxy: proxy.source, flags: proxy.flags, reason: e.message };
@@ -97,12 +124,26 @@ interface Judged {
 
 type StaticWitness = Extract<StaticVerdict, { status: 'vulnerable' }>['witness'];
 
+function analysed(node: Node, asciiWord: boolean, restart: boolean): { automaton: PositionAutomaton; looks: LookBody[]; amb: Ambiguity } {
+  const { automaton, looks } = buildAutomaton(node, asciiWord, restart);
+  return { automaton, looks, amb: analyse(automaton) };
+}
+
+/** `analysed` of a part judged on its own (entered at one position), from `parts` where it was judged before. */
+function analysedPart(node: Node, asciiWord: boolean): { automaton: PositionAutomaton; looks: LookBody[]; amb: Ambiguity } {
+  const key = partKey(node, asciiWord, false);
+  const hit = key === null ? undefined : parts.get(key);
+  if (hit) return hit;
+  const out = analysed(node, asciiWord, false);
+  if (key !== null) remember(parts, key, out);
+  return out;
+}
+
 function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): StaticVerdict | Judged {
   let worst: Found | undefined;
   const consider = (node: Node, restart: boolean, look: LookBody | null): void => {
     if (worst?.amb.kind === 'exponential') return;
-    const { automaton, looks } = buildAutomaton(node, asciiWord, restart);
-    const amb = analyse(automaton);
+    const { automaton, looks, amb } = restart ? analysed(node, asciiWord, restart) : analysedPart(node, asciiWord);
     if (rank(amb) > rank(worst?.amb)) worst = { amb, automaton, look };
     for (const body of looks) consider(body.body, false, body);
   };
@@ -131,18 +172,27 @@ function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): St
  * followed by one more name), so a search never explores the other paths. Steps, not time: the
  * same verdict on every run and every machine.
  */
-function measured(j: Judged, root: Node, groupCount: number): StaticVerdict {
+function measured(j: Judged, root: Node, groupCount: number, asciiWord: boolean): StaticVerdict {
   const v = j.verdict;
-  let best: { cost: AttackCost; attack: StaticWitness } | undefined;
-  try {
-    const m = measurable(j.look?.body ?? root, groupCount);
-    for (const attack of j.attacks) {
-      const cost = attackCost(m, attack);
-      if (!best || costlier(cost, best.cost)) best = { cost, attack };
+  // An ambiguity in a lookaround body is measured on the body alone: the same body costs the same.
+  const part = j.look ? partKey(j.look.body, asciiWord, false) : null;
+  const key = part === null ? null : `${part}\u0000${j.look!.behind ? 1 : 0}\u0000${groupCount}`;
+  const known = key === null ? undefined : costs.get(key);
+  if (known === 'unmeasurable') return v;
+  let best = known;
+  if (!best) {
+    try {
+      const m = measurable(j.look?.body ?? root, groupCount);
+      for (const attack of j.attacks) {
+        const cost = attackCost(m, attack);
+        if (!best || costlier(cost, best.cost)) best = { cost, attack };
+      }
+    } catch (e) {
+      if (!(e instanceof Unmeasurable)) throw e;
+      if (key !== null) remember(costs, key, 'unmeasurable');
+      return v;
     }
-  } catch (e) {
-    if (e instanceof Unmeasurable) return v;
-    throw e;
+    if (key !== null) remember(costs, key, best!);
   }
   if (v.exponential && best!.cost.length100ms === null)
     return { status: 'safe', proxy: v.proxy, flags: v.flags, note: 'linear (an ambiguous loop, but its attack runs in linear time)' };

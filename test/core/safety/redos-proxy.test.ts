@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { screenStatic } from '../../../src/core/safety/redos-proxy.js';
 
 describe('screening proxy', () => {
@@ -72,5 +72,22 @@ describe('blind spots: lookarounds and chains of unbounded loops', () => {
     expect(v.witness.pump).toContain('a');
     expect(v.cost!.degree).toBeGreaterThan(3);
     expect(v.cost!.length100ms).toBeGreaterThan(20);
+  });
+});
+
+describe('parts judged on their own are judged once', () => {
+  // [a pattern screened first, another with the same lookaround body or bypassable part]
+  test.each([
+    ['x(?=(a+)+b)', 'yy(?=(a+)+b)'],
+    ['x(?<=^(a|aa)+)b', 'z(?<=^(a|aa)+)b'],
+    ['^(?=.*?\\bp\\b)(?=(?:\\w+\\s*){1,16}$).+', '^(?=.*?\\bq\\b)(?=(?:\\w+\\s*){1,16}$).+'],
+    ['(?:x|(?:a+)+c)d', '(?:y|(?:a+)+c)e'],
+    ['(a)(?=\\1+b)', '(b)(?=\\1+b)'],
+  ])('after %s, %s gets the verdict a fresh screen gives', async (first, second) => {
+    screenStatic(first, '', 'js');
+    const after = screenStatic(second, '', 'js');
+    vi.resetModules();
+    const fresh = await import('../../../src/core/safety/redos-proxy.js');
+    expect(after).toEqual(fresh.screenStatic(second, '', 'js'));
   });
 });
