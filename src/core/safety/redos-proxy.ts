@@ -41,7 +41,7 @@ const cache = new Map<string, StaticVerdict>();
  * part again was most of screening a learned list. A part with a backreference is not kept: what
  * `\1` means depends on the pattern around it.
  */
-const parts = new Map<string, { automaton: PositionAutomaton; looks: LookBody[]; amb: Ambiguity }>();
+const parts = new Map<string, Analysed>();
 const costs = new Map<string, { cost: AttackCost; attack: StaticWitness } | 'unmeasurable'>();
 
 function remember<V>(map: Map<string, V>, key: string, value: V): void {
@@ -97,13 +97,12 @@ export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'py
     // measurement is most of the screen's time); such a verdict is not cached, as it lacks it.
     if ('status' in judged) verdict = judged;
     else if (opts.exponentialOnly && !judged.verdict.exponential) return judged.verdict;
-    else verdict = measured(judged, root, groupCount, dialect === 'js');
+    else verdict = measured(judged, root, groupCount);
   } catch (e) {
     if (!(e instanceof Undecided)) throw e;
     verdict = { status: 'undecided', proxy: proxy.source, flags: proxy.flags, reason: e.message };
   }
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(key, verdict);
+  remember(cache, key, verdict);
   return verdict;
 }
 
@@ -112,6 +111,8 @@ interface Found {
   automaton: PositionAutomaton;
   /** The lookaround body the ambiguity is in (measured on its own), or null for the pattern or a bypassable part. */
   look: LookBody | null;
+  /** The body's `partKey`, which its measured cost is kept under (null: not kept). */
+  lookKey: string | null;
 }
 
 /** A vulnerable verdict before its attack is measured: the attacks to try, and what to try them on. */
@@ -120,36 +121,39 @@ interface Judged {
   /** Attacks to measure (the first is the verdict's), each as the engine reads it. */
   attacks: StaticWitness[];
   look: LookBody | null;
+  lookKey: string | null;
 }
 
 type StaticWitness = Extract<StaticVerdict, { status: 'vulnerable' }>['witness'];
 
-function analysed(node: Node, asciiWord: boolean, restart: boolean): { automaton: PositionAutomaton; looks: LookBody[]; amb: Ambiguity } {
+type Analysed = { automaton: PositionAutomaton; looks: LookBody[]; amb: Ambiguity };
+
+function analysed(node: Node, asciiWord: boolean, restart: boolean): Analysed {
   const { automaton, looks } = buildAutomaton(node, asciiWord, restart);
   return { automaton, looks, amb: analyse(automaton) };
 }
 
-/** `analysed` of a part judged on its own (entered at one position), from `parts` where it was judged before. */
-function analysedPart(node: Node, asciiWord: boolean): { automaton: PositionAutomaton; looks: LookBody[]; amb: Ambiguity } {
+/** `analysed` of a part judged on its own (entered at one position), from `parts` where it was judged before, with its key. */
+function analysedPart(node: Node, asciiWord: boolean): Analysed & { key: string | null } {
   const key = partKey(node, asciiWord, false);
   const hit = key === null ? undefined : parts.get(key);
-  if (hit) return hit;
+  if (hit) return { ...hit, key };
   const out = analysed(node, asciiWord, false);
   if (key !== null) remember(parts, key, out);
-  return out;
+  return { ...out, key };
 }
 
 function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): StaticVerdict | Judged {
   let worst: Found | undefined;
   const consider = (node: Node, restart: boolean, look: LookBody | null): void => {
     if (worst?.amb.kind === 'exponential') return;
-    const { automaton, looks, amb } = restart ? analysed(node, asciiWord, restart) : analysedPart(node, asciiWord);
-    if (rank(amb) > rank(worst?.amb)) worst = { amb, automaton, look };
+    const { automaton, looks, amb, key } = restart ? { ...analysed(node, asciiWord, restart), key: null } : analysedPart(node, asciiWord);
+    if (rank(amb) > rank(worst?.amb)) worst = { amb, automaton, look, lookKey: look ? key : null };
     for (const body of looks) consider(body.body, false, body);
   };
   consider(root, true, null);
   for (const part of bypassable(root)) consider(part, false, null);
-  const { amb, automaton, look } = worst!;
+  const { amb, automaton, look, lookKey } = worst!;
   if (amb.kind === 'linear') return { status: 'safe', proxy, flags };
   const degree = amb.kind === 'polynomial' ? amb.degree : null;
   const catastrophic = degree !== null && degree >= CATASTROPHIC_CHAIN;
@@ -159,7 +163,7 @@ function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): St
       : `${ordinal(degree!)} degree polynomial${catastrophic ? ` (${degree} overlapping loops in a chain: catastrophic)` : ''}`;
   const attacks = [amb.witness, ...(amb.kind === 'polynomial' ? amb.links : [])].map((w) => render(w, automaton));
   const exponential = amb.kind === 'exponential' || catastrophic;
-  return { verdict: { status: 'vulnerable', cost: null, proxy, flags, exponential, degree, complexity, witness: shown(attacks[0]!, look) }, attacks, look };
+  return { verdict: { status: 'vulnerable', cost: null, proxy, flags, exponential, degree, complexity, witness: shown(attacks[0]!, look) }, attacks, look, lookKey };
 }
 
 /**
@@ -172,11 +176,10 @@ function judge(root: Node, asciiWord: boolean, proxy: string, flags: string): St
  * followed by one more name), so a search never explores the other paths. Steps, not time: the
  * same verdict on every run and every machine.
  */
-function measured(j: Judged, root: Node, groupCount: number, asciiWord: boolean): StaticVerdict {
+function measured(j: Judged, root: Node, groupCount: number): StaticVerdict {
   const v = j.verdict;
   // An ambiguity in a lookaround body is measured on the body alone: the same body costs the same.
-  const part = j.look ? partKey(j.look.body, asciiWord, false) : null;
-  const key = part === null ? null : `${part}\u0000${j.look!.behind ? 1 : 0}\u0000${groupCount}`;
+  const key = j.lookKey === null ? null : `${j.lookKey}\u0000${j.look!.behind ? 1 : 0}\u0000${groupCount}`;
   const known = key === null ? undefined : costs.get(key);
   if (known === 'unmeasurable') return v;
   let best = known;

@@ -122,13 +122,14 @@ export class Pool implements Toggleable<Trial> {
   reusing(rules: readonly Rule[], active: ReadonlySet<string> = new Set()): Pool {
     const here = new Map(this.rules.map((r, p) => [matchKey(r.rule), p]));
     const runnable = rules.filter((r) => RUN_STATUSES.includes(r.status));
-    const fresh = runnable.filter((r) => !here.has(matchKey(r)));
+    const found = new Map(runnable.map((r) => [r, here.get(matchKey(r))]));
+    const fresh = runnable.filter((r) => found.get(r) === undefined);
     const ran = Pool.run(this.task, fresh, this.train.examples, this.dev?.examples ?? null);
     const compiled: CompiledRule[] = [];
     const srcOf: number[] = [];
     const oldOf: number[] = [];
     for (const r of orderRules(runnable, this.task.matching.wilson_z)) {
-      const p = here.get(matchKey(r));
+      const p = found.get(r);
       const q = p === undefined ? ran.position.get(r.id) : undefined;
       if (p !== undefined) compiled.push({ rule: r, id: r.id, label: r.output.label, matcher: this.rules[p]!.matcher });
       else if (q !== undefined) compiled.push(ran.rules[q]!);

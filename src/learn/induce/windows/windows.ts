@@ -48,13 +48,10 @@ const wordsAnyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd'
  * words with numbers of any length ("in 2 days" and "in 15 days"). Selection keeps a fixed count
  * only where it is more precise on train.
  */
-export function templates(toks: readonly SpanToken[], i: number, j: number): string[] {
-  const seq = (code: (t: SpanToken) => string) => {
-    let s = code(toks[i]!);
-    for (let k = i + 1; k <= j; k++) s += (toks[k]!.spaced ? SPACED : TOUCHING) + code(toks[k]!);
-    return s;
-  };
-  return [...new Set(LEVELS.map(seq))];
+export function templates(toks: readonly SpanToken[], i: number, j: number): readonly string[] {
+  let out: readonly string[] = [];
+  eachWindowFrom(toks, i, j - i + 1, null, (_k, ts) => (out = ts));
+  return out;
 }
 
 const caps = (t: SpanToken): string => (t.shape === 'Xx' || t.shape === 'X' || t.shape === 'Xmix' ? t.shape : t.literal);
@@ -133,7 +130,7 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
   // Every gold window's templates over its first tokens: a window whose templates are none of these
   // cannot grow into a gold template. Sound only while no token holds a separator code itself.
   const prefixes = tokens.some((ts) => ts.some((t) => t.literal.includes(TOUCHING) || t.literal.includes(SPACED))) ? null : new Set<string>();
-  const goldWindows: { di: number; i: number; j: number; c: number }[] = [];
+  const goldWindows: { di: number; i: number; j: number }[] = [];
   const goldAt = docs.map((d, di) => {
     const toks = tokens[di]!;
     const byStart = new Map(toks.map((t, k) => [t.start, k]));
@@ -149,14 +146,18 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
       }
       const c = labelId.get(s.label)!;
       const key = `${s.start}:${s.end}`;
-      if (!at.has(key)) goldWindows.push({ di, i, j, c });
+      if (!at.has(key)) goldWindows.push({ di, i, j });
       at.set(key, c);
-      for (const t of templates(toks, i, j)) {
-        let set = positive.get(t);
-        if (!set) positive.set(t, (set = new Set()));
-        set.add(c);
-      }
-      if (prefixes) for (let k = i; k <= j; k++) for (const t of templates(toks, i, k)) prefixes.add(t);
+      // One pass over the span: the templates of each leading part are prefixes, the whole span's are gold.
+      eachWindowFrom(toks, i, j - i + 1, null, (k, ts) => {
+        if (prefixes) for (const t of ts) prefixes.add(t);
+        if (k < j) return;
+        for (const t of ts) {
+          let set = positive.get(t);
+          if (!set) positive.set(t, (set = new Set()));
+          set.add(c);
+        }
+      });
     }
     return at;
   });
