@@ -6,6 +6,7 @@ import { compilePattern } from '../regex/compile.js';
 import { groupNumber } from '../regex/match.js';
 import { Prefilter, sourceOf } from './prefilter.js';
 import type { Rule } from '../schemas/rule.js';
+import { remember } from '../remember.js';
 
 /**
  * A rule's compiled matcher: one global, `d`-flagged native RegExp and which group is the span.
@@ -69,14 +70,9 @@ function matcherKey(rule: Rule): string {
 export function compileRule(rule: Rule): CompiledRule {
   const key = matcherKey(rule);
   let matcher = cache.get(key);
-  if (matcher) {
-    // Refresh recency (Map iteration order is insertion order).
-    cache.delete(key);
-  } else {
-    matcher = buildMatcher(rule);
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  }
-  cache.set(key, matcher);
+  // A hit is taken out and put back, so the least recently used matcher is the one dropped.
+  if (matcher) cache.delete(key);
+  remember(cache, key, (matcher ??= buildMatcher(rule)), CACHE_LIMIT);
   return { rule, id: rule.id, label: rule.output.label, matcher };
 }
 

@@ -3,6 +3,7 @@ import { type RedosVerdict, screenRedos, screenRedosStatic } from '../safety/red
 import type { PatternSource } from './pattern-source.js';
 import { verdict } from './values.js';
 import type { Verdict } from './verdict.js';
+import { remember } from '../remember.js';
 
 // The functions below take the one or two fields of a matcher or context they read, not
 // BoundMatcher or MatcherContext: those types hold a PatternScreen, so importing them made
@@ -161,12 +162,8 @@ const staticMemo = new Map<string, PatternVerdict>();
 
 function staticVerdict(source: string, flags: string): PatternVerdict {
   const k = key(source, flags);
-  let v = staticMemo.get(k);
-  if (!v) {
-    if (staticMemo.size >= STATIC_MEMO_LIMIT) staticMemo.delete(staticMemo.keys().next().value!);
-    staticMemo.set(k, (v = screenPatternNow(source, flags)));
-  }
-  return v;
+  const v = staticMemo.get(k);
+  return v ?? remember(staticMemo, k, screenPatternNow(source, flags), STATIC_MEMO_LIMIT);
 }
 
 function refusedVerdict(source: string, v: PatternVerdict): Verdict {

@@ -4,6 +4,7 @@ import { patternLimitIssue } from '../safety/pattern-limits.js';
 import { clip, screenedVerdict, withinBudget } from './pattern-screen.js';
 import type { MatcherContext, MatcherDefinition, Verdict } from './types.js';
 import { asText, show, verdict } from './values.js';
+import { remember } from '../remember.js';
 
 const Options = z.strictObject({
   /** The pattern the predicted value must match; when absent, the gold value is the pattern. */
@@ -59,11 +60,7 @@ export const regexMatcher: MatcherDefinition<RegexOptions> = {
     }
     const fromGold = new Map<string, RegExp | string>();
     const memo = new Map<string, Verdict>();
-    const remember = (k: string, v: Verdict): Verdict => {
-      if (memo.size >= MAX_VERDICTS) memo.delete(memo.keys().next().value!);
-      memo.set(k, v);
-      return v;
-    };
+    const known = (k: string, v: Verdict): Verdict => remember(memo, k, v, MAX_VERDICTS);
     const goldPattern = (src: string): RegExp | string => {
       let re = fromGold.get(src);
       if (re === undefined) {
@@ -72,8 +69,7 @@ export const regexMatcher: MatcherDefinition<RegexOptions> = {
         } catch (e) {
           re = (e as Error).message;
         }
-        if (fromGold.size >= MAX_PATTERNS) fromGold.delete(fromGold.keys().next().value!);
-        fromGold.set(src, re);
+        remember(fromGold, src, re, MAX_PATTERNS);
       }
       return re;
     };
@@ -98,12 +94,12 @@ export const regexMatcher: MatcherDefinition<RegexOptions> = {
         if (hit) return hit;
         if (g !== undefined) {
           const gt = guardedTest(re, g, 'gold value', ctx);
-          if (typeof gt !== 'boolean') return remember(k, gt);
-          if (!gt) return remember(k, verdict(false, 0, `gold ${show(gold)} does not match /${clip(o.pattern!)}/`, { pattern: re.source }));
+          if (typeof gt !== 'boolean') return known(k, gt);
+          if (!gt) return known(k, verdict(false, 0, `gold ${show(gold)} does not match /${clip(o.pattern!)}/`, { pattern: re.source }));
         }
         const t = guardedTest(re, p, 'predicted value', ctx);
-        if (typeof t !== 'boolean') return remember(k, t);
-        return remember(k, verdict(t, t ? 1 : 0, `${show(predicted)} ${t ? 'matches' : 'does not match'} /${clip(re.source)}/`, { pattern: re.source }));
+        if (typeof t !== 'boolean') return known(k, t);
+        return known(k, verdict(t, t ? 1 : 0, `${show(predicted)} ${t ? 'matches' : 'does not match'} /${clip(re.source)}/`, { pattern: re.source }));
       },
     };
   },

@@ -2,6 +2,7 @@ import type { Node } from '../regex/python/ast.js';
 import { caseVariants } from '../regex/python/case-fold.js';
 import { Emitter } from '../regex/python/emit.js';
 import { ASCII_WORD_ITEMS, WORD_ITEMS } from '../regex/python/word.js';
+import { remember } from '../remember.js';
 
 /** A node that consumes one code point. */
 export type AtomNode = Extract<Node, { type: 'char' | 'set' | 'dot' }>;
@@ -42,9 +43,7 @@ export function tester(atom: AtomNode): RegExp {
   const src = atom.type === 'dot' ? (atom.dotall ? '[^]' : '[^\\n]') : new Emitter().emit(atom);
   let re = testers.get(src);
   if (!re) {
-    re = new RegExp(`^(?:${src})$`, 'u');
-    if (testers.size >= TESTER_LIMIT) testers.delete(testers.keys().next().value!);
-    testers.set(src, re);
+    re = remember(testers, src, new RegExp(`^(?:${src})$`, 'u'), TESTER_LIMIT);
   }
   return re;
 }

@@ -5,6 +5,7 @@ import { children, visit } from '../regex/python/walk.js';
 import { analyse, type Ambiguity, type Witness } from './redos-ambiguity.js';
 import { attackCost, measurable, Unmeasurable, type AttackCost } from './redos-cost.js';
 import { buildAutomaton, Undecided, type LookBody, type PositionAutomaton } from './redos-nfa.js';
+import { remember } from '../remember.js';
 
 /** The static screen's verdict on one pattern (see `screenStatic`). */
 export type StaticVerdict =
@@ -44,10 +45,7 @@ const cache = new Map<string, StaticVerdict>();
 const parts = new Map<string, Analysed>();
 const costs = new Map<string, { cost: AttackCost; attack: StaticWitness } | 'unmeasurable'>();
 
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value!);
-  map.set(key, value);
-}
+const keep = <V>(map: Map<string, V>, key: string, value: V): V => remember(map, key, value, CACHE_LIMIT);
 
 /** The key of a part judged on its own, or null when it may not be kept (see `parts`). */
 function partKey(node: Node, asciiWord: boolean, restart: boolean): string | null {
@@ -102,7 +100,7 @@ export function screenStatic(pattern: string, flags: string, dialect: 'js' | 'py
     if (!(e instanceof Undecided)) throw e;
     verdict = { status: 'undecided', proxy: proxy.source, flags: proxy.flags, reason: e.message };
   }
-  remember(cache, key, verdict);
+  keep(cache, key, verdict);
   return verdict;
 }
 
@@ -139,7 +137,7 @@ function analysedPart(node: Node, asciiWord: boolean): Analysed & { key: string 
   const hit = key === null ? undefined : parts.get(key);
   if (hit) return { ...hit, key };
   const out = analysed(node, asciiWord, false);
-  if (key !== null) remember(parts, key, out);
+  if (key !== null) keep(parts, key, out);
   return { ...out, key };
 }
 
@@ -192,10 +190,10 @@ function measured(j: Judged, root: Node, groupCount: number): StaticVerdict {
       }
     } catch (e) {
       if (!(e instanceof Unmeasurable)) throw e;
-      if (key !== null) remember(costs, key, 'unmeasurable');
+      if (key !== null) keep(costs, key, 'unmeasurable');
       return v;
     }
-    if (key !== null) remember(costs, key, best!);
+    if (key !== null) keep(costs, key, best!);
   }
   if (v.exponential && best!.cost.length100ms === null)
     return { status: 'safe', proxy: v.proxy, flags: v.flags, note: 'linear (an ambiguous loop, but its attack runs in linear time)' };

@@ -1,6 +1,7 @@
 import type { Diagnostics, Parameters } from 'recheck';
 import { patternLimitIssue } from './pattern-limits.js';
 import { screenStatic, type StaticVerdict } from './redos-proxy.js';
+import { remember } from '../remember.js';
 
 /**
  * Result of screening one native regex for catastrophic backtracking. `by`: which screen decided
@@ -209,10 +210,7 @@ async function screenWithRecheck(source: string, flags: string, options: RedosOp
   }
   const verdict = toVerdict(diag);
   // An unknown verdict is often a timeout on a busy machine: worth asking again next time.
-  if (verdict.status !== 'unknown') {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(key, verdict);
-  }
+  if (verdict.status !== 'unknown') remember(cache, key, verdict, CACHE_LIMIT);
   return verdict;
 }
 

@@ -1,6 +1,7 @@
 import { canonicalJson } from '../../core/hash.js';
 import { checkRule, type RuleProblem } from '../../core/safety/check-rule.js';
 import type { Rule } from '../../core/schemas/rule.js';
+import { remember } from '../../core/remember.js';
 
 /** Verdicts by rule content: induction proposes the same patterns again across rounds and seeds. */
 const verdicts = new Map<string, RuleProblem[]>();
@@ -34,8 +35,7 @@ export async function screen(rules: readonly Rule[]): Promise<Screened> {
     checks.forEach((c, j) => {
       const i = batch[j]!;
       problems[i] = c.problems;
-      if (verdicts.size >= CACHE_LIMIT) verdicts.delete(verdicts.keys().next().value!);
-      verdicts.set(keyOf(rules[i]!), c.problems);
+      remember(verdicts, keyOf(rules[i]!), c.problems, CACHE_LIMIT);
     });
   }
   const out: Screened = { kept: [], rejected: [] };
