@@ -80,6 +80,8 @@ export function eachWindowFrom(toks: readonly SpanToken[], i: number, maxTokens:
   }
 }
 
+const CAPITALISED = /^(Xx|X|Xmix)$/;
+
 /** Codes of the token beside a window: its literal, and its shape when that differs (a capitalised name, a number). */
 function sideCodes(t: SpanToken | undefined, spaced: boolean, edge: string): string[] {
   if (!t) return [edge];
@@ -89,13 +91,21 @@ function sideCodes(t: SpanToken | undefined, spaced: boolean, edge: string): str
 
 /**
  * Every key with context of one window and template (`base` = label and template): a token (or two
- * words) on the left, a token on the right, both, and each with a metadata fact of the document
+ * tokens) on the left, a token on the right, both, and each with a metadata fact of the document
  * (a fact alone, or around a whole-text answer, too).
  */
 function contextKeys(toks: readonly SpanToken[], i: number, j: number, base: string, facts: readonly number[], emit: (key: string) => void): void {
   const lefts = sideCodes(toks[i - 1], toks[i]!.spaced, BOS);
-  // Two words of left context ("the name", "name is"): literal only.
-  if (toks[i - 2] && toks[i - 1]) lefts.push(`${toks[i - 2]!.literal}${toks[i - 1]!.spaced ? SPACED : TOUCHING}${toks[i - 1]!.literal}${toks[i]!.spaced ? SPACED : TOUCHING}`);
+  // Two tokens of left context: two words ("the name", "name is"), and a token then a capitalised
+  // word as its shape ("for Xx", "is Xx"): the part of a name before the span is open-class, the
+  // token before it is not.
+  const [far, near] = [toks[i - 2], toks[i - 1]];
+  if (far && near) {
+    const between = near.spaced ? SPACED : TOUCHING;
+    const after = toks[i]!.spaced ? SPACED : TOUCHING;
+    lefts.push(`${far.literal}${between}${near.literal}${after}`);
+    if (CAPITALISED.test(near.shape)) lefts.push(`${far.literal}${between}${near.shape}${after}`);
+  }
   const rights = sideCodes(toks[j + 1], !!toks[j + 1]?.spaced, EOS);
   for (const l of lefts) emit(`${base}\u0001${l}\u0001\u0001`);
   for (const r of rights) emit(`${base}\u0001\u0001${r}\u0001`);

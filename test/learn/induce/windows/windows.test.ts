@@ -97,6 +97,27 @@ describe('window index and selection', () => {
     expect('at 10:05 and 7:20'.match(new RegExp(c.pattern, `${c.flags}g`))).toEqual(['10:05', '7:20']);
   });
 
+  test('a word then a capitalised word is a context: a last name after "for" and a first name, not a place after "called" and a name', () => {
+    const PLACES = ['Pizza Hut', 'Cafe Rouge', 'Burger King', 'Acton Green', 'Caffe Nero', 'West Central'];
+    const booked = (k: number): Example => {
+      const last = LAST[k % LAST.length]!;
+      const text = `Table for ${FIRST[k % FIRST.length]} ${last} please`;
+      const start = text.indexOf(` ${last} `) + 1;
+      return Example.parse({ id: `b${k}`, text, spans: [{ start, end: start + last.length, label: 'last_name' }], split: 'train' });
+    };
+    const places = PLACES.map((p, k) => Example.parse({ id: `p${k}`, text: `a table at a place called ${p} tonight`, spans: [], split: 'train' }));
+    const ix = indexWindows(spanDocs([...Array.from({ length: 12 }, (_, k) => booked(k)), ...places]), { maxTokens: 1, minContextSupport: 2 });
+    const key = `0\u0001Xx\u0001w:for${SPACED}Xx${SPACED}\u0001\u0001`;
+    expect(ix.occurrences.get(key)?.filter((w) => ix.gold[w] === 0).length).toBe(12);
+    expect(ix.occurrences.get(key)?.length).toBe(12);
+    // After a capitalised word alone, a place's second word is a miss.
+    expect(ix.occurrences.get(`0\u0001Xx\u0001Xx${SPACED}\u0001\u0001`)?.length).toBe(12 + PLACES.length);
+    const c = renderWindow({ label: 'last_name', pattern: { template: 'Xx', left: `w:for${SPACED}Xx${SPACED}`, right: null, when: null }, tp: 12, n: 12, score: 0.7 });
+    expect(c.name).toBe('last_name <- Xx after "for Xx"');
+    expect(new RegExp(c.pattern, c.flags).exec('a table for Maya Okafor at 8')?.[0]).toBe('Okafor');
+    expect(new RegExp(c.pattern, c.flags).test('somewhere called Pizza Hut')).toBe(false);
+  });
+
   test('induceRules learns span rules that find names it never saw', async () => {
     const task = Task.parse({ name: 'names', type: 'extraction', labels: ['last_name'], matching: { mode: 'exact' } });
     const res = await induceRules(task, bookings(0, 30, 'train'), { dev: bookings(5, 12, 'dev'), seed: 1 });
