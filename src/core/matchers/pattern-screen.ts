@@ -162,8 +162,7 @@ const staticMemo = new Map<string, PatternVerdict>();
 
 function staticVerdict(source: string, flags: string): PatternVerdict {
   const k = key(source, flags);
-  const v = staticMemo.get(k);
-  return v ?? remember(staticMemo, k, screenPatternNow(source, flags), STATIC_MEMO_LIMIT);
+  return staticMemo.get(k) ?? remember(staticMemo, k, screenPatternNow(source, flags), STATIC_MEMO_LIMIT);
 }
 
 function refusedVerdict(source: string, v: PatternVerdict): Verdict {

@@ -41,11 +41,7 @@ const TESTER_LIMIT = 4000;
 /** A membership test of one atom (a code point as a string), shared with the step-counting matcher. */
 export function tester(atom: AtomNode): RegExp {
   const src = atom.type === 'dot' ? (atom.dotall ? '[^]' : '[^\\n]') : new Emitter().emit(atom);
-  let re = testers.get(src);
-  if (!re) {
-    re = remember(testers, src, new RegExp(`^(?:${src})$`, 'u'), TESTER_LIMIT);
-  }
-  return re;
+  return testers.get(src) ?? remember(testers, src, new RegExp(`^(?:${src})$`, 'u'), TESTER_LIMIT);
 }
 
 /**
