@@ -6,7 +6,7 @@ import { compilePattern } from '../regex/compile.js';
 import { groupNumber } from '../regex/match.js';
 import { Prefilter, sourceOf } from './prefilter.js';
 import type { Rule } from '../schemas/rule.js';
-import { remember } from '../remember.js';
+import { LruCache } from '../regex/cache.js';
 
 /**
  * A rule's compiled matcher: one global, `d`-flagged native RegExp and which group is the span.
@@ -52,7 +52,7 @@ export interface CompiledRule {
 const NEVER = /(?!)/dg;
 
 const CACHE_LIMIT = 4096;
-const cache = new Map<string, Matcher>();
+const cache = new LruCache<string, Matcher>(CACHE_LIMIT);
 
 /** The cache key: everything that changes what a rule matches, and nothing else. */
 function matcherKey(rule: Rule): string {
@@ -70,9 +70,7 @@ function matcherKey(rule: Rule): string {
 export function compileRule(rule: Rule): CompiledRule {
   const key = matcherKey(rule);
   let matcher = cache.get(key);
-  // A hit is taken out and put back, so the least recently used matcher is the one dropped.
-  if (matcher) cache.delete(key);
-  remember(cache, key, (matcher ??= buildMatcher(rule)), CACHE_LIMIT);
+  if (!matcher) cache.set(key, (matcher = buildMatcher(rule)));
   return { rule, id: rule.id, label: rule.output.label, matcher };
 }
 
