@@ -42,28 +42,22 @@ export interface WindowIndex {
 const anyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.shape);
 const wordsAnyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.literal);
 
-/**
- * Templates of one window at five levels: literal words, shapes for capitalised words, all shapes,
- * all shapes with numbers of any length ("1:30pm" and "11:45pm" are one template), and literal
- * words with numbers of any length ("in 2 days" and "in 15 days"). Selection keeps a fixed count
- * only where it is more precise on train.
- */
-export function templates(toks: readonly SpanToken[], i: number, j: number): readonly string[] {
-  let out: readonly string[] = [];
-  eachWindowFrom(toks, i, j - i + 1, null, (_k, ts) => (out = ts));
-  return out;
-}
-
 const caps = (t: SpanToken): string => (t.shape === 'Xx' || t.shape === 'X' || t.shape === 'Xmix' ? t.shape : t.literal);
 
-/** A token's code at each level of `templates`, in its order. */
+/**
+ * A token's code at each level of a window's templates: literal words, shapes for capitalised
+ * words, all shapes, all shapes with numbers of any length ("1:30pm" and "11:45pm" are one
+ * template), and literal words with numbers of any length ("in 2 days" and "in 15 days").
+ * Selection keeps a fixed count only where it is more precise on train.
+ */
 const LEVELS: readonly ((t: SpanToken) => string)[] = [(t) => t.literal, caps, (t) => t.shape, anyDigits, wordsAnyDigits];
 
 /**
- * Calls `visit(j, templates(toks, i, j))` for j = i, i + 1, … within `maxTokens`, extending each
- * level's template by one token at a time, and stops once no level's template is in `prefixes`
- * (with `prefixes` holding every gold template's leading tokens, no longer window from i can have
- * a gold template). Scanning every window of long documents was most of a span learn's time.
+ * Calls `visit(j, templates)` with the distinct templates (one per level of `LEVELS`) of the window
+ * of tokens i..j, for j = i, i + 1, … within `maxTokens`, extending each level's template by one
+ * token at a time, and stops once no level's template is in `prefixes` (with `prefixes` holding
+ * every gold template's leading tokens, no longer window from i can have a gold template).
+ * Scanning every window of long documents was most of a span learn's time.
  */
 export function eachWindowFrom(toks: readonly SpanToken[], i: number, maxTokens: number, prefixes: ReadonlySet<string> | null, visit: (j: number, ts: readonly string[]) => void): void {
   const cur = LEVELS.map(() => '');
@@ -140,7 +134,8 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
   // Every gold window's templates over its first tokens: a window whose templates are none of these
   // cannot grow into a gold template. Sound only while no token holds a separator code itself.
   const prefixes = tokens.some((ts) => ts.some((t) => t.literal.includes(TOUCHING) || t.literal.includes(SPACED))) ? null : new Set<string>();
-  const goldWindows: { di: number; i: number; j: number }[] = [];
+  // Each gold window once, with its templates.
+  const goldWindows: { di: number; i: number; j: number; templates: readonly string[] }[] = [];
   const goldAt = docs.map((d, di) => {
     const toks = tokens[di]!;
     const byStart = new Map(toks.map((t, k) => [t.start, k]));
@@ -155,19 +150,21 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
         continue;
       }
       const c = labelId.get(s.label)!;
-      const key = `${s.start}:${s.end}`;
-      if (!at.has(key)) goldWindows.push({ di, i, j });
-      at.set(key, c);
+      let whole: readonly string[] = [];
       // One pass over the span: the templates of each leading part are prefixes, the whole span's are gold.
       eachWindowFrom(toks, i, j - i + 1, null, (k, ts) => {
         if (prefixes) for (const t of ts) prefixes.add(t);
         if (k < j) return;
+        whole = ts;
         for (const t of ts) {
           let set = positive.get(t);
           if (!set) positive.set(t, (set = new Set()));
           set.add(c);
         }
       });
+      const key = `${s.start}:${s.end}`;
+      if (!at.has(key)) goldWindows.push({ di, i, j, templates: whole });
+      at.set(key, c);
     }
     return at;
   });
@@ -175,10 +172,10 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
   // Only those are indexed over every window (a context seen around fewer cannot generalise), so
   // memory follows the contexts that can become rules, not every context of every window.
   const goldCount = new Map<string, number>();
-  for (const { di, i, j } of goldWindows) {
+  for (const { di, i, j, templates } of goldWindows) {
     const toks = tokens[di]!;
     const c = goldAt[di]!.get(`${toks[i]!.start}:${toks[j]!.end}`)!;
-    for (const t of templates(toks, i, j)) contextKeys(toks, i, j, `${c}\u0001${t}`, meta.docFeatures[di] ?? [], (k) => goldCount.set(k, (goldCount.get(k) ?? 0) + 1));
+    for (const t of templates) contextKeys(toks, i, j, `${c}\u0001${t}`, meta.docFeatures[di] ?? [], (k) => goldCount.set(k, (goldCount.get(k) ?? 0) + 1));
   }
   const doc: number[] = [];
   const start: number[] = [];

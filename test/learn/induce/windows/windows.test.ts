@@ -6,8 +6,15 @@ import { induceRules } from '../../../../src/learn/induce/index.js';
 import { spanDocs } from '../../../../src/learn/induce/spans/index.js';
 import { codeSource, renderWindow } from '../../../../src/learn/induce/windows/render-windows.js';
 import { constraints, selectWindows } from '../../../../src/learn/induce/windows/select-windows.js';
-import { spanTokens } from '../../../../src/learn/induce/windows/tokens.js';
-import { BOS, eachWindowFrom, EOS, indexWindows, SPACED, templates, TOUCHING } from '../../../../src/learn/induce/windows/windows.js';
+import { spanTokens, type SpanToken } from '../../../../src/learn/induce/windows/tokens.js';
+import { BOS, eachWindowFrom, EOS, indexWindows, SPACED, TOUCHING } from '../../../../src/learn/induce/windows/windows.js';
+
+/** The templates of the window of tokens i..j, at every level. */
+function templates(toks: readonly SpanToken[], i: number, j: number): readonly string[] {
+  let out: readonly string[] = [];
+  eachWindowFrom(toks, i, j - i + 1, null, (_k, ts) => (out = ts));
+  return out;
+}
 
 const FIRST = ['Anna', 'Ben', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hal', 'Ida', 'Jo', 'Kim', 'Lou'];
 const LAST = ['Moss', 'Nash', 'Orr', 'Pike', 'Quinn', 'Reed', 'Stone', 'Tate', 'Vance', 'Ward', 'Young', 'Zane'];
