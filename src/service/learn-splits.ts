@@ -23,9 +23,10 @@ export interface LearnSplits {
  * The plan is stored in the run's final transaction, so a learn that fails or is killed leaves
  * the dataset unsplit; until then the examples are read with the split it gives them.
  *
- * The offline inducer makes one only where it could judge on its own (`devTooSmall`): below
- * that it chooses by cross-validation over train and dev anyway, and a dev split would only take
- * a fifth of the examples away from learning. Past `TUNING.smallDev.crossValidateUpTo` examples
+ * The offline inducer makes one only where it could judge on its own (`devTooSmall`) and the
+ * examples are too many to cross-validate on all of them: otherwise it chooses by
+ * cross-validation over train and dev anyway, and a dev split would only take a fifth of the
+ * examples away from learning (`devUnneeded`). Past `TUNING.smallDev.crossValidateUpTo` examples
  * cross-validation costs more than the budget, and the dev split is made. An LLM's rules are not fitted to train, so a
  * small dev still tells more about them than train does: its rule is the older, looser one.
  */
@@ -50,10 +51,10 @@ export function learnSplits(ctx: DatasetContext, how: { seed: number; offline: b
     planned = planSplit(ctx, { dev: LEARN_DEV_FRACTION, seed });
     const listed = store.examples.list(d.id);
     all = listed.map(splitBy(planned));
-    const tooSmall = how.offline && trainCount <= TUNING.smallDev.crossValidateUpTo ? madeDevTooSmall(d.task, all) : null;
-    if (tooSmall) {
+    const unneeded = how.offline ? devUnneeded(d.task, all, trainCount) : null;
+    if (unneeded) {
       notes.push(
-        `no dev split was made: the one learn would make (${LEARN_DEV_FRACTION} of the examples) fails the check, ${tooSmall}; ` +
+        `no dev split was made: ${unneeded}; ` +
           `all ${trainCount} train examples were learned from, and the offline inducer chose by cross-validation on them (affordable up to ${TUNING.smallDev.crossValidateUpTo.toLocaleString('en-US')}) ` +
           `(to judge on a dev split anyway, make one first: \`rulewright split --dev ${LEARN_DEV_FRACTION} --dataset ${shellWord(d.name)}\`)`,
       );
@@ -72,6 +73,20 @@ const splitBy =
   (plan: SplitPlan | null) =>
   <E extends Example | undefined>(e: E): E =>
     e && plan?.assigned.has(e.id) ? { ...e, split: plan.assigned.get(e.id)! } : e;
+
+/**
+ * Why the offline inducer is better off without the planned dev split, or null: it would be too
+ * small to judge on its own, or the examples are few enough that the inducer chooses by
+ * cross-validation over all of them anyway (`TUNING.arbiter.crossValidateTexts`), where a dev
+ * split would only keep a fifth of them from the rules it keeps.
+ */
+function devUnneeded(task: Task, planned: readonly Example[], trainCount: number): string | null {
+  if (trainCount > TUNING.smallDev.crossValidateUpTo) return null;
+  const tooSmall = madeDevTooSmall(task, planned);
+  if (tooSmall) return `the one learn would make (${LEARN_DEV_FRACTION} of the examples) fails the check, ${tooSmall}`;
+  const few = TUNING.arbiter.crossValidateTexts;
+  return trainCount <= few ? `${trainCount} examples are few enough (at most ${few.toLocaleString('en-US')}) to judge every learner on each of them held out once, where a dev split would keep a fifth of them from the rules learned` : null;
+}
 
 /**
  * Why the planned dev split would be too small to judge on its own, or null, from every example

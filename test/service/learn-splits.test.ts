@@ -26,6 +26,7 @@ describe('the dev split learn makes', () => {
   test.each([
     ['a fifth would be too few texts to judge', rows(300), /dev has 60 examples, too few to judge on its own/],
     ['a fifth would hold too few of a label', rows(600, 0.1), /dev has 120 examples but 12 of "refund", too few to judge that label on its own \(30 are needed\)/],
+    ['it cross-validates on every example anyway', rows(1500), /1500 examples are few enough \(at most 1,500\) to judge every learner on each of them held out once/],
   ])('the offline inducer makes none where %s, learns from every train example and says how to make one', async (_why, data, reason) => {
     const { store, datasetId } = intentStore(tmp.path('w.db'), data);
     const r = await offline(store);
@@ -37,13 +38,13 @@ describe('the dev split learn makes', () => {
     store.close();
   });
 
-  test('the offline inducer makes one where a fifth judges on its own', async () => {
-    const { store, datasetId } = intentStore(tmp.path('w.db'), rows(600));
+  test('the offline inducer makes one where a fifth judges on its own and the examples are too many to cross-validate on', async () => {
+    const { store, datasetId } = intentStore(tmp.path('w.db'), rows(1600));
     const r = await offline(store);
-    expect(r.split).toMatchObject({ judged_on: 'dev', train: 480, dev: 120 });
+    expect(r.split).toMatchObject({ judged_on: 'dev', train: 1280, dev: 320 });
     expect(r.split.created).toMatchObject({ dev: 0.2 });
     expect(r.rounds).toBe(2);
-    expect(store.examples.count(datasetId, { split: 'dev' })).toBe(120);
+    expect(store.examples.count(datasetId, { split: 'dev' })).toBe(320);
     store.close();
   });
 
@@ -115,7 +116,7 @@ describe('pruning with no dev split', () => {
   });
 
   test('with a dev split the run prunes on dev', async () => {
-    const { store } = intentStore(tmp.path('w.db'), rows(600));
+    const { store } = intentStore(tmp.path('w.db'), rows(1600));
     const r = await offline(store);
     expect(r.split.judged_on).toBe('dev');
     expect(r.stages.at(-1)?.stage).toBe('pruning');
