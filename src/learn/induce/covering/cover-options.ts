@@ -40,6 +40,8 @@ export interface CoverOptions {
   global?: boolean;
   /** Features that may not start a rule (an earlier pass used them). */
   banned?: ReadonlySet<number>;
+  /** No rule starts with a feature made only of function words learned from the texts it is learned from (see function-words.ts). */
+  avoidFunctionWords?: boolean;
   /**
    * The list's default class: every text no rule labels gets it, so its own rules are scored by
    * what they add beyond its base rate (`ruleScore`), and each feature is tried for it and for its

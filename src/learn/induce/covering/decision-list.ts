@@ -5,7 +5,8 @@ import { Coverer, satisfies } from './cover.js';
 import { TUNING } from '../tuning.js';
 import { globalOrder } from './global-order.js';
 import { pairSeeds } from './pair-seeds.js';
-import { buildVocabulary, FeatureIndex, standsAlone, type FeatureConfig, type Vocabulary } from './features.js';
+import { buildVocabulary, FeatureIndex, Kind, standsAlone, type FeatureConfig, type Vocabulary } from './features.js';
+import { functionWords, onlyFunctionWords } from '../function-words.js';
 
 /** A learned decision list with the index and vocabulary it was learned over. */
 export interface DecisionList extends CoverResult {
@@ -22,6 +23,8 @@ export interface DecisionList extends CoverResult {
   saturated: boolean;
   /** Passes made so far (a pass the clock stopped counts). */
   passesMade: number;
+  /** Features no rule of any pass may start with (see `startsBanned`); each pass adds its own starts. */
+  starts: ReadonlySet<number>;
 }
 
 /** Class ids of labels (`null` or unknown labels: -1). */
@@ -51,7 +54,7 @@ export function learnDecisionList(
 ): DecisionList {
   const { vocab, index } = prebuilt ?? indexTexts(texts, features, opts.deadline);
   const ids = classIds(labels, classes);
-  const banned = startsBanned(index, opts);
+  const banned = startsBanned(index, opts, texts, labels);
   const seeds = pairSeeds(index, ids, classes.length, { z: opts.z, maxLiterals: opts.maxLiterals, banned, deadline: opts.deadline });
   const res = new Coverer(index, ids, classes.length, { ...opts, banned, seeds }).run();
   // Later passes cover the same texts again with features no earlier rule starts with: fallbacks
@@ -65,15 +68,24 @@ export function learnDecisionList(
     classes,
     saturated: !runMore,
     passesMade: 1,
+    starts: banned,
     ...(opts.defaultClass ? { defaultClass: opts.defaultClass } : {}),
   };
   return withPasses(first, ids, opts, passes);
 }
 
-/** Features no rule may start with: those the options ban, and kinds that do not stand alone. */
-function startsBanned(index: FeatureIndex, opts: CoverOptions): Set<number> {
+/**
+ * Features no rule may start with: those the options ban, kinds that do not stand alone, and, when
+ * asked, features made only of the function words of `texts` and `labels` (stems excepted: a stem
+ * is never one). Learned from the texts the list learns from, so a fold judges them on its own.
+ */
+function startsBanned(index: FeatureIndex, opts: CoverOptions, texts: readonly string[], labels: readonly (string | null)[]): Set<number> {
   const banned = new Set<number>(opts.banned);
-  for (let f = 0; f < index.size; f++) if (!standsAlone(index.kinds[f]!)) banned.add(f);
+  const weak = opts.avoidFunctionWords ? functionWords(texts, labels) : null;
+  for (let f = 0; f < index.size; f++) {
+    const kind = index.kinds[f]!;
+    if (!standsAlone(kind) || (weak && kind !== Kind.Stem && onlyFunctionWords(index.keys[f]!, weak))) banned.add(f);
+  }
   return banned;
 }
 
@@ -86,7 +98,7 @@ function startsBanned(index: FeatureIndex, opts: CoverOptions): Set<number> {
 export function withPasses(list: DecisionList, ids: Int32Array, opts: CoverOptions, passes: number): DecisionList {
   // `stop` is the first pass's: one the clock stopped is followed by none.
   if (list.saturated || list.stop === 'budget' || list.passesMade >= passes) return list;
-  const banned = startsBanned(list.index, opts);
+  const banned = new Set(list.starts);
   const rules = [...list.rules];
   const { onStep: _quiet, ...rest } = opts;
   let saturated = false;

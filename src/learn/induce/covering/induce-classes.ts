@@ -11,8 +11,6 @@ import { labelWords, uniqSorted } from '../text.js';
 import { TUNING } from '../tuning.js';
 import { indexTexts, type DecisionList } from './decision-list.js';
 import type { CoveringGrid } from '../options.js';
-import { functionWords, onlyFunctionWords } from '../function-words.js';
-import { Kind, type FeatureIndex } from './features.js';
 import { FEATURES, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
 import { chooseOnDev, crossValidate, type CvChoice } from './search.js';
 import { foldsFor, smallDevNote } from './small-dev.js';
@@ -41,13 +39,6 @@ function unruled(train: readonly Example[], rules: readonly Rule[], list: Decisi
       label,
       reason: learned.has(label) ? 'its rules did not help on the held-out judgement (dev, or cross-validation on train)' : 'no word, phrase or combination of them predicts it with enough train precision',
     }));
-}
-
-/** The index's features made only of function words (stems excepted: a stem is never one). */
-function functionWordFeatures(index: FeatureIndex, words: ReadonlySet<string>): Set<number> {
-  const out = new Set<number>();
-  for (let f = 0; f < index.size; f++) if (index.kinds[f] !== Kind.Stem && onlyFunctionWords(index.keys[f]!, words)) out.add(f);
-  return out;
 }
 
 /** What cross-validation on train chose, for the summary. */
@@ -88,7 +79,6 @@ export function induceClasses(input: ClassInput): ClassesResult {
     labels.push(c);
   }
   const prebuilt = indexTexts(texts, FEATURES, deadline);
-  const banned = opts.avoidFunctionWords ? functionWordFeatures(prebuilt.index, functionWords(texts, labels)) : null;
   const base: PlanBase = {
     ...input,
     texts,
@@ -100,7 +90,6 @@ export function induceClasses(input: ClassInput): ClassesResult {
     defaultRule: choice ? { cand: defaultCandidate(choice), score: shareOf(choice), pass: -1 } : null,
     withDefault: false,
     defaultClass: choice ? { cls: classes.indexOf(choice.label), prior: shareOf(choice) } : null,
-    ...(banned ? { banned } : {}),
   };
 
   let plan: Plan | null;

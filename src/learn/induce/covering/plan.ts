@@ -34,6 +34,7 @@ export function coverOptions(opts: ResolvedOptions, deadline: number, onStep?: C
     refineSample: TUNING.covering.refineSample,
     maxLiterals: TUNING.covering.maxLiterals,
     deadline,
+    ...(opts.avoidFunctionWords ? { avoidFunctionWords: true } : {}),
     ...(onStep ? { onStep } : {}),
   };
 }
@@ -91,8 +92,6 @@ export interface PlanBase extends ClassInput {
   withDefault: boolean;
   /** Learn the list for a default class: its rules scored against its base rate. */
   defaultClass: BaseRate | null;
-  /** Features no rule may start from (triggers made only of function words, when they are left out). */
-  banned?: ReadonlySet<number>;
 }
 
 export interface FitInput extends PlanBase, Variant {
@@ -162,7 +161,7 @@ export function recut(plan: Plan, fallback: string | null): Plan {
 export function planList(f: FitInput, from?: DecisionList): Plan {
   const { opts } = f;
   const variant: Variant = { z: f.z, global: f.global, ...(f.orderZ === undefined ? {} : { orderZ: f.orderZ }) };
-  const cover = { ...coverOptions(opts, f.deadline, f.onStep), z: f.z, global: f.global, ...(f.defaultClass ? { defaultClass: f.defaultClass } : {}), ...(f.banned ? { banned: f.banned } : {}) };
+  const cover = { ...coverOptions(opts, f.deadline, f.onStep), z: f.z, global: f.global, ...(f.defaultClass ? { defaultClass: f.defaultClass } : {}) };
   const learned = from ?? learnDecisionList(f.texts, f.labels, f.classes, FEATURES, cover, f.passes, f.prebuilt, f.allPasses);
   const list = f.orderZ === undefined ? learned : reorderList(learned, f.labels, { z: f.orderZ, minScore: f.minScore, deadline: f.deadline, maxRules: opts.maxRules, perClass: opts.maxRulesPerLabel });
   const listed = candidatesOf(list, opts.userMinPrecision, f.minScore);

@@ -160,6 +160,25 @@ describe('sequential covering', () => {
     expect(list.rules.every((r) => list.index.kinds[r.literals[0]!.feature] !== Kind.Short)).toBe(true);
   });
 
+  test('without function-word triggers no pass starts a rule with one, learned from the texts it is given', () => {
+    // Three labels whose texts share "the" and "my"; "the" alone tells "lost" apart in these texts.
+    const texts = ['the card is lost my friend', 'the card is lost', 'lost the card again', 'my refund is late', 'refund my money', 'my refund please', 'top up my account', 'top up the wallet', 'top up my card'];
+    const labels = ['lost', 'lost', 'lost', 'refund', 'refund', 'refund', 'topup', 'topup', 'topup'];
+    const classes = ['lost', 'refund', 'topup'];
+    const starts = (list: ReturnType<typeof learnDecisionList>) => list.rules.map((r) => list.index.keys[r.literals[0]!.feature]!);
+    const weak = (key: string) => key.split(' ').every((w) => ['the', 'my', 'is'].includes(w));
+    const free = learnDecisionList(texts, labels, classes, ALL, { ...opts, minScore: 0 }, 3);
+    const without = learnDecisionList(texts, labels, classes, ALL, { ...opts, minScore: 0, avoidFunctionWords: true }, 3);
+    expect(starts(free).some(weak), starts(free).join(' | ')).toBe(true);
+    expect(starts(without).some(weak), starts(without).join(' | ')).toBe(false);
+    expect(without.rules.some((r) => r.pass > 0)).toBe(true);
+    // A fold learns them from its own texts: without "top up my card", "card" is in the texts of one label only.
+    const banned = (list: ReturnType<typeof learnDecisionList>, key: string) => [...list.starts].some((f) => list.index.keys[f] === key && list.index.kinds[f] === Kind.Word);
+    const fold = learnDecisionList(texts.slice(0, -1), labels.slice(0, -1), classes, ALL, { ...opts, minScore: 0, avoidFunctionWords: true }, 1);
+    expect(banned(without, 'card')).toBe(true);
+    expect(banned(fold, 'card')).toBe(false);
+  });
+
   test('stops at the rule cap and at the deadline, and says which', () => {
     const train = intents(1, 8, 'train');
     const texts = train.map((e) => e.text!);
