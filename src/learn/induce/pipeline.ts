@@ -182,7 +182,7 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
   const order = pool.rules.map((_, p) => p).filter(notDefault);
   const elig = (p: number) => byId.get(pool.rules[p]!.id)!;
   const cfg: AcceptConfig = { minGainPrecision: opts.minGainPrecision, recallTolerance: opts.recallTolerance };
-  const limits = { deadline, maxActive: opts.maxRules * 4 };
+  const limits = { deadline, maxActive: opts.maxRules * TUNING.selection.activeRulesPerCap };
 
   // Without dev, a rule that changes nothing on train but is precise on its own is kept for recall on unseen text.
   const strong = opts.dev

@@ -270,6 +270,8 @@ export const TUNING = {
     minCandidatesPerLabel: 10,
     /** Over the rule cap, pruning drops this share of the excess per pass (then re-scores), rather than one rule at a time. */
     pruneBatchShare: 0.25,
+    /** Most rules selection accepts before it stops adding, as a multiple of the rule cap (pruning brings the list to the cap after). */
+    activeRulesPerCap: 4,
   },
   /** The span candidate generators (spans/). */
   spans: {
@@ -306,6 +308,12 @@ export const TUNING = {
     maxAnchorChars: 40,
     /** Distinct skeletons a merged number group must span, so one skeleton is never "merged". */
     minMergedSkeletons: 2,
+    /**
+     * A fixed-length digit slot of at least `minDigits` digits keeps the leading `chars` digits its
+     * values share (`(?:10|11)\d{4}`, codes and ids) when they have at most `maxPrefixes` such
+     * prefixes, each seen at least `perPrefix` times; otherwise it says only the digit count.
+     */
+    digitPrefix: { minDigits: 3, chars: 2, maxPrefixes: 3, perPrefix: 3 },
   },
   /** Open-class fillers (spans/filler.ts): a bounded run of tokens between learned contexts. */
   fillers: {

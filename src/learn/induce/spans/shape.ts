@@ -57,11 +57,12 @@ function digitSlot(values: readonly string[], byPrefix: boolean): string {
   const lens = values.map((v) => v.length);
   const lo = Math.min(...lens);
   const hi = Math.max(...lens);
-  if (byPrefix && lo === hi && lo >= 3) {
-    const prefixes = [...new Set(values.map((v) => v.slice(0, 2)))].sort();
-    if (prefixes.length <= 3 && values.length >= 3 * prefixes.length) {
+  const { minDigits, chars, maxPrefixes, perPrefix } = TUNING.spans.digitPrefix;
+  if (byPrefix && lo === hi && lo >= minDigits) {
+    const prefixes = [...new Set(values.map((v) => v.slice(0, chars)))].sort();
+    if (prefixes.length <= maxPrefixes && values.length >= perPrefix * prefixes.length) {
       const p = prefixes.length === 1 ? prefixes[0]! : `(?:${prefixes.join('|')})`;
-      return `${p}\\d{${lo - 2}}`;
+      return `${p}\\d{${lo - chars}}`;
     }
   }
   return lo === hi ? `\\d{${lo}}` : digitRange(lens);
