@@ -6,7 +6,7 @@ import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import { foldsOf } from './covering/cross-validate.js';
 import { devTooSmall, foldsFor } from './covering/small-dev.js';
-import { chooseDefault, defaultCandidate, shareOf } from './default-class.js';
+import { chooseDefault, defaultCandidate, macroJudged, shareOf } from './default-class.js';
 import { isDefaultRule } from '../../core/engine/default-rule.js';
 import { labelOf, type LearnContext, type Learner, type RuleList } from './learners.js';
 import type { CoveringGrid } from './options.js';
@@ -40,16 +40,11 @@ function macroF1(t: Tally): number {
   return f.length ? f.reduce((a, b) => a + b, 0) / f.length : 0;
 }
 
-/**
- * How lists are judged: micro F1, or macro F1 (each label counting the same) when one label holds
- * more than `TUNING.arbiter.macroAboveShare` of train. By micro F1 on a set that is 95 % one label,
- * a list that never finds the rare one scores .95, and the rare label is usually what the user is after.
- */
+/** How lists are judged: micro F1, or macro F1 where one label holds most of train (`macroJudged`). */
 function judgeOf(train: readonly Example[]): { name: string; score: (t: Tally) => number; why: string } {
-  const choice = chooseDefault(train.map(labelOf));
-  const share = choice ? shareOf(choice) : 0;
-  return share > TUNING.arbiter.macroAboveShare
-    ? { name: 'macro F1', score: macroF1, why: ` by macro F1 (each label counts the same: ${choice!.label} holds ${Math.round(share * 100)} % of train)` }
+  const choice = macroJudged(train.map(labelOf));
+  return choice
+    ? { name: 'macro F1', score: macroF1, why: ` by macro F1 (each label counts the same: ${choice.label} holds ${Math.round(shareOf(choice) * 100)} % of train)` }
     : { name: 'F1', score: microF1, why: '' };
 }
 

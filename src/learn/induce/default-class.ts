@@ -1,5 +1,6 @@
 import { DEFAULT_RULE_PATTERN } from '../../core/engine/default-rule.js';
 import type { Candidate } from './types.js';
+import { TUNING } from './tuning.js';
 
 /** The class a default rule gives, its share of the train texts, and who chose it. */
 export interface DefaultChoice {
@@ -31,6 +32,17 @@ export function chooseDefault(labels: readonly (string | null)[], user?: string)
 
 /** The class's share of the labelled train texts. */
 export const shareOf = (c: DefaultChoice): number => (c.of ? c.count / c.of : 0);
+
+/**
+ * The majority label when it holds more than `TUNING.arbiter.macroAboveShare` of `labels`, else
+ * null: then held-out lists are judged by macro F1 (each label counting the same), not micro. By
+ * micro F1 on a set that is 95 % one label, a list that never finds the rare one scores .95, and
+ * the rare label is usually what the user is after.
+ */
+export function macroJudged(labels: readonly (string | null)[]): DefaultChoice | null {
+  const choice = chooseDefault(labels);
+  return choice && shareOf(choice) > TUNING.arbiter.macroAboveShare ? choice : null;
+}
 
 const percent = (x: number): string => `${Math.round(x * 100)} %`;
 
@@ -70,6 +82,8 @@ export interface DefaultVerdict {
   chosen: 'none' | 'appended' | 'own';
   /** Where it was judged: `dev`, or `5-fold cross-validation`. */
   on: string;
+  /** What the figures are: micro F1 unless `macro F1` (where one label holds most texts). */
+  measure?: 'macro F1';
 }
 
 /** The summary line: which default was chosen and why, or why there is none. */
@@ -77,7 +91,7 @@ export function defaultNote(c: DefaultChoice, v: DefaultVerdict): string {
   const share = `${percent(shareOf(c))} of train`;
   const f = (x: number | null) => (x === null ? '' : x.toFixed(3));
   const figures = [`${f(v.none)} with no default`, ...(v.appended !== null ? [`${f(v.appended)} with it after rules for every label`] : []), ...(v.own !== null ? [`${f(v.own)} with it and rules learned for the rest`] : [])].join(', ');
-  const judged = `${v.on} F1 ${figures}`;
+  const judged = `${v.on} ${v.measure ?? 'F1'} ${figures}`;
   if (v.chosen === 'none') return `default: none (texts no rule labels stay unlabelled); ${c.label} (${share}) as the default did not raise ${judged}`;
   const why = c.by === 'user' ? `chosen with --default-label; ${share}` : `the most frequent label, ${share}`;
   const rules = v.chosen === 'own' ? `; its own rules are scored by what they add beyond its base rate, so it needs none unless they earn their place` : '';

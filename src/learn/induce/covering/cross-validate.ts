@@ -3,11 +3,15 @@ import type { CoverOptions } from './cover-options.js';
 import { classIds, firingMaxima, indexTexts, learnDecisionList, reorderList, withPasses, type DecisionList } from './decision-list.js';
 import type { FeatureConfig, FeatureIndex, Vocabulary } from './features.js';
 import { f1OfTotals } from '../../../core/ratio.js';
+import { macroJudged } from '../default-class.js';
 
 /** A threshold on rule scores, the pooled held-out F1 at it, and which held-out texts it gets right (in a fixed order). */
 export interface Cut {
   threshold: number;
+  /** The F1 it is judged by: micro, or macro where one label holds most texts (`macroJudged`). */
   f1: number;
+  /** Its micro F1 (abstentions as misses), the figure set beside train and dev F1. */
+  micro: number;
   right: Uint8Array;
   /** Held-out texts answered at the cut, and the gold classes (-1: none) of those it leaves unlabelled, in order. */
   answered: number;
@@ -109,6 +113,7 @@ export function chooseThreshold(
 ): Threshold {
   const fold = foldsOf(labels, k, seed);
   const gold = classIds(labels, classes);
+  const macro = macroJudged(labels) !== null;
   const held: Held[] = [];
   const scores = new Set<number>([0]);
   let saturated = true;
@@ -126,19 +131,20 @@ export function chooseThreshold(
     for (const i of te) held.push({ maxima: firingMaxima(list, texts[i]!), gold: gold[i]! });
   }
   const grid = [...scores].sort((a, b) => b - a);
-  if (opts.defaultClass) return { ...bestThreshold(held, grid, opts.defaultClass.cls), folds: k, saturated };
-  const plain: Threshold = { ...bestThreshold(held, grid), folds: k, saturated };
-  return fallback === undefined ? plain : { ...plain, withDefault: bestThreshold(held, grid, fallback) };
+  if (opts.defaultClass) return { ...bestThreshold(held, grid, opts.defaultClass.cls, macro), folds: k, saturated };
+  const plain: Threshold = { ...bestThreshold(held, grid, undefined, macro), folds: k, saturated };
+  return fallback === undefined ? plain : { ...plain, withDefault: bestThreshold(held, grid, fallback, macro) };
 }
 
 /** The held-out answer under a threshold: the first firing maximum at or above it, else the fallback class. */
 const answerAt = (h: Held, t: number, fallback: number | undefined): number | undefined => h.maxima.find((m) => m.score >= t)?.cls ?? fallback;
 
-/** The threshold of `grid` with the best pooled F1 on the held-out texts; with `fallback`, a text no rule answers gets that class. */
-export function bestThreshold(held: readonly Held[], grid: readonly number[], fallback?: number): Cut {
-  const n = held.length;
-  let best = { threshold: Infinity, f1: fallback === undefined ? 0 : held.filter((h) => h.gold === fallback).length / Math.max(1, n) };
-  for (const t of grid) {
+/**
+ * The held-out F1 under a threshold: pooled (micro), or with `macro` the mean of each class's F1
+ * over the classes held out or answered, as the arbiter's macro F1 counts them.
+ */
+function f1At(held: readonly Held[], t: number, fallback: number | undefined, macro: boolean): number {
+  if (!macro) {
     let tp = 0;
     let answered = 0;
     for (const h of held) {
@@ -147,14 +153,40 @@ export function bestThreshold(held: readonly Held[], grid: readonly number[], fa
       answered++;
       if (cls === h.gold) tp++;
     }
-    const f1 = f1OfTotals(tp, answered, n) ?? 0;
+    return f1OfTotals(tp, answered, held.length) ?? 0;
+  }
+  const counts = new Map<number, { tp: number; predicted: number; gold: number }>();
+  const of = (c: number) => counts.get(c) ?? counts.set(c, { tp: 0, predicted: 0, gold: 0 }).get(c)!;
+  for (const h of held) {
+    const cls = answerAt(h, t, fallback);
+    if (h.gold >= 0) of(h.gold).gold++;
+    if (cls === undefined) continue;
+    of(cls).predicted++;
+    if (cls === h.gold) of(cls).tp++;
+  }
+  let sum = 0;
+  for (const c of counts.values()) sum += f1OfTotals(c.tp, c.predicted, c.gold) ?? 0;
+  return counts.size ? sum / counts.size : 0;
+}
+
+/**
+ * The threshold of `grid` with the best held-out F1 (micro, or macro with `macro`); with
+ * `fallback`, a text no rule answers gets that class. Ties go to the higher threshold.
+ */
+export function bestThreshold(held: readonly Held[], grid: readonly number[], fallback?: number, macro = false): Cut {
+  let best = { threshold: Infinity, f1: fallback === undefined ? 0 : f1At(held, Infinity, fallback, macro) };
+  for (const t of grid) {
+    const f1 = f1At(held, t, fallback, macro);
     if (f1 > best.f1 + 1e-12) best = { threshold: t, f1 };
   }
   const answers = held.map((h) => answerAt(h, best.threshold, fallback));
+  const right = Uint8Array.from(held, (h, i) => (answers[i] === h.gold ? 1 : 0));
+  const answered = answers.filter((a) => a !== undefined).length;
   return {
     ...best,
-    right: Uint8Array.from(held, (h, i) => (answers[i] === h.gold ? 1 : 0)),
-    answered: answers.filter((a) => a !== undefined).length,
+    micro: f1OfTotals(right.reduce((a, b) => a + b, 0), answered, held.length) ?? 0,
+    right,
+    answered,
     unlabelled: Int32Array.from(held.filter((_, i) => answers[i] === undefined), (h) => h.gold),
   };
 }

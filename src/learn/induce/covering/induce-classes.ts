@@ -41,12 +41,19 @@ function unruled(train: readonly Example[], rules: readonly Rule[], list: Decisi
     }));
 }
 
+/** The held-out figure of a choice: micro F1, or where it was judged by macro F1, that first and why. */
+const held = (cv: CvChoice): string =>
+  cv.macro
+    ? `macro F1 ${cv.macro.f1.toFixed(3)}, each label counting the same as ${cv.macro.label} holds ${Math.round(cv.macro.share * 100)} % of train; F1 ${cv.f1.toFixed(3)}`
+    : `F1 ${cv.f1.toFixed(3)}`;
+
 /** What cross-validation on train chose, for the summary. */
 function cvNotes(cv: CvChoice): string[] {
   const chose =
     `no dev split: ${cv.folds}-fold cross-validation on train chose ${cv.passes} covering pass${cv.passes === 1 ? '' : 'es'}, Wilson z ${cv.z}${cv.global ? ' with rules also bounded by their precision on all of train' : ''}` +
-    `${cv.orderZ === undefined ? '' : `, the list ordered by each rule's precision on all of train (Wilson z ${cv.orderZ}, with pairs of words),`} and cut the list at rule score ${cv.minScore.toFixed(3)} (held-out F1 ${cv.f1.toFixed(3)})`;
-  const reorder = (cv.reorder ?? []).map((r) => `the list ordered by each rule's precision on all of train (Wilson z ${r.orderZ}): held-out F1 ${r.f1.toFixed(3)} against covering's ${r.covering.toFixed(3)}, paired gain z ${r.gain.toFixed(2)}${r.kept ? '; kept' : ''}`);
+    `${cv.orderZ === undefined ? '' : `, the list ordered by each rule's precision on all of train (Wilson z ${cv.orderZ}, with pairs of words),`} and cut the list at rule score ${cv.minScore.toFixed(3)} (held-out ${held(cv)})`;
+  const measure = cv.macro ? 'macro F1' : 'F1';
+  const reorder = (cv.reorder ?? []).map((r) => `the list ordered by each rule's precision on all of train (Wilson z ${r.orderZ}): held-out ${measure} ${r.f1.toFixed(3)} against covering's ${r.covering.toFixed(3)}, paired gain z ${r.gain.toFixed(2)}${r.kept ? '; kept' : ''}`);
   const short = cv.cutShort
     ? [
         `cross-validation ran out of its share of the time budget (${Math.round(TUNING.covering.cvBudgetShare * 100)} % of --budget) before it had judged every setting; ` +

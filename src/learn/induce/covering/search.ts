@@ -1,5 +1,5 @@
 import type { DefaultChoice, DefaultVerdict } from '../default-class.js';
-import { defaultWorthTrying } from '../default-class.js';
+import { defaultWorthTrying, macroJudged, shareOf } from '../default-class.js';
 import { TUNING } from '../tuning.js';
 import { chooseThreshold, FoldLists, type Cut, type Threshold } from './cross-validate.js';
 import { pickClosing, type Closing } from './closing-default.js';
@@ -119,6 +119,11 @@ export interface CvChoice {
   closing?: Closing<number>;
   /** The clock stopped the search before every setting was judged (the choice rests on those that were). */
   cutShort?: boolean;
+  /**
+   * Where one label holds most texts, settings and the cut were judged by macro F1 (`f1` stays
+   * micro, to sit beside train and dev F1): that label, its share, and the chosen cut's macro F1.
+   */
+  macro?: { label: string; share: number; f1: number };
 }
 
 /** The closing default of a cut with no default (none when the user named one, which always closes the list). */
@@ -222,7 +227,7 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
     const t = grid(fixed.z, fixed.global, fixed.passes, fixed.track === 'own', fixed.orderZ);
     const cut = fixed.track === 'appended' ? (t.withDefault ?? t) : t;
     const closing = closingOf(base, cut, fixed.track);
-    return { ...fixed, minScore: cutScore(base, cut, fixed.track), f1: closing.closing?.after ?? cut.f1, folds: k, verdict: null, ...closing };
+    return { ...fixed, minScore: cutScore(base, cut, fixed.track), f1: closing.closing?.after ?? cut.micro, folds: k, verdict: null, ...closing, ...macroOf(base, cut) };
   }
   let none: Grid | null = null;
   let appended: Grid | null = null;
@@ -250,7 +255,7 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   none = reorder.best;
   if (reorder.appended && (!appended || reorder.appended.t.f1 > appended.t.f1 + 1e-9)) appended = reorder.appended;
   let own: Grid | null = null;
-  if (choice && fallback !== undefined && defaultWorthTrying(choice, none.t.f1))
+  if (choice && fallback !== undefined && defaultWorthTrying(choice, none.t.micro))
     for (let p = 1; p <= TUNING.covering.maxPasses; p++) {
       if (performance.now() >= cvDeadline) {
         cutShort = true;
@@ -262,12 +267,19 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
     }
   const track = choice && fallback !== undefined ? pickTrack(choice.by, none.t, appended?.t ?? null, own?.t ?? null) : 'none';
   const best = track === 'own' ? own! : track === 'appended' ? appended! : none;
-  const verdict: DefaultVerdict | null = choice && fallback !== undefined ? { none: none.t.f1, appended: appended?.t.f1 ?? null, own: own?.t.f1 ?? null, chosen: track, on: `${k}-fold cross-validation` } : null;
+  const measure = macroJudged(labels) ? { measure: 'macro F1' as const } : {};
+  const verdict: DefaultVerdict | null = choice && fallback !== undefined ? { none: none.t.f1, appended: appended?.t.f1 ?? null, own: own?.t.f1 ?? null, chosen: track, on: `${k}-fold cross-validation`, ...measure } : null;
   // No threshold beats the default alone: the list keeps no rule. (Without a default, no threshold
   // answering anything right keeps every rule, as the list was learned.)
   const orderZ = best.orderZ === undefined ? {} : { orderZ: best.orderZ };
   const closing = closingOf(base, best.t, track);
-  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: closing.closing?.after ?? best.t.f1, folds: k, verdict, reorder: reorder.tried, cutShort, ...closing };
+  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: closing.closing?.after ?? best.t.micro, folds: k, verdict, reorder: reorder.tried, cutShort, ...closing, ...macroOf(base, best.t) };
+}
+
+/** Where the cut was judged by macro F1 (`macroJudged`): the majority label, its share, and the cut's macro F1. */
+function macroOf(base: PlanBase, t: Cut): Pick<CvChoice, 'macro'> {
+  const choice = macroJudged(base.labels);
+  return choice ? { macro: { label: choice.label, share: shareOf(choice), f1: t.f1 } } : {};
 }
 
 /** The lowest rule score kept at a cut: none at all when no threshold beats the default alone. */

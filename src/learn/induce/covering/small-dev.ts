@@ -49,7 +49,7 @@ export function smallDevNote(base: PlanBase, plan: Plan): string | null {
   const fallback = plan.fallback !== null && !plan.list.defaultClass ? base.defaultClass?.cls : undefined;
   const cover = { ...coverOptions(base.opts, base.deadline), z: plan.z, global: plan.global, ...own };
   const t = chooseThreshold(texts, labels, base.classes, FEATURES, cover, k, base.opts.seed, passes, fallback);
-  const f1 = fallback === undefined ? t.f1 : (t.withDefault?.f1 ?? t.f1);
+  const f1 = fallback === undefined ? t.micro : (t.withDefault?.micro ?? t.micro);
   return (
     `dev has ${dev.length} example${dev.length === 1 ? '' : 's'}, too few to judge on its own (its F1 is known to ±${halfWidthOn(dev.length).toFixed(2)}; ${min} give ±${TUNING.smallDev.halfWidth.toFixed(2)}): ` +
     `${k}-fold cross-validation over train and dev estimates F1 ${f1.toFixed(3)} for this way of learning, beside dev F1 ${plan.estimate.toFixed(3)} at the cut; expect new text nearer the estimate`

@@ -15,7 +15,7 @@ function cut(f1: number, right: number, n = 20, from = 0, withDefault?: number):
   const r = new Uint8Array(n);
   for (let i = from; i < from + right; i++) r[i] = 1;
   const counts = { answered: right, unlabelled: new Int32Array(0) };
-  return { threshold: 0.2, f1, right: r, folds: 5, saturated: true, ...counts, ...(withDefault === undefined ? {} : { withDefault: { threshold: 0.2, f1: withDefault, right: r, ...counts } }) };
+  return { threshold: 0.2, f1, micro: f1, right: r, folds: 5, saturated: true, ...counts, ...(withDefault === undefined ? {} : { withDefault: { threshold: 0.2, f1: withDefault, micro: withDefault, right: r, ...counts } }) };
 }
 
 describe('the global order judged by cross-validation (no dev split)', () => {
