@@ -216,6 +216,7 @@ export function bestReorder(first: Grid, early: Reordered, none: Grid, grid: Gri
 export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: number, cvDeadline: number): CvChoice | null {
   const { texts, labels, classes, opts } = base;
   const fallback = choice && base.defaultClass ? base.defaultClass.cls : undefined;
+  const judge = macroJudged(labels);
   // The clock decides only whether another point of the grid starts: a point once started learns
   // every fold to the end (within the whole run's budget), so what it scores does not depend on
   // how much of the cross-validation's share was left.
@@ -227,7 +228,7 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
     const t = grid(fixed.z, fixed.global, fixed.passes, fixed.track === 'own', fixed.orderZ);
     const cut = fixed.track === 'appended' ? (t.withDefault ?? t) : t;
     const closing = closingOf(base, cut, fixed.track);
-    return { ...fixed, minScore: cutScore(base, cut, fixed.track), f1: closing.closing?.after ?? cut.micro, folds: k, verdict: null, ...closing, ...macroOf(base, cut) };
+    return { ...fixed, minScore: cutScore(base, cut, fixed.track), f1: closing.closing?.after ?? cut.micro, folds: k, verdict: null, ...closing, ...macroOf(judge, cut) };
   }
   let none: Grid | null = null;
   let appended: Grid | null = null;
@@ -267,20 +268,17 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
     }
   const track = choice && fallback !== undefined ? pickTrack(choice.by, none.t, appended?.t ?? null, own?.t ?? null) : 'none';
   const best = track === 'own' ? own! : track === 'appended' ? appended! : none;
-  const measure = macroJudged(labels) ? { measure: 'macro F1' as const } : {};
+  const measure = judge ? { measure: 'macro F1' as const } : {};
   const verdict: DefaultVerdict | null = choice && fallback !== undefined ? { none: none.t.f1, appended: appended?.t.f1 ?? null, own: own?.t.f1 ?? null, chosen: track, on: `${k}-fold cross-validation`, ...measure } : null;
   // No threshold beats the default alone: the list keeps no rule. (Without a default, no threshold
   // answering anything right keeps every rule, as the list was learned.)
   const orderZ = best.orderZ === undefined ? {} : { orderZ: best.orderZ };
   const closing = closingOf(base, best.t, track);
-  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: closing.closing?.after ?? best.t.micro, folds: k, verdict, reorder: reorder.tried, cutShort, ...closing, ...macroOf(base, best.t) };
+  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: closing.closing?.after ?? best.t.micro, folds: k, verdict, reorder: reorder.tried, cutShort, ...closing, ...macroOf(judge, best.t) };
 }
 
 /** Where the cut was judged by macro F1 (`macroJudged`): the majority label, its share, and the cut's macro F1. */
-function macroOf(base: PlanBase, t: Cut): Pick<CvChoice, 'macro'> {
-  const choice = macroJudged(base.labels);
-  return choice ? { macro: { label: choice.label, share: shareOf(choice), f1: t.f1 } } : {};
-}
+const macroOf = (judge: DefaultChoice | null, t: Cut): Pick<CvChoice, 'macro'> => (judge ? { macro: { label: judge.label, share: shareOf(judge), f1: t.f1 } } : {});
 
 /** The lowest rule score kept at a cut: none at all when no threshold beats the default alone. */
 const cutScore = (base: PlanBase, t: Cut, track: Track): number =>
