@@ -55,7 +55,7 @@ export function learnSplits(ctx: DatasetContext, how: { seed: number; offline: b
     if (unneeded) {
       notes.push(
         `no dev split was made: ${unneeded}; ` +
-          `all ${trainCount} train examples were learned from, and the offline inducer chose by cross-validation on them (affordable up to ${TUNING.smallDev.crossValidateUpTo.toLocaleString('en-US')}) ` +
+          `all ${trainCount.toLocaleString('en-US')} train examples were learned from, and the offline inducer chose by cross-validation on them (affordable up to ${TUNING.smallDev.crossValidateUpTo.toLocaleString('en-US')}) ` +
           `(to judge on a dev split anyway, make one first: \`rulewright split --dev ${LEARN_DEV_FRACTION} --dataset ${shellWord(d.name)}\`)`,
       );
       planned = null;
@@ -85,7 +85,8 @@ function devUnneeded(task: Task, planned: readonly Example[], trainCount: number
   const tooSmall = madeDevTooSmall(task, planned);
   if (tooSmall) return `the one learn would make (${LEARN_DEV_FRACTION} of the examples) fails the check, ${tooSmall}`;
   const few = TUNING.arbiter.crossValidateTexts;
-  return trainCount <= few ? `${trainCount} examples are few enough (at most ${few.toLocaleString('en-US')}) to judge every learner on each of them held out once, where a dev split would keep a fifth of them from the rules learned` : null;
+  const n = (x: number) => x.toLocaleString('en-US');
+  return trainCount <= few ? `${n(trainCount)} examples are few enough (at most ${n(few)}) to judge what is learned on each of them held out once, where a dev split would keep a fifth of them from the rules learned` : null;
 }
 
 /**

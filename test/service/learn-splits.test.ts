@@ -26,7 +26,7 @@ describe('the dev split learn makes', () => {
   test.each([
     ['a fifth would be too few texts to judge', rows(300), /dev has 60 examples, too few to judge on its own/],
     ['a fifth would hold too few of a label', rows(600, 0.1), /dev has 120 examples but 12 of "refund", too few to judge that label on its own \(30 are needed\)/],
-    ['it cross-validates on every example anyway', rows(1500), /1500 examples are few enough \(at most 1,500\) to judge every learner on each of them held out once/],
+    ['it cross-validates on every example anyway', rows(1500), /1,500 examples are few enough \(at most 1,500\) to judge what is learned on each of them held out once/],
   ])('the offline inducer makes none where %s, learns from every train example and says how to make one', async (_why, data, reason) => {
     const { store, datasetId } = intentStore(tmp.path('w.db'), data);
     const r = await offline(store);
