@@ -144,6 +144,16 @@ export class Pool implements Toggleable<Trial> {
     return new Pool(this.task, compiled, sub(this.train, ran.train), this.dev && ran.dev ? sub(this.dev, ran.dev) : null, active, issues);
   }
 
+  /**
+   * A pool whose train and dev are texts of this pool's train (`docs`: their indices there, each
+   * with its example), nothing run again: a rule's matches on a text do not depend on the other
+   * texts it ran with, so the folds of one cross-validation take theirs from one run over all.
+   */
+  sliced(train: Slice, dev: Slice | null): Pool {
+    const cut = (s: Slice) => ({ examples: s.examples, outputs: sliceDocs(this.train.outputs, s.docs) });
+    return new Pool(this.task, this.rules, cut(train), dev && dev.examples.length ? cut(dev) : null, new Set(), this.issues);
+  }
+
   get size(): number {
     return this.rules.length;
   }
@@ -190,6 +200,46 @@ export class Pool implements Toggleable<Trial> {
     this.train.neighbours(p, visit);
     this.dev?.neighbours(p, visit);
   }
+}
+
+/** Examples, and the index of each among the texts of the pool it is cut from. */
+export interface Slice {
+  examples: readonly Example[];
+  docs: Int32Array;
+}
+
+/** The engine's outputs on some of its texts (`docs`, in the order given), as a run on those alone would write them. */
+function sliceDocs(o: RuleOutputs, docs: Int32Array): RuleOutputs {
+  const docEntries = new Int32Array(docs.length + 1);
+  const entryRule: number[] = [];
+  const entrySpans: number[] = [];
+  const spans: number[] = [];
+  const ruleDocs: number[][] = o.rules.map(() => []);
+  const ruleMatches = new Int32Array(o.rules.length);
+  docs.forEach((d, i) => {
+    docEntries[i] = entryRule.length;
+    for (let k = o.docEntries[d]!; k < o.docEntries[d + 1]!; k++) {
+      const r = o.entryRule[k]!;
+      entryRule.push(r);
+      entrySpans.push(spans.length);
+      for (let s = o.entrySpans[k]!; s < o.entrySpans[k + 1]!; s++) spans.push(o.spans[s]!);
+      ruleMatches[r]! += (o.entrySpans[k + 1]! - o.entrySpans[k]!) >> 1;
+      if (ruleDocs[r]!.at(-1) !== i) ruleDocs[r]!.push(i);
+    }
+  });
+  docEntries[docs.length] = entryRule.length;
+  entrySpans.push(spans.length);
+  return {
+    ...o,
+    texts: Array.from(docs, (d) => o.texts[d]!),
+    ids: o.ids && Array.from(docs, (d) => o.ids![d]),
+    docEntries,
+    entryRule: Int32Array.from(entryRule),
+    entrySpans: Int32Array.from(entrySpans),
+    spans: Int32Array.from(spans),
+    ruleDocs: ruleDocs.map((x) => Int32Array.from(x)),
+    ruleMatches,
+  };
 }
 
 /** The engine run on one split; its first problems are added to `messages`. */

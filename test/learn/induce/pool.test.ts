@@ -91,10 +91,27 @@ describe('Pool', () => {
     }
   });
 
+  test('a pool sliced to some of its texts, as train and dev in any order, is what a run on those alone gives', () => {
+    const gold = docs.map((e) => ({ ...e, spans: [{ start: 3, end: 16, label: 'D' }] }));
+    const whole = Pool.run(task, rules, gold, null);
+    const [train, dev] = [[gold[2]!, gold[0]!], [gold[1]!]];
+    const sliced = whole.sliced({ examples: train, docs: Int32Array.of(2, 0) }, { examples: dev, docs: Int32Array.of(1) });
+    const once = Pool.run(task, rules, train, dev);
+    for (const split of ['train', 'dev'] as const) {
+      const [a, b] = [sliced[split]!, once[split]!];
+      expect(a.totals.counts).toEqual(b.totals.counts);
+      expect(a.outputs.ruleMatches).toEqual(b.outputs.ruleMatches);
+      expect(a.outputs.ruleDocs).toEqual(b.outputs.ruleDocs);
+      expect(a.outputs.texts).toEqual(b.outputs.texts);
+      a.examples.forEach((_, d) => expect(resolveDocument(a.outputs, d, sliced.excluded)).toEqual(resolveDocument(b.outputs, d, once.excluded)));
+    }
+  });
+
   test.each([
     ['the same texts', docs, true],
-    ['other texts', docs.slice(1), false],
-  ] as const)('the probe cache reuses the last run on %s: %s', (_t, second, reuses) => {
+    ['some of the first run\'s texts, as a fold has', docs.slice(1), true],
+    ['texts the first run did not have', docs.slice(1).map((e) => ({ ...e })), false],
+  ] as const)('the probe cache reuses the runs before on %s: %s', (_t, second, reuses) => {
     const cache = new ProbeCache();
     const a = cache.run(task, rules, docs, null);
     clearCompileCache();
