@@ -42,7 +42,13 @@ export interface WindowIndex {
 const anyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.shape);
 const wordsAnyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.literal);
 
-const caps = (t: SpanToken): string => (t.shape === 'Xx' || t.shape === 'X' || t.shape === 'Xmix' ? t.shape : t.literal);
+/** Shapes of a capitalised word: its class stands in for an open-class name. */
+const CAPITALISED: ReadonlySet<string> = new Set(['Xx', 'X', 'Xmix']);
+
+const caps = (t: SpanToken): string => (CAPITALISED.has(t.shape) ? t.shape : t.literal);
+
+/** The code of what separates a token from the one before it. */
+const separator = (spaced: boolean): string => (spaced ? SPACED : TOUCHING);
 
 /**
  * A token's code at each level of a window's templates: literal words, shapes for capitalised
@@ -63,7 +69,7 @@ export function eachWindowFrom(toks: readonly SpanToken[], i: number, maxTokens:
   const cur = LEVELS.map(() => '');
   for (let j = i; j < toks.length && j - i < maxTokens; j++) {
     const t = toks[j]!;
-    const sep = j === i ? '' : t.spaced ? SPACED : TOUCHING;
+    const sep = j === i ? '' : separator(t.spaced);
     let alive = prefixes === null;
     for (let l = 0; l < LEVELS.length; l++) {
       cur[l] += sep + LEVELS[l]!(t);
@@ -74,12 +80,10 @@ export function eachWindowFrom(toks: readonly SpanToken[], i: number, maxTokens:
   }
 }
 
-const CAPITALISED = /^(Xx|X|Xmix)$/;
-
 /** Codes of the token beside a window: its literal, and its shape when that differs (a capitalised name, a number). */
 function sideCodes(t: SpanToken | undefined, spaced: boolean, edge: string): string[] {
   if (!t) return [edge];
-  const sep = spaced ? SPACED : TOUCHING;
+  const sep = separator(spaced);
   return t.shape !== t.literal && /^(Xx|X|Xmix|x)$/.test(t.shape) ? [`${t.literal}${sep}`, `${t.shape}${sep}`] : [`${t.literal}${sep}`];
 }
 
@@ -95,10 +99,10 @@ function contextKeys(toks: readonly SpanToken[], i: number, j: number, base: str
   // token before it is not.
   const [far, near] = [toks[i - 2], toks[i - 1]];
   if (far && near) {
-    const between = near.spaced ? SPACED : TOUCHING;
-    const after = toks[i]!.spaced ? SPACED : TOUCHING;
+    const between = separator(near.spaced);
+    const after = separator(toks[i]!.spaced);
     lefts.push(`${far.literal}${between}${near.literal}${after}`);
-    if (CAPITALISED.test(near.shape)) lefts.push(`${far.literal}${between}${near.shape}${after}`);
+    if (CAPITALISED.has(near.shape)) lefts.push(`${far.literal}${between}${near.shape}${after}`);
   }
   const rights = sideCodes(toks[j + 1], !!toks[j + 1]?.spaced, EOS);
   for (const l of lefts) emit(`${base}\u0001${l}\u0001\u0001`);
