@@ -243,6 +243,11 @@ export const TUNING = {
     maxTokens: 8,
     /** Fewest gold spans a context must be seen around. */
     minContextSupport: 2,
+    /**
+     * Most tokens of a template's optional continuation ("7:30" [pm], "May 9" [, 2018]), taken
+     * only from continuations gold spans of the label show.
+     */
+    optionalTokens: 2,
     /** z of the Wilson bound that ranks templates. */
     z: 1.96,
     /** Broad shape templates tried on dev after selection, and the fewest train gold spans one needs. */

@@ -17,12 +17,17 @@ function edge(code: string, where: 'left' | 'right'): string {
   return '\\b';
 }
 
-/** A word as written in lower case or with a capital first letter (`[Uu]nder`). */
+/**
+ * A word as written in lower case, with a capital first letter, or in capitals (`[Uu]nder|UNDER`):
+ * the window index folds case, so a template counted on "7:30 PM" and "IN 3 DAYS" must match them.
+ */
 function wordSource(w: string): string {
   const first = w[0]!;
   const up = first.toUpperCase();
   const head = up !== first ? `[${up}${first}]` : escapeRegex(first);
-  return head + escapeRegex(w.slice(1));
+  const rest = w.slice(1);
+  const upper = w.toUpperCase();
+  return rest && upper !== up + rest ? `(?:${head}${escapeRegex(rest)}|${escapeRegex(upper)})` : head + escapeRegex(rest);
 }
 
 const caseless = (s: string): string => [...s].map((ch) => (ch.toUpperCase() !== ch ? `[${ch.toUpperCase()}${ch}]` : escapeRegex(ch))).join('');
@@ -47,6 +52,8 @@ export function codeSource(code: string): string {
       return '\\d{5,}';
     case 'd':
       return '\\d+';
+    case 'd+a':
+      return '\\d+[A-Za-z]{1,4}';
   }
   const d = /^d([1-4])$/.exec(code);
   if (d) return `\\d{${d[1]}}`;
@@ -71,6 +78,28 @@ function parts(template: string): { codes: string[]; seps: string[] } {
   }
   codes.push(cur);
   return { codes, seps };
+}
+
+/** The word edges a run of token codes starts and ends with (none beside punctuation). */
+const startEdge = (codes: readonly string[]): string => (isWordCode(codes[0]!) ? edge(codes[0]!, 'left') : '');
+const endEdge = (codes: readonly string[]): string => (isWordCode(codes[codes.length - 1]!) ? edge(codes[codes.length - 1]!, 'right') : '');
+
+const sepSource = (s: string | undefined): string => (s === SPACED ? '\\s+' : '');
+
+/**
+ * The regex of a run of token codes; a continuation starts with the separator code that joins it
+ * to the template and ends with its own word edge.
+ */
+function tokensSource(template: string, continuation = false): string {
+  const { codes, seps } = parts(continuation ? template.slice(1) : template);
+  const run = codes.map(codeSource).reduce((acc, src, i) => (i === 0 ? src : acc + sepSource(seps[i - 1]) + src), '');
+  return continuation ? sepSource(template[0]) + run + endEdge(codes) : run;
+}
+
+/** Continuations as one group with the template's own edge as the last choice (`(?:\\s+pm\\b|\\b)`). */
+function optionalSource(alts: readonly string[], ownEdge: string): string {
+  if (!alts.length) return ownEdge;
+  return ownEdge ? `(?:${alts.join('|')}|${ownEdge})` : `(?:${alts.join('|')})?`;
 }
 
 /** A side code (`w:under ` or `,\u0002`) as the regex of that token plus its separator. */
@@ -101,13 +130,12 @@ function sideName(code: string, where: 'after' | 'before'): string {
 
 /** A span rule: the template's tokens, word edges where needed, and its context as lookarounds. */
 export function renderWindow(r: WindowRule): Candidate {
-  const { codes, seps } = parts(r.pattern.template);
-  let body = codes.map(codeSource).reduce((acc, src, i) => (i === 0 ? src : acc + (seps[i - 1] === SPACED ? '\\s+' : '') + src), '');
-  if (isWordCode(codes[0]!)) body = edge(codes[0]!, 'left') + body;
-  if (isWordCode(codes[codes.length - 1]!)) body += edge(codes[codes.length - 1]!, 'right');
+  const { codes } = parts(r.pattern.template);
+  const optional = r.pattern.optional ?? [];
+  const body = startEdge(codes) + tokensSource(r.pattern.template) + optionalSource(optional.map((o) => tokensSource(o, true)), endEdge(codes));
   const left = r.pattern.left ? side(r.pattern.left, 'left') : '';
   const right = r.pattern.right ? side(r.pattern.right, 'right') : '';
-  const shown = codes.map(show).join(' ');
+  const shown = codes.map(show).join(' ') + (optional.length ? ` [${optional.map((o) => parts(o.slice(1)).codes.map(show).join(' ')).join(' | ')}]` : '');
   const when = r.pattern.when;
   const ctx = [r.pattern.left ? sideName(r.pattern.left, 'after') : '', r.pattern.right ? sideName(r.pattern.right, 'before') : '', when ? `when ${when.key} = ${String(when.value)}` : '']
     .filter(Boolean)

@@ -171,7 +171,7 @@ const shapeOnly = (template: string): boolean => !template.includes('w:');
  * saw. Each is then tried on dev, which decides (see induce-windows.ts).
  */
 export function generalCandidates(ix: WindowIndex, chosen: readonly WindowRule[], limit: number, z: number): WindowRule[] {
-  const id = (label: string, p: WindowPattern) => JSON.stringify([label, p.template, p.left, p.right, p.when]);
+  const id = (label: string, p: WindowPattern) => JSON.stringify([label, p.template, p.left, p.right, p.when, p.optional ?? []]);
   const taken = new Set(chosen.map((r) => id(r.label, r.pattern)));
   const out: WindowRule[] = [];
   for (const [key, list] of ix.occurrences) {

@@ -1,6 +1,7 @@
 import type { SpanDoc } from '../spans/forms.js';
 import type { MetaFeature, MetaFeatures } from './meta-features.js';
 import { spanTokens, type SpanToken } from './tokens.js';
+import { ALTERNATIVE, addContinuations, continuations } from './continuations.js';
 
 /** Separator codes inside a template: whitespace, or none (tokens touch: `8:15`). */
 export const SPACED = ' ';
@@ -19,6 +20,8 @@ export interface WindowPattern {
   right: string | null;
   /** The metadata fact the document must have (the slot a dialogue system asked for). */
   when: MetaFeature | null;
+  /** Continuations taken when they follow the template (a separator code, then token codes), most tokens first. */
+  optional?: readonly string[];
 }
 
 /** Every window of every document that fits a template some gold span has, with what it is. */
@@ -39,7 +42,7 @@ export interface WindowIndex {
 }
 
 /** A number of any length (`d`), for the levels of templates that do not fix digit counts. */
-const anyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.shape);
+const anyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.shape.startsWith('d+') ? 'd+a' : t.shape);
 const wordsAnyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.literal);
 
 /** Shapes of a capitalised word: its class stands in for an open-class name. */
@@ -121,6 +124,8 @@ export interface IndexLimits {
   maxTokens: number;
   /** Fewest gold occurrences a context needs to become a candidate. */
   minContextSupport: number;
+  /** Most tokens of an optional continuation of a template (none when absent). */
+  optionalTokens?: number;
 }
 
 /**
@@ -219,11 +224,12 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
         }
       });
   });
+  if (limits.optionalTokens) addContinuations(occurrences, { doc, start, end }, continuations(positive, limits.optionalTokens));
   return { doc: Int32Array.from(doc), start: Int32Array.from(start), end: Int32Array.from(end), gold: Int32Array.from(gold), occurrences, meta: meta.features, labels, unreachable, goldTotal };
 }
 
 /** The parts of a candidate key. */
 export function parseKey(key: string, meta: readonly MetaFeature[]): { label: number; pattern: WindowPattern } {
-  const [c, template, left, right, fact] = key.split('\u0001') as [string, string, string, string, string];
-  return { label: Number(c), pattern: { template, left: left || null, right: right || null, when: fact ? meta[Number(fact)]! : null } };
+  const [c, template, left, right, fact, optional] = key.split('\u0001') as [string, string, string, string, string, string | undefined];
+  return { label: Number(c), pattern: { template, left: left || null, right: right || null, when: fact ? meta[Number(fact)]! : null, ...(optional ? { optional: optional.split(ALTERNATIVE) } : {}) } };
 }

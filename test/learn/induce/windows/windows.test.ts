@@ -56,7 +56,10 @@ describe('rendering', () => {
   test.each([
     ['Xx', 'Moss', 'moss'],
     ['d+pm', '930PM', '930am'],
-    ['w:under', 'Under', 'UNDER'],
+    ['w:under', 'Under', 'uNDER'],
+    ['w:under', 'UNDER', 'Unde'],
+    ['d+a', '18th', '18'],
+    ['d+a', '2nd', '2nd5'],
     ['d2', '12', '1'],
     ['d', '1234', '12a'],
   ])('code %s matches %s and not %s', (code, yes, no) => {

@@ -1,0 +1,126 @@
+import { SPACED, TOUCHING } from './windows.js';
+
+/** Joins the optional continuations of one candidate in its key's last field. */
+export const ALTERNATIVE = '\u0005';
+
+const tokenCount = (s: string): number => [...s].filter((ch) => ch === SPACED || ch === TOUCHING).length;
+
+/** Where a template's tokens join (the separators' offsets). */
+function joins(template: string): number[] {
+  const cuts: number[] = [];
+  for (let i = 0; i < template.length; i++) if (template[i] === SPACED || template[i] === TOUCHING) cuts.push(i);
+  return cuts;
+}
+
+/** The template split before each of its last `most` tokens: [head, continuation with its leading separator]. */
+function splits(template: string, most: number): [string, string][] {
+  return joins(template)
+    .slice(-most)
+    .map((at) => [template.slice(0, at), template.slice(at)]);
+}
+
+/**
+ * Per label and gold template, the continuations of one or two tokens (with their separator) that
+ * make another gold template of the label: "7:30" and "7:30 pm", "May 9" and "May 9, 2018". A rule
+ * for the template with them optional takes the longest at each place (one span, as the regex
+ * does), where the template alone and the longer one as two rules would overlap and give a wrong
+ * span beside the right one.
+ */
+export function continuations(positive: ReadonlyMap<string, ReadonlySet<number>>, mostTokens: number): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [template, labels] of positive)
+    for (const [head, part] of splits(template, mostTokens))
+      for (const c of labels) {
+        if (!positive.get(head)?.has(c)) continue;
+        const key = `${c}\u0001${head}`;
+        const list = out.get(key) ?? [];
+        if (!list.includes(part)) list.push(part);
+        out.set(key, list);
+      }
+  return out;
+}
+
+/** The part with each token code replaced by `f` of it, separators kept. */
+function mapCodes(part: string, f: (code: string) => string): string {
+  let out = '';
+  let cur = '';
+  for (const ch of part) {
+    if (ch === SPACED || ch === TOUCHING) {
+      out += (cur && f(cur)) + ch;
+      cur = '';
+    } else cur += ch;
+  }
+  return out + (cur && f(cur));
+}
+
+/** A number's code with any digit count (`d`) in place of a fixed one (`d4`). */
+const anyCount = (s: string): string => mapCodes(s, (code) => (/^d[1-5]$/.test(code) ? 'd' : code));
+
+/**
+ * The continuations less the ones another matches wherever they do ("d4" beside "d"): they end at
+ * the same place, so the rule's spans are the same without them.
+ */
+function broadest(parts: readonly string[]): string[] {
+  const all = new Set(parts);
+  return parts.filter((s) => anyCount(s) === s || !all.has(anyCount(s)));
+}
+
+const LETTER_SHAPES: ReadonlySet<string> = new Set(['x', 'X', 'Xx', 'Xmix', 'xmix', 'mix']);
+
+/** A continuation with a letter shape (`x`, `Xx`) takes any word that follows; one of words, numbers and punctuation does not. */
+const open = (part: string): boolean => part.split(SPACED).some((p) => p.split(TOUCHING).some((code) => LETTER_SHAPES.has(code)));
+
+/**
+ * The sets of continuations a candidate may take: each alone, the closed ones together ("pm" and
+ * "am") and all together, less the ones another in the set makes redundant. Taking all at once
+ * would let one that takes any word ("7:30 ok") spoil the closed ones.
+ */
+function choices(options: readonly string[]): string[][] {
+  const sets = [...options.map((o) => [o]), options.filter((o) => !open(o)), [...options]].map(broadest).filter((s) => s.length);
+  return [...new Map(sets.map((s) => [[...s].sort().join(ALTERNATIVE), s])).values()];
+}
+
+export interface WindowPlaces {
+  doc: ArrayLike<number>;
+  start: ArrayLike<number>;
+  end: ArrayLike<number>;
+}
+
+/**
+ * Adds, for every candidate without a right context whose template has continuations, the
+ * candidate with them optional: its windows are the template's, each replaced by the longest
+ * window of a continued template that starts at the same place. A left context and a document
+ * fact hold of the start and the document, so the context-free lists of the continued templates
+ * serve every context of the template.
+ */
+export function addContinuations(occurrences: Map<string, number[]>, places: WindowPlaces, conts: ReadonlyMap<string, readonly string[]>): void {
+  const placeOf = (w: number) => `${places.doc[w]}:${places.start[w]}`;
+  const longestAt = new Map<string, Map<string, number>>();
+  const continued = (base: string, options: readonly string[]): Map<string, number> => {
+    const id = `${base}\u0001${options.join(ALTERNATIVE)}`;
+    let at = longestAt.get(id);
+    if (at) return at;
+    at = new Map();
+    for (const o of options)
+      for (const w of occurrences.get(`${base}${o}\u0001\u0001\u0001`) ?? []) {
+        const was = at.get(placeOf(w));
+        if (was === undefined || places.end[w]! > places.end[was]!) at.set(placeOf(w), w);
+      }
+    longestAt.set(id, at);
+    return at;
+  };
+  const added: [string, number[]][] = [];
+  for (const [key, list] of occurrences) {
+    const [c, template, , right, , ...rest] = key.split('\u0001') as [string, string, string, string, string, ...string[]];
+    const base = `${c}\u0001${template}`;
+    const options = conts.get(base);
+    if (!options || right || rest.length) continue;
+    for (const set of choices(options)) {
+      const at = continued(base, set);
+      // Most tokens first: the regex tries them in this order and keeps the first that matches.
+      const ordered = [...set].sort((a, b) => tokenCount(b) - tokenCount(a) || b.length - a.length || (a < b ? -1 : 1));
+      added.push([`${key}\u0001${ordered.join(ALTERNATIVE)}`, list.map((w) => at.get(placeOf(w)) ?? w)]);
+    }
+  }
+  for (const [k, l] of added) occurrences.set(k, l);
+}

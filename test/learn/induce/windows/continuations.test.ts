@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { Example } from '../../../../src/core/schemas/example.js';
+import { spanDocs } from '../../../../src/learn/induce/spans/index.js';
+import { renderWindow } from '../../../../src/learn/induce/windows/render-windows.js';
+import { selectWindows } from '../../../../src/learn/induce/windows/select-windows.js';
+import { indexWindows, parseKey, SPACED, TOUCHING, type WindowIndex } from '../../../../src/learn/induce/windows/windows.js';
+
+/** A text with its gold spans marked in brackets: "at [7:30 pm] for [2]" (every span is a `label` span). */
+function marked(id: string, source: string, label: string): Example {
+  const spans: { start: number; end: number; label: string }[] = [];
+  let text = '';
+  for (const part of source.split(/(\[[^\]]*\])/)) {
+    if (!part.startsWith('[')) text += part;
+    else {
+      spans.push({ start: text.length, end: text.length + part.length - 2, label });
+      text += part.slice(1, -1);
+    }
+  }
+  return Example.parse({ id, text, spans, split: 'train' });
+}
+
+const TIMES = ['at [7:30] ok', 'at [11:45 pm] ok', 'book [9:15] now', 'at [12:00 PM] then', 'for [8:30 am] please', 'at [6:45 AM].', 'at [10:15] please', 'it is 4:20 and 6 people'];
+
+/** What a rendered candidate matches in each text, as window offsets. */
+function regexWindows(ix: WindowIndex, key: string, texts: readonly string[]): string[] {
+  const { label, pattern } = parseKey(key, ix.meta);
+  const c = renderWindow({ label: ix.labels[label]!, pattern, tp: 0, n: 0, score: 0 });
+  return texts.flatMap((t, d) => [...t.matchAll(new RegExp(c.pattern, `${c.flags}g`))].map((m) => `${d}:${m.index}:${m.index + m[0].length}`));
+}
+
+describe('optional continuations of a template', () => {
+  const docs = spanDocs(TIMES.map((t, k) => marked(`t${k}`, t, 'time')));
+  const ix = indexWindows(docs, { maxTokens: 4, minContextSupport: 2, optionalTokens: 2 });
+  const head = `d${TOUCHING}:${TOUCHING}d`;
+  const merged = [...ix.occurrences.keys()].filter((k) => k.startsWith(`0\u0001${head}\u0001`) && parseKey(k, ix.meta).pattern.optional);
+
+  test('a template whose gold spans also go on by a word gets a candidate with the word optional, longest at each place', () => {
+    const bare = merged.find((k) => {
+      const { pattern } = parseKey(k, ix.meta);
+      return pattern.left === null && pattern.optional!.includes(`${SPACED}w:pm`) && pattern.optional!.includes(`${SPACED}w:am`);
+    })!;
+    // Never with a continuation that takes any word, which would read "7:30 ok" as a time.
+    expect(parseKey(bare, ix.meta).pattern.optional!.some((o) => /x/i.test(o.replace('w:', '')))).toBe(false);
+    const list = ix.occurrences.get(bare)!;
+    // Eight times, one window each: the longest ("11:45 pm", not "11:45" beside it); all but "4:20" gold.
+    expect(list.length).toBe(8);
+    expect(list.filter((w) => ix.gold[w] === 0).length).toBe(7);
+  });
+
+  test.each([0, 1, 2])('the rendered rule matches exactly the windows the index counted (candidate %i)', (i) => {
+    const key = merged[i];
+    if (!key) return expect(merged.length).toBeLessThanOrEqual(i);
+    const counted = ix.occurrences.get(key)!.map((w) => `${ix.doc[w]}:${ix.start[w]}:${ix.end[w]}`);
+    expect(regexWindows(ix, key, docs.map((d) => d.text)).sort()).toEqual(counted.sort());
+  });
+
+  test('selection prefers the one rule with its continuations to the template and its longer forms apart', () => {
+    const sel = selectWindows(ix, { z: 1.96, minSupport: 1, maxRules: 10, maxRulesPerLabel: 10, deadline: Infinity });
+    const first = renderWindow(sel.rules[0]!);
+    expect(first.name).toBe('time <- d : d [am | pm] after "at"');
+    expect('at 7:30 PM or at 11:45 am'.match(new RegExp(first.pattern, `${first.flags}g`))).toEqual(['7:30 PM', '11:45 am']);
+  });
+
+  test('a continuation that fixes a digit count is dropped beside the one that does not', () => {
+    const dates = ['on [May 9]', 'on [June 12, 2018] ok', 'on [July 4, 2019]', 'on [March 3, 20]'].map((t, k) => marked(`d${k}`, t, 'date'));
+    const dix = indexWindows(spanDocs(dates), { maxTokens: 4, minContextSupport: 2, optionalTokens: 2 });
+    const opts = [...dix.occurrences.keys()].map((k) => parseKey(k, dix.meta).pattern).filter((p) => p.template === `Xx${SPACED}d` && p.optional);
+    expect(opts.length).toBeGreaterThan(0);
+    for (const p of opts) expect(p.optional).not.toContain(`${TOUCHING},${SPACED}d4`);
+    expect(opts[0]!.optional).toContain(`${TOUCHING},${SPACED}d`);
+  });
+});
