@@ -1,4 +1,4 @@
-import { SPACED, TOUCHING } from './windows.js';
+import { BREAK, SPACED, TOUCHING } from './windows.js';
 
 /** Joins the optional continuations of one candidate in its key's last field. */
 export const ALTERNATIVE = '\u0005';
@@ -84,42 +84,53 @@ export interface WindowPlaces {
   doc: ArrayLike<number>;
   start: ArrayLike<number>;
   end: ArrayLike<number>;
+  /** Per window, 1 when it ends at a break (the `BREAK` right context). */
+  breaks: ArrayLike<number>;
 }
 
 /**
- * Adds, for every candidate without a right context whose template has continuations, the
- * candidate with them optional: its windows are the template's, each replaced by the longest
- * window of a continued template that starts at the same place. A left context and a document
- * fact hold of the start and the document, so the context-free lists of the continued templates
- * serve every context of the template.
+ * Adds, for every candidate whose template has continuations and whose right context is none or
+ * a break, the candidate with them optional. Its windows are the template's, each replaced by the
+ * longest window of a continued template that starts at the same place (with a break: the longest
+ * that ends at one, the template's own window last), as the regex tries them. A left context and
+ * a document fact hold of the start and the document, so the context-free lists of the continued
+ * templates serve every context of the template.
  */
 export function addContinuations(occurrences: Map<string, number[]>, places: WindowPlaces, conts: ReadonlyMap<string, readonly string[]>): void {
   const placeOf = (w: number) => `${places.doc[w]}:${places.start[w]}`;
-  const longestAt = new Map<string, Map<string, number>>();
-  const continued = (base: string, options: readonly string[]): Map<string, number> => {
+  const cache = new Map<string, Map<string, number[]>>();
+  // Per place, the windows of the continued templates there, longest first.
+  const continued = (base: string, options: readonly string[]): Map<string, number[]> => {
     const id = `${base}\u0001${options.join(ALTERNATIVE)}`;
-    let at = longestAt.get(id);
+    let at = cache.get(id);
     if (at) return at;
     at = new Map();
     for (const o of options)
       for (const w of occurrences.get(`${base}${o}\u0001\u0001\u0001`) ?? []) {
-        const was = at.get(placeOf(w));
-        if (was === undefined || places.end[w]! > places.end[was]!) at.set(placeOf(w), w);
+        const here = at.get(placeOf(w)) ?? [];
+        if (!here.some((v) => places.end[v] === places.end[w])) here.push(w);
+        at.set(placeOf(w), here.sort((a, b) => places.end[b]! - places.end[a]!));
       }
-    longestAt.set(id, at);
+    cache.set(id, at);
     return at;
   };
   const added: [string, number[]][] = [];
   for (const [key, list] of occurrences) {
-    const [c, template, , right, , ...rest] = key.split('\u0001') as [string, string, string, string, string, ...string[]];
+    const [c, template, left, right, fact, ...rest] = key.split('\u0001') as [string, string, string, string, string, ...string[]];
     const base = `${c}\u0001${template}`;
     const options = conts.get(base);
-    if (!options || right || rest.length) continue;
+    if (!options || rest.length || (right && right !== BREAK)) continue;
+    // With a break, the template's windows at every place, whatever follows them.
+    const heads = right ? occurrences.get(`${base}\u0001${left}\u0001\u0001${fact}`) : list;
+    if (!heads) continue;
+    const pick = (w: number, longer: readonly number[] | undefined): number | undefined =>
+      right ? [...(longer ?? []), w].find((v) => places.breaks[v]) : (longer?.[0] ?? w);
     for (const set of choices(options)) {
       const at = continued(base, set);
       // Most tokens first: the regex tries them in this order and keeps the first that matches.
       const ordered = [...set].sort((a, b) => tokenCount(b) - tokenCount(a) || b.length - a.length || (a < b ? -1 : 1));
-      added.push([`${key}\u0001${ordered.join(ALTERNATIVE)}`, list.map((w) => at.get(placeOf(w)) ?? w)]);
+      const windows = heads.flatMap((w) => pick(w, at.get(placeOf(w))) ?? []);
+      added.push([`${key}\u0001${ordered.join(ALTERNATIVE)}`, windows]);
     }
   }
   for (const [k, l] of added) occurrences.set(k, l);

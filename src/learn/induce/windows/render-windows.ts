@@ -1,7 +1,7 @@
 import { escapeRegex } from '../text.js';
 import type { Candidate } from '../types.js';
 import type { WindowRule } from './select-windows.js';
-import { BOS, EOS, SPACED, TOUCHING } from './windows.js';
+import { BOS, BREAK, EOS, SPACED, TOUCHING } from './windows.js';
 
 // Shape classes are ASCII on purpose: Unicode property classes inside lookarounds make the ReDoS
 // screen 20-100x slower (seconds a rule). Words with other letters stay literal rules.
@@ -107,6 +107,7 @@ function side(code: string, where: 'left' | 'right'): string {
   if (code === BOS) return '(?<=^\\s{0,3})';
   // Only closing punctuation may follow the span at the end of the text ("For 2." / "13!").
   if (code === EOS) return '(?=\\s{0,3}[.!?]{0,3}\\s{0,3}$)';
+  if (code === BREAK) return '(?=$|\\s|[.,!?;](?:\\s|$))';
   const sep = code.endsWith(SPACED) ? '\\s{1,3}' : '';
   const { codes, seps } = parts(code.slice(0, -1));
   const body = codes.map(codeSource).reduce((acc, src, i) => (i === 0 ? src : acc + (seps[i - 1] === SPACED ? '\\s{1,3}' : '') + src), '');
@@ -125,6 +126,7 @@ const show = (code: string): string =>
 function sideName(code: string, where: 'after' | 'before'): string {
   if (code === BOS) return 'at the start';
   if (code === EOS) return 'at the end';
+  if (code === BREAK) return 'before a break';
   return `${where} "${show(code.slice(0, -1))}"`;
 }
 

@@ -10,6 +10,23 @@ export const TOUCHING = '\u0002';
 /** Context codes for the start and the end of the text: a bare answer ("13", "for 8") is its own signal. */
 export const BOS = '\u0003';
 export const EOS = '\u0004';
+/**
+ * Right-context code of a span that ends at a break: whitespace, the end of the text, or a
+ * sentence mark then one of those. "for [5]." and "for [6 people]" end at one; "7" of "for 7:30"
+ * does not, though `\b` holds after it.
+ */
+export const BREAK = '\u0007';
+
+const SENTENCE_MARKS: ReadonlySet<string> = new Set(['.', ',', '!', '?', ';']);
+
+/** Whether the window ending at token j ends at a break (see `BREAK`). */
+function endsAtBreak(toks: readonly SpanToken[], j: number): boolean {
+  const next = toks[j + 1];
+  if (!next || next.spaced) return true;
+  if (!SENTENCE_MARKS.has(next.literal)) return false;
+  const after = toks[j + 2];
+  return !after || after.spaced;
+}
 
 /** A template and its optional context: what a rule matches and where. */
 export interface WindowPattern {
@@ -108,6 +125,7 @@ function contextKeys(toks: readonly SpanToken[], i: number, j: number, base: str
     if (CAPITALISED.has(near.shape)) lefts.push(`${far.literal}${between}${near.shape}${after}`);
   }
   const rights = sideCodes(toks[j + 1], !!toks[j + 1]?.spaced, EOS);
+  if (endsAtBreak(toks, j)) rights.push(BREAK);
   for (const l of lefts) emit(`${base}\u0001${l}\u0001\u0001`);
   for (const r of rights) emit(`${base}\u0001\u0001${r}\u0001`);
   for (const l of lefts) for (const r of rights) emit(`${base}\u0001${l}\u0001${r}\u0001`);
@@ -190,6 +208,7 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
   const start: number[] = [];
   const end: number[] = [];
   const gold: number[] = [];
+  const breaks: number[] = [];
   const occurrences = new Map<string, number[]>();
   const push = (key: string, w: number) => {
     let xs = occurrences.get(key);
@@ -207,6 +226,7 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
           if (!ls) continue;
           if (w < 0) {
             w = doc.length;
+            breaks.push(endsAtBreak(toks, j) ? 1 : 0);
             doc.push(di);
             start.push(toks[i]!.start);
             end.push(toks[j]!.end);
@@ -224,7 +244,7 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
         }
       });
   });
-  if (limits.optionalTokens) addContinuations(occurrences, { doc, start, end }, continuations(positive, limits.optionalTokens));
+  if (limits.optionalTokens) addContinuations(occurrences, { doc, start, end, breaks }, continuations(positive, limits.optionalTokens));
   return { doc: Int32Array.from(doc), start: Int32Array.from(start), end: Int32Array.from(end), gold: Int32Array.from(gold), occurrences, meta: meta.features, labels, unreachable, goldTotal };
 }
 
