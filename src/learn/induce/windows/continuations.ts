@@ -1,4 +1,4 @@
-import { BREAK, SPACED, TOUCHING } from './windows.js';
+import { BREAK, SPACED, TOUCHING } from './codes.js';
 
 /** Joins the optional continuations of one candidate in its key's last field. */
 export const ALTERNATIVE = '\u0005';

@@ -2,20 +2,10 @@ import type { SpanDoc } from '../spans/forms.js';
 import type { MetaFeature, MetaFeatures } from './meta-features.js';
 import { spanTokens, type SpanToken } from './tokens.js';
 import { ALTERNATIVE, addContinuations, continuations } from './continuations.js';
+import { BOS, BREAK, EOS, SPACED, TOUCHING } from './codes.js';
 
-/** Separator codes inside a template: whitespace, or none (tokens touch: `8:15`). */
-export const SPACED = ' ';
-export const TOUCHING = '\u0002';
+export { BOS, BREAK, EOS, SPACED, TOUCHING } from './codes.js';
 
-/** Context codes for the start and the end of the text: a bare answer ("13", "for 8") is its own signal. */
-export const BOS = '\u0003';
-export const EOS = '\u0004';
-/**
- * Right-context code of a span that ends at a break: whitespace, the end of the text, or a
- * sentence mark then one of those. "for [5]." and "for [6 people]" end at one; "7" of "for 7:30"
- * does not, though `\b` holds after it.
- */
-export const BREAK = '\u0007';
 
 const SENTENCE_MARKS: ReadonlySet<string> = new Set(['.', ',', '!', '?', ';']);
 
