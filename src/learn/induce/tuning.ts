@@ -248,6 +248,13 @@ export const TUNING = {
      * only from continuations gold spans of the label show.
      */
     optionalTokens: 2,
+    /**
+     * Fewest more gold spans a template with continuations must find than the template alone to
+     * be a candidate. Each is a list as long as the template's, and most find none more (a
+     * capitalised word followed by any word), so this keeps the index to what can help; at five
+     * examples a label one more span is all a continuation can show.
+     */
+    continuationMinGain: 1,
     /** z of the Wilson bound that ranks templates. */
     z: 1.96,
     /** Broad shape templates tried on dev after selection, and the fewest train gold spans one needs. */

@@ -86,6 +86,8 @@ export interface WindowPlaces {
   end: ArrayLike<number>;
   /** Per window, 1 when it ends at a break (the `BREAK` right context). */
   breaks: ArrayLike<number>;
+  /** Per window, the label id of the gold span there (-1: none). */
+  gold: ArrayLike<number>;
 }
 
 /**
@@ -94,13 +96,17 @@ export interface WindowPlaces {
  * longest window of a continued template that starts at the same place (with a break: the longest
  * that ends at one, the template's own window last), as the regex tries them. A left context and
  * a document fact hold of the start and the document, so the context-free lists of the continued
- * templates serve every context of the template.
+ * templates serve every context of the template. A candidate is added only when it finds at least
+ * `minGain` more gold spans of its label than the template alone with the same context.
  */
-export function addContinuations(occurrences: Map<string, number[]>, places: WindowPlaces, conts: ReadonlyMap<string, readonly string[]>): void {
-  const placeOf = (w: number) => `${places.doc[w]}:${places.start[w]}`;
-  const cache = new Map<string, Map<string, number[]>>();
+export function addContinuations(occurrences: Map<string, number[]>, places: WindowPlaces, conts: ReadonlyMap<string, readonly string[]>, minGain: number): void {
+  let stride = 1;
+  for (let w = 0; w < places.start.length; w++) stride = Math.max(stride, places.start[w]! + 1);
+  // A window's document and start as one number.
+  const placeOf = (w: number) => places.doc[w]! * stride + places.start[w]!;
+  const cache = new Map<string, Map<number, number[]>>();
   // Per place, the windows of the continued templates there, longest first.
-  const continued = (base: string, options: readonly string[]): Map<string, number[]> => {
+  const continued = (base: string, options: readonly string[]): Map<number, number[]> => {
     const id = `${base}\u0001${options.join(ALTERNATIVE)}`;
     let at = cache.get(id);
     if (at) return at;
@@ -108,7 +114,8 @@ export function addContinuations(occurrences: Map<string, number[]>, places: Win
     for (const o of options)
       for (const w of occurrences.get(`${base}${o}\u0001\u0001\u0001`) ?? []) {
         const here = at.get(placeOf(w)) ?? [];
-        if (!here.some((v) => places.end[v] === places.end[w])) here.push(w);
+        if (here.some((v) => places.end[v] === places.end[w])) continue;
+        here.push(w);
         at.set(placeOf(w), here.sort((a, b) => places.end[b]! - places.end[a]!));
       }
     cache.set(id, at);
@@ -123,14 +130,25 @@ export function addContinuations(occurrences: Map<string, number[]>, places: Win
     // With a break, the template's windows at every place, whatever follows them.
     const heads = right ? occurrences.get(`${base}\u0001${left}\u0001\u0001${fact}`) : list;
     if (!heads) continue;
-    const pick = (w: number, longer: readonly number[] | undefined): number | undefined =>
-      right ? [...(longer ?? []), w].find((v) => places.breaks[v]) : (longer?.[0] ?? w);
+    const pick = (w: number, longer: readonly number[] | undefined): number | undefined => {
+      if (!right) return longer?.[0] ?? w;
+      for (const v of longer ?? []) if (places.breaks[v]) return v;
+      return places.breaks[w] ? w : undefined;
+    };
+    const label = Number(c);
+    let own = 0;
+    for (const w of list) if (places.gold[w] === label) own++;
     for (const set of choices(options)) {
       const at = continued(base, set);
       // Most tokens first: the regex tries them in this order and keeps the first that matches.
       const ordered = [...set].sort((a, b) => tokenCount(b) - tokenCount(a) || b.length - a.length || (a < b ? -1 : 1));
-      const windows = heads.flatMap((w) => pick(w, at.get(placeOf(w))) ?? []);
-      added.push([`${key}\u0001${ordered.join(ALTERNATIVE)}`, windows]);
+      // Only a candidate that finds more gold spans than the template alone is worth its list.
+      let gain = -own;
+      for (const w of heads) {
+        const v = pick(w, at.get(placeOf(w)));
+        if (v !== undefined && places.gold[v] === label) gain++;
+      }
+      if (gain >= minGain) added.push([`${key}\u0001${ordered.join(ALTERNATIVE)}`, heads.flatMap((w) => pick(w, at.get(placeOf(w))) ?? [])]);
     }
   }
   for (const [k, l] of added) occurrences.set(k, l);

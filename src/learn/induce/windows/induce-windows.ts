@@ -44,7 +44,7 @@ function longest(docs: readonly SpanDoc[]): number {
  */
 export function induceWindows(input: WindowInput): Rule[] {
   const { task, train, docs, opts, report, started } = input;
-  const ix = indexWindows(docs, { maxTokens: longest(docs), minContextSupport: W.minContextSupport, optionalTokens: W.optionalTokens }, metaFeatures(train));
+  const ix = indexWindows(docs, { maxTokens: longest(docs), minContextSupport: W.minContextSupport, optionalTokens: W.optionalTokens, continuationMinGain: W.continuationMinGain }, metaFeatures(train));
   const sel = selectWindows(ix, { z: W.z, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.learnBudgetMs });
   report.windows = { windows: ix.doc.length, candidates: ix.occurrences.size, selected: sel.rules.length, unreachable_gold: ix.unreachable, stop: sel.stop };
   if (sel.stop === 'budget') {

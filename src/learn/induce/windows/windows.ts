@@ -134,6 +134,8 @@ export interface IndexLimits {
   minContextSupport: number;
   /** Most tokens of an optional continuation of a template (none when absent). */
   optionalTokens?: number;
+  /** Fewest more gold spans a template with continuations must find than the template alone. */
+  continuationMinGain?: number;
 }
 
 /**
@@ -234,7 +236,7 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
         }
       });
   });
-  if (limits.optionalTokens) addContinuations(occurrences, { doc, start, end, breaks }, continuations(positive, limits.optionalTokens));
+  if (limits.optionalTokens) addContinuations(occurrences, { doc, start, end, breaks, gold }, continuations(positive, limits.optionalTokens), limits.continuationMinGain ?? 1);
   return { doc: Int32Array.from(doc), start: Int32Array.from(start), end: Int32Array.from(end), gold: Int32Array.from(gold), occurrences, meta: meta.features, labels, unreachable, goldTotal };
 }
 

@@ -30,7 +30,7 @@ function regexWindows(ix: WindowIndex, key: string, texts: readonly string[]): s
 
 describe('optional continuations of a template', () => {
   const docs = spanDocs(TIMES.map((t, k) => marked(`t${k}`, t, 'time')));
-  const ix = indexWindows(docs, { maxTokens: 4, minContextSupport: 2, optionalTokens: 2 });
+  const ix = indexWindows(docs, { maxTokens: 4, minContextSupport: 2, optionalTokens: 2, continuationMinGain: 1 });
   const head = `d${TOUCHING}:${TOUCHING}d`;
   const merged = [...ix.occurrences.keys()].filter((k) => k.startsWith(`0\u0001${head}\u0001`) && parseKey(k, ix.meta).pattern.optional);
 
@@ -74,6 +74,15 @@ describe('optional continuations of a template', () => {
     const first = renderWindow(sel.rules[0]!);
     expect(first.name).toBe('time <- d : d [am | pm] after "at"');
     expect('at 7:30 PM or at 11:45 am'.match(new RegExp(first.pattern, `${first.flags}g`))).toEqual(['7:30 PM', '11:45 am']);
+  });
+
+  test('a continuation is a candidate only where it finds more gold spans than the template alone', () => {
+    const few = ['at [7:30] ok', 'at [8:15] then', 'at [9:45 pm]'].map((t, k) => marked(`f${k}`, t, 'time'));
+    const fix = indexWindows(spanDocs(few), { maxTokens: 4, minContextSupport: 2, optionalTokens: 2, continuationMinGain: 1 });
+    const bare = [...fix.occurrences.keys()].map((k) => parseKey(k, fix.meta).pattern).filter((p) => p.template === head && !p.left && !p.right && p.optional);
+    // "any lowercase word" would lose "7:30" and "8:15" to "7:30 ok" and "8:15 then" for the one "9:45 pm".
+    expect(bare.map((p) => p.optional!.join())).toContain(`${SPACED}w:pm`);
+    expect(bare.map((p) => p.optional!.join())).not.toContain(`${SPACED}x`);
   });
 
   test('a continuation that fixes a digit count is dropped beside the one that does not', () => {
