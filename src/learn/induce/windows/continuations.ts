@@ -80,6 +80,9 @@ function choices(options: readonly string[]): string[][] {
   return [...new Map(sets.map((s) => [[...s].sort().join(ALTERNATIVE), s])).values()];
 }
 
+/** Continuations with the most tokens first: the regex tries them in this order and keeps the first that matches. */
+const mostTokensFirst = (set: readonly string[]): string[] => [...set].sort((a, b) => tokenCount(b) - tokenCount(a) || b.length - a.length || (a < b ? -1 : 1));
+
 export interface WindowPlaces {
   doc: ArrayLike<number>;
   start: ArrayLike<number>;
@@ -140,15 +143,13 @@ export function addContinuations(occurrences: Map<string, number[]>, places: Win
     for (const w of list) if (places.gold[w] === label) own++;
     for (const set of choices(options)) {
       const at = continued(base, set);
-      // Most tokens first: the regex tries them in this order and keeps the first that matches.
-      const ordered = [...set].sort((a, b) => tokenCount(b) - tokenCount(a) || b.length - a.length || (a < b ? -1 : 1));
       // Only a candidate that finds more gold spans than the template alone is worth its list.
       let gain = -own;
       for (const w of heads) {
         const v = pick(w, at.get(placeOf(w)));
         if (v !== undefined && places.gold[v] === label) gain++;
       }
-      if (gain >= minGain) added.push([`${key}\u0001${ordered.join(ALTERNATIVE)}`, heads.flatMap((w) => pick(w, at.get(placeOf(w))) ?? [])]);
+      if (gain >= minGain) added.push([`${key}\u0001${mostTokensFirst(set).join(ALTERNATIVE)}`, heads.flatMap((w) => pick(w, at.get(placeOf(w))) ?? [])]);
     }
   }
   for (const [k, l] of added) occurrences.set(k, l);
