@@ -31,6 +31,21 @@ export function f1OfTotals(tp: number, predicted: number, gold: number): number 
   return ratio(2 * tp, predicted + gold);
 }
 
+/**
+ * Macro F1: the mean of each class's F1 (a class with neither gold nor output counts 0), summed in
+ * the order given, so the same classes in the same order give bit-identical figures. Null when
+ * there are no classes.
+ */
+export function macroF1Of(perClass: Iterable<Counts>): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const c of perClass) {
+    sum += f1Of(c) ?? 0;
+    n++;
+  }
+  return n ? sum / n : null;
+}
+
 /** Precision, recall and F1 from counts: null only where the denominator is empty. */
 export function prf(c: Counts): { precision: number | null; recall: number | null; f1: number | null } {
   return {

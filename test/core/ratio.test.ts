@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { f1Of, f1OfTotals, laplace, prf, ratio, wilsonLower, wilsonUpper } from '../../src/core/ratio.js';
+import { f1Of, f1OfTotals, laplace, macroF1Of, prf, ratio, wilsonLower, wilsonUpper } from '../../src/core/ratio.js';
 
 describe('ratio', () => {
   test.each([
@@ -36,6 +36,17 @@ describe('f1 from counts', () => {
   test('precision and recall are null only where their denominator is empty', () => {
     expect(prf({ tp: 0, fp: 0, fn: 2 })).toEqual({ precision: null, recall: 0, f1: 0 });
     expect(prf({ tp: 2, fp: 2, fn: 0 })).toEqual({ precision: 0.5, recall: 1, f1: 4 / 6 });
+  });
+});
+
+describe('macro f1', () => {
+  test.each([
+    // (6/9 + 1) / 2; a class with neither gold nor output counts 0.
+    [[{ tp: 3, fp: 1, fn: 2 }, { tp: 4, fp: 0, fn: 0 }], (6 / 9 + 1) / 2],
+    [[{ tp: 2, fp: 0, fn: 0 }, { tp: 0, fp: 0, fn: 0 }], 0.5],
+    [[], null],
+  ])('of %o is %s', (classes, want) => {
+    expect(macroF1Of(classes)).toBe(want);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Counts, f1Of, prf } from '../ratio.js';
+import { type Counts, f1Of, macroF1Of, prf } from '../ratio.js';
 import { emptyErrors } from './tally.js';
 import type { ErrorCounts, ExampleScore, SemevalCounts } from './types.js';
 
@@ -113,11 +113,7 @@ export class EvalTotals {
 
   /** Mean of per-class F1 over the classes seen in gold or predictions; null when there are none. */
   macroF1(): number | null {
-    const classes = this.classes();
-    if (classes.length === 0) return null;
-    let sum = 0;
-    for (const c of classes) sum += prf(this.per_class.get(c)!).f1 ?? 0;
-    return sum / classes.length;
+    return macroF1Of(this.classes().map((c) => this.per_class.get(c)!));
   }
 }
 

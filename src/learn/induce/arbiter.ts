@@ -1,7 +1,7 @@
 import { evaluateRulesetNow } from '../../core/eval/evaluate-ruleset.js';
 import { greedyPrune } from '../../core/metrics/greedy-prune.js';
 import { plus } from '../../core/metrics/scored-run.js';
-import { prf, type Counts } from '../../core/ratio.js';
+import { macroF1Of, prf, type Counts } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import { foldsOf } from './covering/cross-validate.js';
@@ -35,10 +35,7 @@ function tallyOn(task: LearnContext['task'], rules: readonly Rule[], examples: r
 
 const microF1 = (t: Tally): number => prf(t.micro).f1 ?? 0;
 
-function macroF1(t: Tally): number {
-  const f = [...t.perLabel.values()].map((c) => prf(c).f1 ?? 0);
-  return f.length ? f.reduce((a, b) => a + b, 0) / f.length : 0;
-}
+const macroF1 = (t: Tally): number => macroF1Of(t.perLabel.values()) ?? 0;
 
 /** How lists are judged: micro F1, or macro F1 where one label holds most of train (`macroJudged`). */
 function judgeOf(train: readonly Example[]): { name: string; score: (t: Tally) => number; why: string } {

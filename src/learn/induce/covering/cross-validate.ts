@@ -2,7 +2,7 @@ import { mulberry32, shuffle } from '../../../core/random.js';
 import type { CoverOptions } from './cover-options.js';
 import { classIds, firingMaxima, indexTexts, learnDecisionList, reorderList, withPasses, type DecisionList } from './decision-list.js';
 import type { FeatureConfig, FeatureIndex, Vocabulary } from './features.js';
-import { f1OfTotals } from '../../../core/ratio.js';
+import { f1OfTotals, macroF1Of, type Counts } from '../../../core/ratio.js';
 import { macroJudged } from '../default-class.js';
 
 /** A threshold on rule scores, the pooled held-out F1 at it, and which held-out texts it gets right (in a fixed order). */
@@ -155,18 +155,17 @@ function f1At(held: readonly Held[], t: number, fallback: number | undefined, ma
     }
     return f1OfTotals(tp, answered, held.length) ?? 0;
   }
-  const counts = new Map<number, { tp: number; predicted: number; gold: number }>();
-  const of = (c: number) => counts.get(c) ?? counts.set(c, { tp: 0, predicted: 0, gold: 0 }).get(c)!;
+  const counts = new Map<number, Counts>();
+  const of = (c: number) => counts.get(c) ?? counts.set(c, { tp: 0, fp: 0, fn: 0 }).get(c)!;
   for (const h of held) {
     const cls = answerAt(h, t, fallback);
-    if (h.gold >= 0) of(h.gold).gold++;
-    if (cls === undefined) continue;
-    of(cls).predicted++;
     if (cls === h.gold) of(cls).tp++;
+    else {
+      if (h.gold >= 0) of(h.gold).fn++;
+      if (cls !== undefined) of(cls).fp++;
+    }
   }
-  let sum = 0;
-  for (const c of counts.values()) sum += f1OfTotals(c.tp, c.predicted, c.gold) ?? 0;
-  return counts.size ? sum / counts.size : 0;
+  return macroF1Of(counts.values()) ?? 0;
 }
 
 /**
