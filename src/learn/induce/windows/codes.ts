@@ -16,3 +16,19 @@ export const EOS = '\u0004';
  * does not, though `\b` holds after it.
  */
 export const BREAK = '\u0007';
+
+/** A template's token codes and the separator codes between them (`d1\u0002:\u0002d2`: `d1`, `:`, `d2`). */
+export function templateParts(template: string): { codes: string[]; seps: string[] } {
+  const codes: string[] = [];
+  const seps: string[] = [];
+  let cur = '';
+  for (const ch of template) {
+    if (ch === SPACED || ch === TOUCHING) {
+      codes.push(cur);
+      seps.push(ch);
+      cur = '';
+    } else cur += ch;
+  }
+  codes.push(cur);
+  return { codes, seps };
+}

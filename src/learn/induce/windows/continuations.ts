@@ -1,9 +1,10 @@
-import { BREAK, SPACED, TOUCHING } from './codes.js';
+import { BREAK, SPACED, templateParts, TOUCHING } from './codes.js';
+import { LETTER_SHAPES } from './tokens.js';
 
 /** Joins the optional continuations of one candidate in its key's last field. */
 export const ALTERNATIVE = '\u0005';
 
-const tokenCount = (s: string): number => [...s].filter((ch) => ch === SPACED || ch === TOUCHING).length;
+const tokenCount = (part: string): number => templateParts(part).seps.length;
 
 /** Where a template's tokens join (the separators' offsets). */
 function joins(template: string): number[] {
@@ -40,21 +41,11 @@ export function continuations(positive: ReadonlyMap<string, ReadonlySet<number>>
   return out;
 }
 
-/** The part with each token code replaced by `f` of it, separators kept. */
-function mapCodes(part: string, f: (code: string) => string): string {
-  let out = '';
-  let cur = '';
-  for (const ch of part) {
-    if (ch === SPACED || ch === TOUCHING) {
-      out += (cur && f(cur)) + ch;
-      cur = '';
-    } else cur += ch;
-  }
-  return out + (cur && f(cur));
-}
-
 /** A number's code with any digit count (`d`) in place of a fixed one (`d4`). */
-const anyCount = (s: string): string => mapCodes(s, (code) => (/^d[1-5]$/.test(code) ? 'd' : code));
+function anyCount(part: string): string {
+  const { codes, seps } = templateParts(part);
+  return codes.map((code, i) => (i ? seps[i - 1] : '') + (/^d[1-5]$/.test(code) ? 'd' : code)).join('');
+}
 
 /**
  * The continuations less the ones another matches wherever they do ("d4" beside "d"): they end at
@@ -65,10 +56,8 @@ function broadest(parts: readonly string[]): string[] {
   return parts.filter((s) => anyCount(s) === s || !all.has(anyCount(s)));
 }
 
-const LETTER_SHAPES: ReadonlySet<string> = new Set(['x', 'X', 'Xx', 'Xmix', 'xmix', 'mix']);
-
 /** A continuation with a letter shape (`x`, `Xx`) takes any word that follows; one of words, numbers and punctuation does not. */
-const open = (part: string): boolean => part.split(SPACED).some((p) => p.split(TOUCHING).some((code) => LETTER_SHAPES.has(code)));
+const open = (part: string): boolean => templateParts(part).codes.some((code) => LETTER_SHAPES.has(code));
 
 /**
  * The sets of continuations a candidate may take: each alone, the closed ones together ("pm" and

@@ -1,7 +1,8 @@
 import { escapeRegex } from '../text.js';
 import type { Candidate } from '../types.js';
 import type { WindowRule } from './select-windows.js';
-import { BOS, BREAK, EOS, SPACED, TOUCHING } from './windows.js';
+import { BOS, BREAK, EOS, SPACED, templateParts } from './codes.js';
+import { LETTER_SHAPES } from './tokens.js';
 
 // Shape classes are ASCII on purpose: Unicode property classes inside lookarounds make the ReDoS
 // screen 20-100x slower (seconds a rule). Words with other letters stay literal rules.
@@ -62,23 +63,8 @@ export function codeSource(code: string): string {
   return escapeRegex(code);
 }
 
-const isWordCode = (code: string): boolean => code.startsWith('w:') || /^(Xx|X|Xmix|x|xmix|mix|d.*)$/.test(code);
-
-/** Token codes and separators of a template, in order. */
-function parts(template: string): { codes: string[]; seps: string[] } {
-  const codes: string[] = [];
-  const seps: string[] = [];
-  let cur = '';
-  for (const ch of template) {
-    if (ch === SPACED || ch === TOUCHING) {
-      codes.push(cur);
-      seps.push(ch);
-      cur = '';
-    } else cur += ch;
-  }
-  codes.push(cur);
-  return { codes, seps };
-}
+/** A word, a shape of letters or a number (not punctuation): word edges go beside it. */
+const isWordCode = (code: string): boolean => code.startsWith('w:') || code.startsWith('d') || LETTER_SHAPES.has(code);
 
 /** The word edges a run of token codes starts and ends with (none beside punctuation). */
 const startEdge = (codes: readonly string[]): string => (isWordCode(codes[0]!) ? edge(codes[0]!, 'left') : '');
@@ -91,7 +77,7 @@ const sepSource = (s: string | undefined): string => (s === SPACED ? '\\s+' : ''
  * to the template and ends with its own word edge.
  */
 function tokensSource(template: string, continuation = false): string {
-  const { codes, seps } = parts(continuation ? template.slice(1) : template);
+  const { codes, seps } = templateParts(continuation ? template.slice(1) : template);
   const run = codes.map(codeSource).reduce((acc, src, i) => (i === 0 ? src : acc + sepSource(seps[i - 1]) + src), '');
   return continuation ? sepSource(template[0]) + run + endEdge(codes) : run;
 }
@@ -109,7 +95,7 @@ function side(code: string, where: 'left' | 'right'): string {
   if (code === EOS) return '(?=\\s{0,3}[.!?]{0,3}\\s{0,3}$)';
   if (code === BREAK) return '(?=$|\\s|[.,!?;](?:\\s|$))';
   const sep = code.endsWith(SPACED) ? '\\s{1,3}' : '';
-  const { codes, seps } = parts(code.slice(0, -1));
+  const { codes, seps } = templateParts(code.slice(0, -1));
   const body = codes.map(codeSource).reduce((acc, src, i) => (i === 0 ? src : acc + (seps[i - 1] === SPACED ? '\\s{1,3}' : '') + src), '');
   const first = codes[0]!;
   const last = codes[codes.length - 1]!;
@@ -118,7 +104,7 @@ function side(code: string, where: 'left' | 'right'): string {
 }
 
 const show = (code: string): string =>
-  parts(code)
+  templateParts(code)
     .codes.map((c) => (c.startsWith('w:') ? c.slice(2) : c))
     .join(' ');
 
@@ -132,12 +118,12 @@ function sideName(code: string, where: 'after' | 'before'): string {
 
 /** A span rule: the template's tokens, word edges where needed, and its context as lookarounds. */
 export function renderWindow(r: WindowRule): Candidate {
-  const { codes } = parts(r.pattern.template);
+  const { codes } = templateParts(r.pattern.template);
   const optional = r.pattern.optional ?? [];
   const body = startEdge(codes) + tokensSource(r.pattern.template) + optionalSource(optional.map((o) => tokensSource(o, true)), endEdge(codes));
   const left = r.pattern.left ? side(r.pattern.left, 'left') : '';
   const right = r.pattern.right ? side(r.pattern.right, 'right') : '';
-  const shown = codes.map(show).join(' ') + (optional.length ? ` [${optional.map((o) => parts(o.slice(1)).codes.map(show).join(' ')).join(' | ')}]` : '');
+  const shown = codes.map(show).join(' ') + (optional.length ? ` [${optional.map((o) => templateParts(o.slice(1)).codes.map(show).join(' ')).join(' | ')}]` : '');
   const when = r.pattern.when;
   const ctx = [r.pattern.left ? sideName(r.pattern.left, 'after') : '', r.pattern.right ? sideName(r.pattern.right, 'before') : '', when ? `when ${when.key} = ${String(when.value)}` : '']
     .filter(Boolean)

@@ -1,5 +1,6 @@
 import { wilsonLower } from '../../../core/metrics/wilson.js';
-import { parseKey, SPACED, TOUCHING, type WindowIndex, type WindowPattern } from './windows.js';
+import { templateParts } from './codes.js';
+import { parseKey, type WindowIndex, type WindowPattern } from './windows.js';
 import { TUNING } from '../tuning.js';
 import { f1OfTotals } from '../../../core/ratio.js';
 
@@ -77,7 +78,7 @@ class Heap {
  * any length + "days" rather than one of two digits.
  */
 export function constraints(p: WindowPattern): number {
-  const tokens = p.template.split(SPACED).flatMap((t) => t.split(TOUCHING));
+  const tokens = templateParts(p.template).codes;
   return (p.left ? 1 : 0) + (p.right ? 1 : 0) + (p.when ? 1 : 0) + tokens.filter((t) => /^d[1-5]$/.test(t) || t.startsWith('w:')).length;
 }
 

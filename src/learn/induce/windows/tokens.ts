@@ -15,6 +15,9 @@ export interface SpanToken {
   spaced: boolean;
 }
 
+/** The shape codes of words (`shapeOf`: letters, or letters with digits, `mix`): each takes any word of its shape. */
+export const LETTER_SHAPES: ReadonlySet<string> = new Set(['x', 'X', 'Xx', 'Xmix', 'xmix', 'mix']);
+
 const TOKEN = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
 const UPPER = /^\p{Lu}$/u;
 const LOWER_RUN = /^[\p{Ll}'’]+$/u;
