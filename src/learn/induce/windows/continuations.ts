@@ -1,5 +1,5 @@
 import { BREAK, SPACED, templateParts, TOUCHING } from './codes.js';
-import { LETTER_SHAPES } from './tokens.js';
+import { fixedDigits, LETTER_SHAPES } from './tokens.js';
 
 /** Joins the optional continuations of one candidate in its key's last field. */
 export const ALTERNATIVE = '\u0005';
@@ -44,7 +44,7 @@ export function continuations(positive: ReadonlyMap<string, ReadonlySet<number>>
 /** A number's code with any digit count (`d`) in place of a fixed one (`d4`). */
 function anyCount(part: string): string {
   const { codes, seps } = templateParts(part);
-  return codes.map((code, i) => (i ? seps[i - 1] : '') + (/^d[1-5]$/.test(code) ? 'd' : code)).join('');
+  return codes.map((code, i) => (i ? seps[i - 1] : '') + (fixedDigits(code) ? 'd' : code)).join('');
 }
 
 /**

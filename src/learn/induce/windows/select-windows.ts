@@ -1,5 +1,6 @@
 import { wilsonLower } from '../../../core/metrics/wilson.js';
 import { templateParts } from './codes.js';
+import { fixedDigits } from './tokens.js';
 import { parseKey, type WindowIndex, type WindowPattern } from './windows.js';
 import { TUNING } from '../tuning.js';
 import { f1OfTotals } from '../../../core/ratio.js';
@@ -79,7 +80,7 @@ class Heap {
  */
 export function constraints(p: WindowPattern): number {
   const tokens = templateParts(p.template).codes;
-  return (p.left ? 1 : 0) + (p.right ? 1 : 0) + (p.when ? 1 : 0) + tokens.filter((t) => /^d[1-5]$/.test(t) || t.startsWith('w:')).length;
+  return (p.left ? 1 : 0) + (p.right ? 1 : 0) + (p.when ? 1 : 0) + tokens.filter((t) => fixedDigits(t) || t.startsWith('w:')).length;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SpanDoc } from '../spans/forms.js';
 import type { MetaFeature, MetaFeatures } from './meta-features.js';
-import { spanTokens, type SpanToken } from './tokens.js';
+import { fixedDigits, spanTokens, type SpanToken } from './tokens.js';
 import { ALTERNATIVE, addContinuations, continuations } from './continuations.js';
 import { BOS, BREAK, EOS, SPACED, TOUCHING } from './codes.js';
 
@@ -49,8 +49,8 @@ export interface WindowIndex {
 }
 
 /** A number of any length (`d`), for the levels of templates that do not fix digit counts. */
-const anyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.shape.startsWith('d+') ? 'd+a' : t.shape);
-const wordsAnyDigits = (t: SpanToken): string => (/^d[1-5]$/.test(t.shape) ? 'd' : t.literal);
+const anyDigits = (t: SpanToken): string => (fixedDigits(t.shape) ? 'd' : t.shape.startsWith('d+') ? 'd+a' : t.shape);
+const wordsAnyDigits = (t: SpanToken): string => (fixedDigits(t.shape) ? 'd' : t.literal);
 
 /** Shapes of a capitalised word: its class stands in for an open-class name. */
 const CAPITALISED: ReadonlySet<string> = new Set(['Xx', 'X', 'Xmix']);
