@@ -255,6 +255,11 @@ export const TUNING = {
      * examples a label one more span is all a continuation can show.
      */
     continuationMinGain: 1,
+    /**
+     * Most exceptions of a chosen template's first, capitalised, word: the common words it was
+     * wrong on most often ("On" of "On Monday" read as a first name), so its name stays readable.
+     */
+    mostExceptions: 20,
     /** z of the Wilson bound that ranks templates. */
     z: 1.96,
     /** Broad shape templates tried on dev after selection, and the fewest train gold spans one needs. */

@@ -17,6 +17,9 @@ export const EOS = '\u0004';
  */
 export const BREAK = '\u0007';
 
+/** Joins the items of a list in one field of a candidate key (optional continuations, exceptions). */
+export const ALTERNATIVE = '\u0005';
+
 /** A template's token codes and the separator codes between them (`d1\u0002:\u0002d2`: `d1`, `:`, `d2`). */
 export function templateParts(template: string): { codes: string[]; seps: string[] } {
   const codes: string[] = [];

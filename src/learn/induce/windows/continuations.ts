@@ -1,8 +1,5 @@
-import { BREAK, SPACED, templateParts, TOUCHING } from './codes.js';
+import { ALTERNATIVE, BREAK, SPACED, templateParts, TOUCHING } from './codes.js';
 import { fixedDigits, LETTER_SHAPES } from './tokens.js';
-
-/** Joins the optional continuations of one candidate in its key's last field. */
-export const ALTERNATIVE = '\u0005';
 
 const tokenCount = (part: string): number => templateParts(part).seps.length;
 

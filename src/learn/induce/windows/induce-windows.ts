@@ -45,14 +45,14 @@ function longest(docs: readonly SpanDoc[]): number {
 export function induceWindows(input: WindowInput): Rule[] {
   const { task, train, docs, opts, report, started } = input;
   const ix = indexWindows(docs, { maxTokens: longest(docs), minContextSupport: W.minContextSupport, optionalTokens: W.optionalTokens, continuationMinGain: W.continuationMinGain }, metaFeatures(train));
-  const sel = selectWindows(ix, { z: W.z, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, deadline: started + opts.learnBudgetMs });
+  const sel = selectWindows(ix, { z: W.z, minSupport: opts.minSupport, maxRules: opts.maxRules, maxRulesPerLabel: opts.maxRulesPerLabel, mostExceptions: W.mostExceptions, deadline: started + opts.learnBudgetMs });
   report.windows = { windows: ix.doc.length, candidates: ix.occurrences.size, selected: sel.rules.length, unreachable_gold: ix.unreachable, stop: sel.stop };
   if (sel.stop === 'budget') {
     report.budget_exhausted = true;
     report.notes.push(`the ${Math.round(opts.learnBudgetMs / 1000)} s budget ran out while choosing span templates: later templates were not tried (learn --budget SECONDS to give it more)`);
   }
   if (!sel.rules.length) return [];
-  const general = opts.dev ? generalCandidates(ix, sel.rules, W.generalTried, W.z) : [];
+  const general = opts.dev ? generalCandidates(ix, sel.rules, { limit: W.generalTried, z: W.z, mostExceptions: W.mostExceptions }) : [];
   const chosen = [...sel.rules, ...general];
   const cands = chosen.map(renderWindow);
   const rules = cands.map((c, i) => toRule(c, { id: candidateId(c, `${opts.idPrefix}w-`), priority: 0, confidence: chosen[i]!.score, status: 'active' }));

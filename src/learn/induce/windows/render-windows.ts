@@ -116,18 +116,35 @@ function sideName(code: string, where: 'after' | 'before'): string {
   return `${where} "${show(code.slice(0, -1))}"`;
 }
 
+/**
+ * The words a capitalised first token must not be, written in the token's shape (`On`, `ON`; any
+ * case for a mixed one), as a lookahead before it.
+ */
+function exceptSource(words: readonly string[] | undefined, first: string): string {
+  if (!words?.length) return '';
+  const form = (w: string): string => (first === 'X' ? escapeRegex(w.toUpperCase()) : first === 'Xx' ? escapeRegex(w[0]!.toUpperCase() + w.slice(1)) : caseless(w));
+  return `(?!(?:${words.map(form).join('|')})\\b)`;
+}
+
+/** How a rule says its exceptions: `unless On | The | Is (+9)` in its name, every word in its description. */
+function exceptName(words: readonly string[] | undefined, most = Infinity): string {
+  if (!words?.length) return '';
+  const shown = words.slice(0, most).map((w) => w[0]!.toUpperCase() + w.slice(1));
+  return `unless ${shown.join(' | ')}${words.length > most ? ` (+${words.length - most})` : ''}`;
+}
+
 /** A span rule: the template's tokens, word edges where needed, and its context as lookarounds. */
 export function renderWindow(r: WindowRule): Candidate {
   const { codes } = templateParts(r.pattern.template);
   const optional = r.pattern.optional ?? [];
-  const body = startEdge(codes) + tokensSource(r.pattern.template) + optionalSource(optional.map((o) => tokensSource(o, true)), endEdge(codes));
+  const body = startEdge(codes) + exceptSource(r.pattern.except, codes[0]!) + tokensSource(r.pattern.template) + optionalSource(optional.map((o) => tokensSource(o, true)), endEdge(codes));
   const left = r.pattern.left ? side(r.pattern.left, 'left') : '';
   const right = r.pattern.right ? side(r.pattern.right, 'right') : '';
   const shown = codes.map(show).join(' ') + (optional.length ? ` [${optional.map((o) => templateParts(o.slice(1)).codes.map(show).join(' ')).join(' | ')}]` : '');
   const when = r.pattern.when;
-  const ctx = [r.pattern.left ? sideName(r.pattern.left, 'after') : '', r.pattern.right ? sideName(r.pattern.right, 'before') : '', when ? `when ${when.key} = ${String(when.value)}` : '']
-    .filter(Boolean)
-    .join(', ');
+  const sides = [r.pattern.left ? sideName(r.pattern.left, 'after') : '', r.pattern.right ? sideName(r.pattern.right, 'before') : '', when ? `when ${when.key} = ${String(when.value)}` : ''];
+  const context = (most?: number) => [...sides, exceptName(r.pattern.except, most)].filter(Boolean).join(', ');
+  const ctx = context(3);
   return {
     ...(when ? { when: { meta: { [when.key]: when.value } } } : {}),
     kind: r.pattern.left || r.pattern.right ? 'window_context' : 'window',
@@ -137,7 +154,7 @@ export function renderWindow(r: WindowRule): Candidate {
     flags: NON_ASCII.test(r.pattern.template + (r.pattern.left ?? '') + (r.pattern.right ?? '')) ? 'u' : '',
     group: '$0',
     name: `${r.label} <- ${shown}${ctx ? ` ${ctx}` : ''}`,
-    description: `tokens ${shown}${ctx ? ` ${ctx}` : ''}: ${r.tp} of the ${r.n} train spans it added are ${r.label}`,
+    description: `tokens ${shown}${ctx ? ` ${context()}` : ''}: ${r.tp} of the ${r.n} train spans it added are ${r.label}`,
     specificity: codes.length + (left ? 1 : 0) + (right ? 1 : 0),
     support: r.tp,
     precision: r.n ? r.tp / r.n : 0,

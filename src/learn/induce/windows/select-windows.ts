@@ -1,5 +1,6 @@
 import { wilsonLower } from '../../../core/metrics/wilson.js';
 import { templateParts } from './codes.js';
+import { goldHeads, refine } from './exceptions.js';
 import { fixedDigits } from './tokens.js';
 import { parseKey, type WindowIndex, type WindowPattern } from './windows.js';
 import { TUNING } from '../tuning.js';
@@ -19,6 +20,8 @@ export interface SelectOptions {
   minSupport: number;
   maxRules: number;
   maxRulesPerLabel: number;
+  /** Most exceptions a chosen candidate is refined by (see `refine`). */
+  mostExceptions: number;
   deadline: number;
 }
 
@@ -80,7 +83,7 @@ class Heap {
  */
 export function constraints(p: WindowPattern): number {
   const tokens = templateParts(p.template).codes;
-  return (p.left ? 1 : 0) + (p.right ? 1 : 0) + (p.when ? 1 : 0) + tokens.filter((t) => fixedDigits(t) || t.startsWith('w:')).length;
+  return (p.left ? 1 : 0) + (p.right ? 1 : 0) + (p.when ? 1 : 0) + (p.except ? 1 : 0) + tokens.filter((t) => fixedDigits(t) || t.startsWith('w:')).length;
 }
 
 /**
@@ -115,18 +118,18 @@ export function selectWindows(ix: WindowIndex, opts: SelectOptions): { rules: Wi
   const produced = new Uint8Array(ix.doc.length);
   const heap = new Heap(keys.map((k) => constraints(parseKey(k, ix.meta).pattern)));
   const recurs = keys.map((_, i) => recursAcrossDocs(ix, lists[i]!, labelOf[i]!));
-  const marginal = (i: number) => {
+  const marginalOf = (list: readonly number[], c: number) => {
     let k = 0;
     let n = 0;
-    const c = labelOf[i]!;
-    if (!recurs[i]) return { k, n: lists[i]!.length };
-    for (const w of lists[i]!) {
+    for (const w of list) {
       if (produced[w]) continue;
       n++;
       if (ix.gold[w] === c) k++;
     }
     return { k, n };
   };
+  const marginal = (i: number) => (recurs[i] ? marginalOf(lists[i]!, labelOf[i]!) : { k: 0, n: lists[i]!.length });
+  const never = goldHeads(ix);
   const score = (k: number, n: number) => (k < opts.minSupport ? -1 : wilsonLower(k / n, n, opts.z));
   keys.forEach((_, i) => {
     const m = marginal(i);
@@ -154,11 +157,14 @@ export function selectWindows(ix: WindowIndex, opts: SelectOptions): { rules: Wi
     if ((perLabel.get(c) ?? 0) >= opts.maxRulesPerLabel) continue;
     const f1 = f1OfTotals(tp, tp + fp, reachable) ?? 0;
     if (m.k / m.n <= f1 / 2) continue;
-    for (const w of lists[top.i]!) produced[w] = 1;
-    tp += m.k;
-    fp += m.n - m.k;
+    const { pattern } = parseKey(keys[top.i]!, ix.meta);
+    const refined = refine(ix, never.get(c), pattern.template, c, lists[top.i]!, opts.mostExceptions);
+    const added = refined ? marginalOf(refined.list, c) : m;
+    for (const w of refined?.list ?? lists[top.i]!) produced[w] = 1;
+    tp += added.k;
+    fp += added.n - added.k;
     perLabel.set(c, (perLabel.get(c) ?? 0) + 1);
-    rules.push({ label: ix.labels[c]!, pattern: parseKey(keys[top.i]!, ix.meta).pattern, tp: m.k, n: m.n, score: s });
+    rules.push({ label: ix.labels[c]!, pattern: refined ? { ...pattern, except: refined.words } : pattern, tp: added.k, n: added.n, score: s });
   }
   return { rules, stop: 'exhausted' };
 }
@@ -172,7 +178,8 @@ const shapeOnly = (template: string): boolean => !template.includes('w:');
  * alone cannot tell that a capitalised word between lowercase words beats a list of the names it
  * saw. Each is then tried on dev, which decides (see induce-windows.ts).
  */
-export function generalCandidates(ix: WindowIndex, chosen: readonly WindowRule[], limit: number, z: number): WindowRule[] {
+export function generalCandidates(ix: WindowIndex, chosen: readonly WindowRule[], opts: { limit: number; z: number; mostExceptions: number }): WindowRule[] {
+  const never = goldHeads(ix);
   const id = (label: string, p: WindowPattern) => JSON.stringify([label, p.template, p.left, p.right, p.when, p.optional ?? []]);
   const taken = new Set(chosen.map((r) => id(r.label, r.pattern)));
   const out: WindowRule[] = [];
@@ -183,9 +190,11 @@ export function generalCandidates(ix: WindowIndex, chosen: readonly WindowRule[]
     let k = 0;
     for (const w of list) if (ix.gold[w] === label) k++;
     if (k < TUNING.windows.generalMinGold) continue;
-    out.push({ label: ix.labels[label]!, pattern, tp: k, n: list.length, score: wilsonLower(k / list.length, list.length, z) });
+    const refined = refine(ix, never.get(label), pattern.template, label, list, opts.mostExceptions);
+    const n = refined?.list.length ?? list.length;
+    out.push({ label: ix.labels[label]!, pattern: refined ? { ...pattern, except: refined.words } : pattern, tp: k, n, score: wilsonLower(k / n, n, opts.z) });
   }
   // The broadest first decide which are tried; the most precise of those are tried first, so a
   // precise template (a capitalised word between lowercase ones) comes before its broad parent.
-  return out.sort((a, b) => b.tp - a.tp || b.score - a.score).slice(0, limit).sort((a, b) => b.score - a.score);
+  return out.sort((a, b) => b.tp - a.tp || b.score - a.score).slice(0, opts.limit).sort((a, b) => b.score - a.score);
 }

@@ -18,6 +18,9 @@ export interface SpanToken {
 /** The shape codes of words (`shapeOf`: letters, or letters with digits, `mix`): each takes any word of its shape. */
 export const LETTER_SHAPES: ReadonlySet<string> = new Set(['x', 'X', 'Xx', 'Xmix', 'xmix', 'mix']);
 
+/** Shapes of a capitalised word: its class stands in for an open-class name. */
+export const CAPITALISED: ReadonlySet<string> = new Set(['Xx', 'X', 'Xmix']);
+
 /** Whether a code is a number of a fixed digit count (`d2`), which levels of templates read as any (`d`). */
 export const fixedDigits = (code: string): boolean => /^d[1-5]$/.test(code);
 

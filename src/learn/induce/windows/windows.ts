@@ -1,8 +1,9 @@
 import type { SpanDoc } from '../spans/forms.js';
 import type { MetaFeature, MetaFeatures } from './meta-features.js';
-import { fixedDigits, spanTokens, type SpanToken } from './tokens.js';
-import { ALTERNATIVE, addContinuations, continuations } from './continuations.js';
-import { BOS, BREAK, EOS, SPACED, TOUCHING } from './codes.js';
+import { CAPITALISED, fixedDigits, spanTokens, type SpanToken } from './tokens.js';
+import { addContinuations, continuations } from './continuations.js';
+import { HeadWordIds, type HeadWords } from './exceptions.js';
+import { ALTERNATIVE, BOS, BREAK, EOS, SPACED, TOUCHING } from './codes.js';
 
 export { BOS, BREAK, EOS, SPACED, TOUCHING } from './codes.js';
 
@@ -29,6 +30,8 @@ export interface WindowPattern {
   when: MetaFeature | null;
   /** Continuations taken when they follow the template (a separator code, then token codes), most tokens first. */
   optional?: readonly string[];
+  /** Words (lower-cased) the template's first, capitalised, token must not be. */
+  except?: readonly string[];
 }
 
 /** Every window of every document that fits a template some gold span has, with what it is. */
@@ -38,11 +41,14 @@ export interface WindowIndex {
   start: Int32Array;
   end: Int32Array;
   gold: Int32Array;
-  /** Candidate key → window ids. Keys: `label\u0001template\u0001left\u0001right\u0001meta feature id`. */
+  /** Candidate key → window ids. Keys: `label\u0001template\u0001left\u0001right\u0001meta feature id`, then optional continuations. */
   occurrences: Map<string, number[]>;
   /** The metadata facts keys may be conditioned on. */
   meta: MetaFeature[];
   labels: string[];
+  /** Per window, the id in `heads` of its first word when that is a capitalised word (-1: none), which exceptions may name. */
+  head: Int32Array;
+  heads: HeadWords;
   /** Gold spans no template can reach (not on token edges). */
   unreachable: number;
   goldTotal: number;
@@ -51,9 +57,6 @@ export interface WindowIndex {
 /** A number of any length (`d`), for the levels of templates that do not fix digit counts. */
 const anyDigits = (t: SpanToken): string => (fixedDigits(t.shape) ? 'd' : t.shape.startsWith('d+') ? 'd+a' : t.shape);
 const wordsAnyDigits = (t: SpanToken): string => (fixedDigits(t.shape) ? 'd' : t.literal);
-
-/** Shapes of a capitalised word: its class stands in for an open-class name. */
-const CAPITALISED: ReadonlySet<string> = new Set(['Xx', 'X', 'Xmix']);
 
 const caps = (t: SpanToken): string => (CAPITALISED.has(t.shape) ? t.shape : t.literal);
 
@@ -201,6 +204,8 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
   const end: number[] = [];
   const gold: number[] = [];
   const breaks: number[] = [];
+  const head: number[] = [];
+  const headIds = new HeadWordIds();
   const occurrences = new Map<string, number[]>();
   const push = (key: string, w: number) => {
     let xs = occurrences.get(key);
@@ -219,6 +224,7 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
           if (w < 0) {
             w = doc.length;
             breaks.push(endsAtBreak(toks, j) ? 1 : 0);
+            head.push(headIds.of(toks[i]!));
             doc.push(di);
             start.push(toks[i]!.start);
             end.push(toks[j]!.end);
@@ -237,7 +243,8 @@ export function indexWindows(docs: readonly SpanDoc[], limits: IndexLimits, meta
       });
   });
   if (limits.optionalTokens) addContinuations(occurrences, { doc, start, end, breaks, gold }, continuations(positive, limits.optionalTokens), limits.continuationMinGain ?? 1);
-  return { doc: Int32Array.from(doc), start: Int32Array.from(start), end: Int32Array.from(end), gold: Int32Array.from(gold), occurrences, meta: meta.features, labels, unreachable, goldTotal };
+  const ids = { doc: Int32Array.from(doc), start: Int32Array.from(start), end: Int32Array.from(end), gold: Int32Array.from(gold), head: Int32Array.from(head) };
+  return { ...ids, heads: headIds.table(tokens), occurrences, meta: meta.features, labels, unreachable, goldTotal };
 }
 
 /** The parts of a candidate key. */
