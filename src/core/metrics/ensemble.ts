@@ -89,6 +89,23 @@ export class Ensemble implements Toggleable<Toggle> {
     return this.docCounts.slice();
   }
 
+  /**
+   * Of the documents a trial changes, how many it makes better and how many worse: a document is
+   * better when it gains more true positives than it gains false positives and misses (the sign of
+   * the change each document makes to micro F1's counts).
+   */
+  betterWorse(t: Toggle): { better: number; worse: number } {
+    let better = 0;
+    let worse = 0;
+    t.docs.forEach((d, i) => {
+      const c = this.docCounts;
+      const s = t.counts[3 * i]! - c[3 * d]! - (t.counts[3 * i + 1]! - c[3 * d + 1]!) - (t.counts[3 * i + 2]! - c[3 * d + 2]!);
+      if (s > 0) better++;
+      else if (s < 0) worse++;
+    });
+    return { better, worse };
+  }
+
   /** What toggling rule `p` in or out would change, without changing anything. */
   trial(p: number): Toggle {
     const ex = this.excluded;

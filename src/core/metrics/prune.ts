@@ -1,5 +1,5 @@
 import type { CompiledRule } from '../engine/compile-rule.js';
-import type { Counts } from '../ratio.js';
+import { type Counts, wilsonLower } from '../ratio.js';
 import { duplicateGroups } from './duplicates.js';
 import { Ensemble, type Toggle } from './ensemble.js';
 import { greedyPrune } from './greedy-prune.js';
@@ -23,6 +23,12 @@ export interface PruneOptions {
   duplicates?: boolean;
   /** Stop after this many greedy removals (dead and duplicate removals not counted). */
   maxSteps?: number;
+  /**
+   * Remove a rule only when its removal clearly helps (`clearlyBetter`), not whenever F1 rises:
+   * what `learn` prunes, where removing every rule that missed on a text or two fits the held-out
+   * split rather than the task.
+   */
+  clearly?: boolean;
   /** Only these rule ids may be removed (the others still run); default: any rule. */
   only?: ReadonlySet<string>;
   /**
@@ -87,7 +93,7 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
   const { ruleDocs, rules } = run.outputs;
   const harmful = greedyPrune(ens, {
     pick: 'best',
-    value: (t) => f1Of(t ? plus(ens.totals.counts, t.delta) : ens.totals.counts),
+    value: (t) => (!t ? f1Of(ens.totals.counts) : options.clearly && !clearlyBetter(ens.betterWorse(t)) ? null : f1Of(plus(ens.totals.counts, t.delta))),
     tolerance,
     maxSteps: options.maxSteps,
     only: (p) => ruleDocs[p]!.length > 0 && (!options.only || options.only.has(rules[p]!.id)),
@@ -108,6 +114,16 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
     tolerance,
     decided_by: changedDocs(initial, ens.perDocument()),
   };
+}
+
+/**
+ * Whether a change clearly helps, as a sign test over the documents it changes: even the Wilson
+ * lower bound of the share it makes better is above one half. Four documents better and none
+ * worse are the fewest that pass; a rule that was wrong on a text or two is not removed on that.
+ */
+export function clearlyBetter({ better, worse }: { better: number; worse: number }): boolean {
+  const n = better + worse;
+  return n > 0 && wilsonLower(better / n, n) > 0.5;
 }
 
 /** The removals asked for before the greedy ones, whatever they do to F1: exact duplicates (the first kept), then dead rules. */

@@ -11,7 +11,8 @@ import { dedupe, filterEligible, finalizeRules, type Eligible, type SelectionInp
 import { Pool } from './pool.js';
 import { drop, newReport, stage } from './report.js';
 import { candidateId, toRule } from './rule-factory.js';
-import { addPass, devJudge, trainJudge, type AcceptConfig, type Judge } from './select.js';
+import { clearlyHarmful, clearlyHelpful } from './dev-judges.js';
+import { addPass, trainJudge, type AcceptConfig, type Judge } from './select.js';
 import type { InduceOptions, InduceResult } from './types.js';
 
 /**
@@ -41,8 +42,9 @@ function failing(task: Task, rules: readonly Rule[], train: readonly Example[]):
  * `inducePatch`: candidates are generated from train as for `induceRules`, but only those that fire
  * on a train example the current rules get wrong are tried. Each is tried in two places, above
  * every current rule (priority max + 1: it overrides them) and below them all (a fallback where
- * they abstain: `fallbackPriority`), and kept where it improves dev (train without dev). Then current
- * rules whose removal improves dev are proposed for removal. Current rules are never edited.
+ * they abstain: `fallbackPriority`), and kept where dev shows it clearly helps (`clearlyHelpful`;
+ * where it improves train without dev). Then current rules dev shows clearly hurt
+ * (`clearlyHarmful`) are proposed for removal. Current rules are never edited.
  */
 export async function patch(task: Task, trainIn: readonly Example[], currentIn: readonly Rule[], options: InduceOptions): Promise<InduceResult> {
   const current = currentIn.filter((r) => r.status === 'active' || r.status === 'proposed');
@@ -91,7 +93,10 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   stage(report, 'current', pool, started);
   const byId = new Map(placed.map((p) => [p.rule.id, p]));
   const cfg: AcceptConfig = { minGainPrecision: opts.minGainPrecision, recallTolerance: opts.recallTolerance };
-  const base: Judge = pool.dev ? devJudge(cfg) : trainJudge(cfg);
+  // On dev, a change to rules already learned needs evidence, not a rise on a text or two: the
+  // learning loop runs the patch round after round, and each bare rise fits dev a little more.
+  const base: Judge = pool.dev ? clearlyHelpful() : trainJudge(cfg);
+  const harmful: Judge = pool.dev ? clearlyHarmful() : trainJudge(cfg);
   const judge: Judge = (t, pl) => {
     const pc = byId.get(pl.rules[t.position]!.id);
     const sib = pc ? pl.position.get(pc.sibling) : undefined;
@@ -104,8 +109,8 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   for (let pass = 0; pass < 2; pass++) if (!addPass(pool, order, judge, limits).accepted.length) break;
   stage(report, 'patch', pool, started);
   const isCurrent = (p: number) => !byId.has(pool.rules[p]!.id);
-  const removed = greedyPrune(pool, { pick: 'first', accept: base, deadline, only: isCurrent }).map((t) => pool.rules[t.position]!.id);
-  const prunedNew = greedyPrune(pool, { pick: 'first', accept: base, deadline, only: (p) => !isCurrent(p) }).map((t) => t.position);
+  const removed = greedyPrune(pool, { pick: 'first', accept: harmful, deadline, only: isCurrent }).map((t) => pool.rules[t.position]!.id);
+  const prunedNew = greedyPrune(pool, { pick: 'first', accept: harmful, deadline, only: (p) => !isCurrent(p) }).map((t) => t.position);
   for (const p of prunedNew) drop(report, pool.dev ? 'pruned_dev' : 'pruned_train', pool.rules[p]!.rule.name);
   stage(report, 'patch_prune', pool, started);
 

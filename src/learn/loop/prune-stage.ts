@@ -8,8 +8,9 @@ import type { LoopState } from './state.js';
 
 /**
  * Pruning: greedy removal, on the held-out split, of the rules this run added or changed whose
- * removal raises F1 (the shared `pruneRules`, restricted to those rules, so rules the run did not
- * touch are never disabled by learning). Pruned rules are disabled, not deleted.
+ * removal raises F1 and that the counts show clearly hurt (the shared `pruneRules`, restricted to
+ * those rules, so rules the run did not touch are never disabled by learning). Pruned rules are
+ * disabled, not deleted.
  */
 export async function pruneStage(s: LoopState): Promise<void> {
   const { input } = s;
@@ -29,8 +30,8 @@ export async function pruneStage(s: LoopState): Promise<void> {
   const outputs = runRules(input.task, s.inUse, input.judge, { statuses: ['active', 'proposed', 'disabled', 'rejected'] });
   const run = { outputs, examples: input.judge, scorer };
   // An asynchronous matcher (an LLM judge) answers first for every pair pruning will score.
-  if (scorer.needsAsync && verdicts) await prefetchVerdicts(verdicts, () => void pruneRules(run, { only }));
-  const result = pruneRules(run, { only });
+  if (scorer.needsAsync && verdicts) await prefetchVerdicts(verdicts, () => void pruneRules(run, { only, clearly: true }));
+  const result = pruneRules(run, { only, clearly: true });
   for (const step of result.steps) {
     s.disable(step.rule_id, `pruned by learn: ${input.judgeSplit} F1 ${num(step.f1_before)} → ${num(step.f1_after)} without it`);
     s.decide({

@@ -3,7 +3,7 @@ import { runRules } from '../../../src/core/engine/predict.js';
 import { compileScorer } from '../../../src/core/eval/scorer.js';
 import { f1Of } from '../../../src/core/metrics/scored-run.js';
 import { naiveCounts } from '../../../src/core/metrics/naive-rank.js';
-import { pruneRules } from '../../../src/core/metrics/prune.js';
+import { clearlyBetter, pruneRules } from '../../../src/core/metrics/prune.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import { Task } from '../../../src/core/schemas/task.js';
 import { CASE_COMBOS, type RandomCase, randomCase, scoredRun } from './random-cases.js';
@@ -86,6 +86,24 @@ describe('greedy pruning', () => {
   ])('a tolerance of %s keeps gains at or below it', (tolerance, removed) => {
     // Removing "bad" raises F1 by 0.25.
     expect(pruneRules(run(), { tolerance }).removed).toEqual(removed);
+  });
+
+  test('when asked for clear evidence, a removal that betters one example is not made; one that betters four is', () => {
+    expect(pruneRules(run(), { clearly: true }).removed).toEqual([]);
+    const more = [...examples, ex('5', 'card lost again', 'lost'), ex('6', 'lost my card', 'lost'), ex('7', 'card is lost', 'lost')];
+    const bigger = { outputs: runRules(task, rules, more), examples: more, scorer: compileScorer(task, { outcomes: false }) };
+    expect(pruneRules(bigger, { clearly: true }).removed).toEqual(['bad']);
+  });
+
+  test.each([
+    [4, 0, true],
+    [3, 0, false],
+    [8, 1, true],
+    [6, 1, false],
+    [0, 0, false],
+    [0, 5, false],
+  ])('a change that makes %s examples better and %s worse clearly helps: %s', (better, worse, clear) => {
+    expect(clearlyBetter({ better, worse })).toBe(clear);
   });
 
   test('maxSteps bounds the greedy removals', () => {

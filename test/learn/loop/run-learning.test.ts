@@ -70,10 +70,19 @@ const good = [
 ];
 
 describe('the learning loop', () => {
+  test('does not prune a rule dev shows wrong on one text only', async () => {
+    // "please cancel" is the one dev text "please" → refund gets wrong: too little to call it harmful.
+    const r = await runLearning(input(new CannedProposer(proposal({ rules: good })), { rounds: 0 }));
+    expect(r.decisions.filter((d) => d.action === 'prune' && d.accepted)).toEqual([]);
+    expect(r.active.map((x) => x.id)).toContain('p-please');
+  });
+
   test('judges synthesis label by label, then prunes only the rules it added', async () => {
     const human = Rule.parse({ id: 'h-hi', name: 'hi means cancel', format: 'regex', pattern: '\\bhi\\b', flags: 'i', output: { label: 'cancel' }, priority: 20, provenance: 'human' });
     const p = new CannedProposer(proposal({ rules: good }));
-    const r = await runLearning(input(p, { active: [human], rounds: 0 }));
+    // Four dev texts where "please" → refund steals a cancel: the fewest that show it clearly hurts.
+    const stolen = ['please cancel my order', 'please cancel it now', 'please cancel the plan'].map((text, i) => Example.parse({ id: `d-c${i + 3}`, text, label: 'cancel', split: 'dev' }));
+    const r = await runLearning(input(p, { active: [human], rounds: 0, judge: [...dev, ...stolen] }));
     expect(p.synthRequests[0]!.labels).toEqual(['refund', 'greet', 'cancel']);
     expect(p.synthRequests[0]!.train).toBe(train);
     expect(r.decisions.filter((d) => d.action === 'synthesize').map((d) => [d.label, d.accepted])).toEqual([

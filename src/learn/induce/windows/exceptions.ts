@@ -1,6 +1,5 @@
 import { templateParts } from './codes.js';
 import { CAPITALISED, type SpanToken } from './tokens.js';
-import type { WindowIndex } from './windows.js';
 
 /** A token's word (lower-cased, no `w:`) when it is a capitalised ASCII word, else null: what an exception can name. */
 export function headWord(t: SpanToken): string | null {
@@ -41,8 +40,15 @@ export class HeadWordIds {
   }
 }
 
+/** What refining reads of the window index: per window its gold label id (-1: none) and its first word's id (-1: none). */
+export interface HeadIndex {
+  gold: ArrayLike<number>;
+  head: ArrayLike<number>;
+  heads: HeadWords;
+}
+
 /** Per label id, the first words of its gold windows: a word once gold is never excepted. */
-export function goldHeads(ix: Pick<WindowIndex, 'gold' | 'head'>): Map<number, Set<number>> {
+export function goldHeads(ix: Omit<HeadIndex, 'heads'>): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();
   for (let w = 0; w < ix.gold.length; w++) {
     const c = ix.gold[w]!;
@@ -66,7 +72,7 @@ export function goldHeads(ix: Pick<WindowIndex, 'gold' | 'head'>): Map<number, S
  * refined counts, a broad template ("any capitalised word") passes on the train mistakes it was
  * cut to avoid and fails on the new ones unseen text brings.
  */
-export function refine(ix: Pick<WindowIndex, 'gold' | 'head' | 'heads'>, never: ReadonlySet<number> | undefined, template: string, label: number, list: readonly number[], most: number): { words: string[]; list: number[] } | null {
+export function refine(ix: HeadIndex, never: ReadonlySet<number> | undefined, template: string, label: number, list: readonly number[], most: number): { words: string[]; list: number[] } | null {
   if (most < 1 || !CAPITALISED.has(templateParts(template).codes[0]!)) return null;
   const wrong = new Map<number, number>();
   for (const w of list) {
