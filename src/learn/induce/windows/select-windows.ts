@@ -83,7 +83,7 @@ class Heap {
  */
 export function constraints(p: WindowPattern): number {
   const tokens = templateParts(p.template).codes;
-  return (p.left ? 1 : 0) + (p.right ? 1 : 0) + (p.when ? 1 : 0) + (p.except ? 1 : 0) + tokens.filter((t) => fixedDigits(t) || t.startsWith('w:')).length;
+  return (p.left ? 1 : 0) + (p.right ? 1 : 0) + (p.when ? 1 : 0) + tokens.filter((t) => fixedDigits(t) || t.startsWith('w:')).length;
 }
 
 /**
