@@ -46,6 +46,15 @@ export function macroF1Of(perClass: Iterable<Counts>): number | null {
   return n ? sum / n : null;
 }
 
+/**
+ * McNemar's z for paired outcomes: of the items two alternatives treat differently, `forB` go B's
+ * way and `forA` A's (positive: B is better). It is the score test of an even split, so z > 1.96
+ * is exactly the Wilson 95 % lower bound of B's share above one half.
+ */
+export function pairedZ(forA: number, forB: number): number {
+  return forA + forB ? (forB - forA) / Math.sqrt(forA + forB) : 0;
+}
+
 /** Precision, recall and F1 from counts: null only where the denominator is empty. */
 export function prf(c: Counts): { precision: number | null; recall: number | null; f1: number | null } {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { f1Of, f1OfTotals, laplace, macroF1Of, prf, ratio, wilsonLower, wilsonUpper } from '../../src/core/ratio.js';
+import { f1Of, f1OfTotals, laplace, macroF1Of, pairedZ, prf, ratio, wilsonLower, wilsonUpper } from '../../src/core/ratio.js';
 
 describe('ratio', () => {
   test.each([
@@ -83,5 +83,19 @@ describe('wilson bounds', () => {
     expect(wilsonLower(0.8, 50)).toBeLessThan(0.8);
     expect(wilsonUpper(0.8, 50)).toBeGreaterThan(0.8);
     expect([wilsonLower(1, 0), wilsonUpper(1, 0)]).toEqual([0, 1]);
+  });
+
+  test.each([
+    [0, 4, 2],
+    [3, 7, 4 / Math.sqrt(10)],
+    [5, 2, -3 / Math.sqrt(7)],
+    [0, 0, 0],
+  ])('McNemar z of %s for A against %s for B is %s', (forA, forB, z) => {
+    expect(pairedZ(forA, forB)).toBeCloseTo(z, 12);
+  });
+
+  test('McNemar z above 1.96 is the Wilson 95 % lower bound of the share for B above one half', () => {
+    for (let n = 1; n <= 60; n++)
+      for (let b = 0; b <= n; b++) expect([n, b, pairedZ(n - b, b) > 1.96]).toEqual([n, b, wilsonLower(b / n, n) > 0.5]);
   });
 });

@@ -97,8 +97,8 @@ export class Ensemble implements Toggleable<Toggle> {
   betterWorse(t: Toggle): { better: number; worse: number } {
     let better = 0;
     let worse = 0;
+    const c = this.docCounts;
     t.docs.forEach((d, i) => {
-      const c = this.docCounts;
       const s = t.counts[3 * i]! - c[3 * d]! - (t.counts[3 * i + 1]! - c[3 * d + 1]!) - (t.counts[3 * i + 2]! - c[3 * d + 2]!);
       if (s > 0) better++;
       else if (s < 0) worse++;

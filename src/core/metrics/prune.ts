@@ -1,5 +1,5 @@
 import type { CompiledRule } from '../engine/compile-rule.js';
-import { type Counts, wilsonLower } from '../ratio.js';
+import { type Counts, pairedZ } from '../ratio.js';
 import { duplicateGroups } from './duplicates.js';
 import { Ensemble, type Toggle } from './ensemble.js';
 import { greedyPrune } from './greedy-prune.js';
@@ -93,7 +93,12 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
   const { ruleDocs, rules } = run.outputs;
   const harmful = greedyPrune(ens, {
     pick: 'best',
-    value: (t) => (!t ? f1Of(ens.totals.counts) : options.clearly && !clearlyBetter(ens.betterWorse(t)) ? null : f1Of(plus(ens.totals.counts, t.delta))),
+    value: (t) => {
+      if (!t) return f1Of(ens.totals.counts);
+      // Not comparable: a removal that does not clearly help is never the best one.
+      if (options.clearly && !clearlyBetter(ens.betterWorse(t))) return null;
+      return f1Of(plus(ens.totals.counts, t.delta));
+    },
     tolerance,
     maxSteps: options.maxSteps,
     only: (p) => ruleDocs[p]!.length > 0 && (!options.only || options.only.has(rules[p]!.id)),
@@ -117,13 +122,13 @@ export function pruneRules(run: ScoredRun, options: PruneOptions = {}): PruneRes
 }
 
 /**
- * Whether a change clearly helps, as a sign test over the documents it changes: even the Wilson
- * lower bound of the share it makes better is above one half. Four documents better and none
- * worse are the fewest that pass; a rule that was wrong on a text or two is not removed on that.
+ * Whether a change clearly helps, as a sign test over the documents it changes: McNemar's z of the
+ * ones it makes better against the ones it makes worse is above 1.96 (the Wilson 95 % lower bound
+ * of the share better is above one half). Four documents better and none worse are the fewest
+ * that pass; a rule that was wrong on a text or two is not removed on that.
  */
 export function clearlyBetter({ better, worse }: { better: number; worse: number }): boolean {
-  const n = better + worse;
-  return n > 0 && wilsonLower(better / n, n) > 0.5;
+  return pairedZ(worse, better) > 1.96;
 }
 
 /** The removals asked for before the greedy ones, whatever they do to F1: exact duplicates (the first kept), then dead rules. */

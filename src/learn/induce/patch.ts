@@ -95,13 +95,13 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   const cfg: AcceptConfig = { minGainPrecision: opts.minGainPrecision, recallTolerance: opts.recallTolerance };
   // On dev, a change to rules already learned needs evidence, not a rise on a text or two: the
   // learning loop runs the patch round after round, and each bare rise fits dev a little more.
-  const base: Judge = pool.dev ? clearlyHelpful() : trainJudge(cfg);
+  const helpful: Judge = pool.dev ? clearlyHelpful() : trainJudge(cfg);
   const harmful: Judge = pool.dev ? clearlyHarmful() : trainJudge(cfg);
   const judge: Judge = (t, pl) => {
     const pc = byId.get(pl.rules[t.position]!.id);
     const sib = pc ? pl.position.get(pc.sibling) : undefined;
     if (sib !== undefined && pl.isActive(sib)) return false;
-    return base(t, pl);
+    return helpful(t, pl);
   };
   const order = pool.rules.map((_, p) => p).filter((p) => byId.has(pool.rules[p]!.id));
   order.sort((a, b) => byId.get(pool.rules[b]!.id)!.e.confidence - byId.get(pool.rules[a]!.id)!.e.confidence || a - b);

@@ -30,8 +30,9 @@ export async function pruneStage(s: LoopState): Promise<void> {
   const outputs = runRules(input.task, s.inUse, input.judge, { statuses: ['active', 'proposed', 'disabled', 'rejected'] });
   const run = { outputs, examples: input.judge, scorer };
   // An asynchronous matcher (an LLM judge) answers first for every pair pruning will score.
-  if (scorer.needsAsync && verdicts) await prefetchVerdicts(verdicts, () => void pruneRules(run, { only, clearly: true }));
-  const result = pruneRules(run, { only, clearly: true });
+  const options = { only, clearly: true };
+  if (scorer.needsAsync && verdicts) await prefetchVerdicts(verdicts, () => void pruneRules(run, options));
+  const result = pruneRules(run, options);
   for (const step of result.steps) {
     s.disable(step.rule_id, `pruned by learn: ${input.judgeSplit} F1 ${num(step.f1_before)} → ${num(step.f1_after)} without it`);
     s.decide({

@@ -1,4 +1,4 @@
-import { f1OfTotals } from '../../../core/ratio.js';
+import { f1OfTotals, pairedZ } from '../../../core/ratio.js';
 
 /** Which rules fire on each held-out text, in list order: rules `entryRule[docEntries[d]..docEntries[d+1])` of text d. */
 export interface Firings {
@@ -117,5 +117,5 @@ export function pairedGain(a: Uint8Array, b: Uint8Array): number {
     if (a[d] && !b[d]) onlyA++;
     else if (b[d] && !a[d]) onlyB++;
   }
-  return onlyA + onlyB ? (onlyB - onlyA) / Math.sqrt(onlyA + onlyB) : 0;
+  return pairedZ(onlyA, onlyB);
 }

@@ -129,13 +129,11 @@ export function addContinuations(occurrences: Map<string, number[]>, places: Win
     for (const w of list) if (places.gold[w] === label) own++;
     for (const set of choices(options)) {
       const at = continued(base, set);
+      const windows = heads.flatMap((w) => pick(w, at.get(placeOf(w))) ?? []);
       // Only a candidate that finds more gold spans than the template alone is worth its list.
       let gain = -own;
-      for (const w of heads) {
-        const v = pick(w, at.get(placeOf(w)));
-        if (v !== undefined && places.gold[v] === label) gain++;
-      }
-      if (gain >= minGain) added.push([`${key}\u0001${mostTokensFirst(set).join(ALTERNATIVE)}`, heads.flatMap((w) => pick(w, at.get(placeOf(w))) ?? [])]);
+      for (const v of windows) if (places.gold[v] === label) gain++;
+      if (gain >= minGain) added.push([`${key}\u0001${mostTokensFirst(set).join(ALTERNATIVE)}`, windows]);
     }
   }
   for (const [k, l] of added) occurrences.set(k, l);
