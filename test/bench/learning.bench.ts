@@ -3,7 +3,8 @@
  * a standard statistical baseline on the shared sets with their official splits, every system
  * learning from the same labelled examples (train + dev) and scored on test by the task's scorer.
  * Systems (test/bench/learning/systems.ts): `service` (import, `learn` offline, `eval` on test,
- * through the service API), `inducer` (induceRules alone), `keyword`, `stat`.
+ * through the service API), `inducer` (induceRules alone), `keyword`, `stat`, and `capped`: the
+ * service with `--max-rules-per-label 15`, on the shared intent sets only (CAPPED_CASES).
  *
  * Cases (name: what):
  *   b77-77     Banking77, all 77 classes
@@ -25,7 +26,7 @@
  * LEARNING_SYSTEMS=keyword,stat narrow it, and a group name stands for several cases:
  * LEARNING_CASES=curves | skewed | open-spans | b77-77@* | trec50@* | r8k@*. For fast iteration, one case at a time:
  *
- *   npm run build && node dist/test/bench/learning.bench.js --case trec6 [--system inducer|service|keyword|stat] [--json]
+ *   npm run build && node dist/test/bench/learning.bench.js --case trec6 [--system inducer|service|capped|keyword|stat] [--json]
  *   BENCH=learning LEARNING_CASES=trec50@5 npm run bench
  *
  * Every run also writes its rows as JSON to LEARNING_OUT (default out/learning-bench.json).
@@ -43,7 +44,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sharedMissing } from '../helpers/shared.js';
 import { CASE_GROUPS, CASE_NAMES, loadCase } from './learning/cases.js';
-import { runSystem, SYSTEMS, type SystemName } from './learning/systems.js';
+import { CAPPED_CASES, CAPPED_RULES_PER_LABEL, runSystem, SYSTEMS, type SystemName } from './learning/systems.js';
 import type { SystemRun } from './learning/types.js';
 import type { BenchResult } from './run-all.js';
 
@@ -111,6 +112,7 @@ export async function run(): Promise<BenchResult> {
   for (const c of cases) {
     let described = false;
     for (const s of systems) {
+      if (s === 'capped' && !CAPPED_CASES.includes(c)) continue;
       process.stderr.write(`learning: ${c} ${s}…\n`);
       try {
         const r = await runIsolated(c, s);
@@ -128,6 +130,7 @@ export async function run(): Promise<BenchResult> {
   if (drops.length) notes.push(`learn's expected F1 (its cross-validated estimate, else its last dev F1) less test F1, mean over ${drops.length} service rows: ${r3(drops.reduce((a, b) => a + b, 0) / drops.length)}`);
   notes.push(`every run as JSON: ${writeJson(runs)}`);
   notes.push('columns: micro precision/recall/F1 on test; accuracy = correct / all for classification (an abstention is wrong), the share of test examples entirely right for span and field tasks; coverage = share of test examples given any output; pos_f1 = F1 of the positive class (skewed binary cases); estimate = what learn expects on new text (its cross-validated estimate, else its last dev F1; - when it judged on train alone) and drop = estimate less test F1; rules = rules learned (service: active after learn) or keywords kept, and their median and max per label (labels with none count 0)');
+  if (systems.includes('capped')) notes.push(`capped = the service with --max-rules-per-label ${CAPPED_RULES_PER_LABEL} (${CAPPED_CASES.join(', ')})`);
   notes.push(`machine: Node ${process.version}, ${cpus().length} cores; every pair ran in its own process`);
   return { name, rows, notes };
 }

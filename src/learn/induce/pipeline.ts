@@ -1,14 +1,14 @@
 import { evaluateRulesetNow } from '../../core/eval/evaluate-ruleset.js';
 import { greedyPrune } from '../../core/metrics/greedy-prune.js';
-import { plus } from '../../core/metrics/scored-run.js';
-import { f1Of, laplace, wilsonLower } from '../../core/ratio.js';
+import { laplace, wilsonLower } from '../../core/ratio.js';
 import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
-import { mergeByLabel, mergedCandidate } from './merge.js';
+import { mergedCandidate } from './merge.js';
+import { fitBudget, fitLabelBudget, labelBudgetNote, mergedGroups } from './rule-budget.js';
 import type { ResolvedOptions } from './options.js';
 import type { ProbeCache } from './probe-cache.js';
-import { Pool, splitScore, type Trial } from './pool.js';
+import { Pool, splitScore } from './pool.js';
 import { drop, stage } from './report.js';
 import { screen } from './safety.js';
 import { trimLexicons } from './simplify.js';
@@ -122,25 +122,6 @@ export function filterEligible(input: SelectionInput, cands: Candidate[], extra:
   return { eligible: out, probe };
 }
 
-/**
- * Keeps the ruleset within `maxRules` (counted after merging): removes, a batch at a time, the
- * rules whose removal costs the least F1 (on dev when there is one, else train), so the cut falls
- * on what adds least rather than on the tail of the decision list. Returns the removed positions.
- */
-function fitBudget(pool: Pool, count: () => number, maxRules: number): number[] {
-  const split = pool.dev ?? pool.train;
-  const delta = (t: Trial) => (pool.dev ? t.dev : t.train)!.delta;
-  return greedyPrune(pool, {
-    pick: 'best',
-    value: (t) => f1Of(t ? plus(split.totals.counts, delta(t)) : split.totals.counts) ?? 0,
-    tolerance: -Infinity,
-    done: () => count() <= maxRules,
-    // One at a time, each measured against the ensemble it leaves, unless the excess is large:
-    // then a batch of the cheapest, all measured before the first goes, is close enough and much faster.
-    batch: () => Math.max(1, Math.floor((count() - maxRules) * TUNING.selection.pruneBatchShare)),
-  }).map((t) => t.position);
-}
-
 /** A ruleset's scores on train and on dev (none without a dev split). */
 export interface Figures {
   train: SplitScore;
@@ -218,22 +199,25 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
   if (outOfTime()) report.notes.push(`the ${opts.learnBudgetMs} ms budget ran out: later candidates were not tried`);
 
   // Rules of one label merge across rules of other labels that fire on none of their train or dev
-  // texts. What a rule fires on does not change while the budget is fitted, which counts the merged
-  // rules after every batch it removes: each rule's texts are gathered once.
-  const firing: number[][] = [];
-  const merged = (ps: readonly number[]) => mergeByLabel(ps.map((p) => elig(p).c), (i) => (firing[ps[i]!] ??= pool.firesOn(ps[i]!)));
-  const groupCount = () => (input.merge ? merged(pool.activePositions()).length : pool.activePositions().length);
-  const cut = fitBudget(pool, groupCount, opts.maxRules);
+  // texts; both budgets count the rules as merged.
+  const grouping = mergedGroups(pool, (p) => elig(p).c, input.merge);
+  const cut = fitBudget(pool, grouping, opts.maxRules);
   for (const p of cut) drop(report, 'max_rules', elig(p).c.name);
   if (cut.length) {
     report.notes.push(`${cut.length} rules that added least were removed to keep to ${opts.maxRules} rules`);
+    stage(report, 'rule_budget', pool, started);
+  }
+  const perLabel = fitLabelBudget(pool, grouping, (p) => elig(p).c.label, opts.maxRulesPerLabel, (p) => !notDefault(p));
+  for (const p of perLabel) drop(report, 'max_rules', elig(p).c.name);
+  if (perLabel.length) {
+    report.notes.push(labelBudgetNote(perLabel.length, opts.maxRulesPerLabel));
     stage(report, 'rule_budget', pool, started);
   }
   const kept = pool.activePositions().filter(notDefault);
   const chosen = kept.map((p) => elig(p));
   report.candidates.kept = chosen.length;
   // The default rule stays a rule of its own, last: merged into an alternation it would not be one.
-  const groups = [...(input.merge ? merged(kept) : chosen.map((e) => [e.c])), ...(dflt ? [[input.defaultRule!]] : [])];
+  const groups = [...grouping(kept).map((g) => g.map((p) => elig(p).c)), ...(dflt ? [[input.defaultRule!]] : [])];
   const confByKey = new Map(chosen.map((e) => [candidateKey(e.c), e.confidence]));
   let finals = groups.map((g, i, all) => {
     const c = mergedCandidate(g);

@@ -26,7 +26,11 @@ import { spanBaseline } from './span-baselines.js';
 import { TfidfLogReg } from './tfidf-logreg.js';
 import type { BenchCase, SystemRun, SystemScore } from './types.js';
 
-export const SYSTEMS = ['keyword', 'stat', 'inducer', 'service'] as const;
+export const SYSTEMS = ['keyword', 'stat', 'inducer', 'service', 'capped'] as const;
+/** The per-label budget the `capped` system asks `learn` for: the issue's readable-list figure. */
+export const CAPPED_RULES_PER_LABEL = 15;
+/** The shared intent sets, where `capped` runs: many labels, and lists long enough for the budget to bind. */
+export const CAPPED_CASES: readonly string[] = ['b77-77', 'trec6', 'trec50'];
 export type SystemName = (typeof SYSTEMS)[number];
 
 const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
@@ -78,7 +82,7 @@ function estimateOf(learned: LearnResult): number | null {
   return learned.split.judged_on === 'dev' ? (learned.stages.at(-1)?.f1 ?? null) : null;
 }
 
-async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'case_notes'>> {
+async function runService(c: BenchCase, maxRulesPerLabel?: number): Promise<Omit<SystemRun, 'examples' | 'case_notes'>> {
   const dir = mkdtempSync(join(tmpdir(), 'rulewright-learning-bench-'));
   try {
     const file = join(dir, `${c.name}.jsonl`);
@@ -90,7 +94,7 @@ async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'c
         create: { name: c.name, type: c.task.type, labels: c.task.labels ?? [], mode: c.task.matching.mode, ...(c.task.type === 'transformation' ? { text_field: c.task.text_field } : {}) },
       });
       const t0 = performance.now();
-      const learned = await ws.dataset(undefined, { env: {} }).learn({ offline: true, seed: 42 });
+      const learned = await ws.dataset(undefined, { env: {} }).learn({ offline: true, seed: 42, ...(maxRulesPerLabel === undefined ? {} : { maxRulesPerLabel }) });
       const learn_ms = performance.now() - t0;
       const ev = await ws.dataset(undefined, { env: {} }).evaluate({ split: 'test' });
       const m = ev.micro;
@@ -100,7 +104,7 @@ async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'c
         `learn judged on ${learned.split.judged_on} (train ${learned.split.train}, dev ${learned.split.dev}${learned.split.created ? ', dev made by learn' : ''}), ${learned.rounds_run} round(s)`,
         ...learned.notes,
       ];
-      return { case: c.name, system: 'service', score, rules: learned.rules.active, rules_per_label: learned.rules_per_label, estimate: estimateOf(learned), learn_ms, peak_rss_mb: peakRssMb(), notes };
+      return { case: c.name, system: maxRulesPerLabel === undefined ? 'service' : 'capped', score, rules: learned.rules.active, rules_per_label: learned.rules_per_label, estimate: estimateOf(learned), learn_ms, peak_rss_mb: peakRssMb(), notes };
     } finally {
       ws.close();
     }
@@ -110,7 +114,8 @@ async function runService(c: BenchCase): Promise<Omit<SystemRun, 'examples' | 'c
 }
 
 export async function runSystem(c: BenchCase, system: SystemName): Promise<SystemRun> {
-  const run = system === 'inducer' ? await runInducer(c) : system === 'service' ? await runService(c) : await runBaseline(c, system);
+  const run =
+    system === 'inducer' ? await runInducer(c) : system === 'service' ? await runService(c) : system === 'capped' ? await runService(c, CAPPED_RULES_PER_LABEL) : await runBaseline(c, system);
   const perLabel = run.score?.per_label;
   if (c.positive) run.positive_f1 = perLabel?.[c.positive] ?? null;
   if (perLabel) run.notes.unshift(`test F1 per label: ${Object.entries(perLabel).map(([l, f]) => `${l} ${f === null ? '-' : f.toFixed(3)}`).join(', ')}`);

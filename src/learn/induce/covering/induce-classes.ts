@@ -3,7 +3,8 @@ import type { Example } from '../../../core/schemas/example.js';
 import type { Rule } from '../../../core/schemas/rule.js';
 import { chooseDefault, defaultCandidate, defaultNote, shareOf, type DefaultChoice, type DefaultVerdict } from '../default-class.js';
 import { clearlyHarmful } from '../dev-judges.js';
-import { mergeByLabel, mergedCandidate } from '../merge.js';
+import { mergedCandidate } from '../merge.js';
+import { fitLabelBudget, labelBudgetNote, mergedGroups } from '../rule-budget.js';
 import type { Figures } from '../pipeline.js';
 import { drop, stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
@@ -11,7 +12,7 @@ import { labelWords, uniqSorted } from '../text.js';
 import { TUNING } from '../tuning.js';
 import { indexTexts, type DecisionList } from './decision-list.js';
 import type { CoveringGrid } from '../options.js';
-import { FEATURES, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
+import { FEATURES, perClassBeforeMerging, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
 import { chooseOnDev, crossValidate, type CvChoice } from './search.js';
 import { foldsFor, smallDevNote } from './small-dev.js';
 import { closingDefault, recordClosing, unlabelledChoice, type Closing, type ClosingDefault } from './closing-default.js';
@@ -148,7 +149,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     report.notes.push(
       fit.orderZ === undefined
         ? `stopped at ${opts.maxRules} rules (--max-rules): ${list.uncovered} train examples have no rule`
-        : `the globally ordered list was cut to at most ${opts.maxRules} rules and ${opts.maxRulesPerLabel} per label (--max-rules, --max-rules-per-label): its lowest-scored rules were left out`,
+        : `the globally ordered list was cut to at most ${opts.maxRules} rules and ${perClassBeforeMerging(opts)} per label before merging (--max-rules, --max-rules-per-label): its lowest-scored rules were left out`,
     );
   report.candidates.considered = list.index.size;
   report.candidates.by_kind = {};
@@ -175,12 +176,19 @@ export function induceClasses(input: ClassInput): ClassesResult {
       report.notes[defaultAt] = `default: none: the dev prune dropped ${label} as the default, which on dev labelled the texts no rule above labels wrongly more often than the list's F1 allows (before it: ${report.notes[defaultAt]!.replace(/^default: /, '')})`;
     }
   } else stage(report, 'cross_validated_cut', pool, started);
+  const grouping = mergedGroups(pool, (p) => candOf.get(pool.rules[p]!.id)!.cand, true);
+  const perLabel = fitLabelBudget(pool, grouping, (p) => pool.rules[p]!.rule.output.label, opts.maxRulesPerLabel, (p) => isDefaultRule(pool.rules[p]!.rule));
+  for (const p of perLabel) drop(report, 'max_rules', pool.rules[p]!.rule.name);
+  if (perLabel.length) {
+    report.notes.push(labelBudgetNote(perLabel.length, opts.maxRulesPerLabel));
+    stage(report, 'rule_budget', pool, started);
+  }
   const closing = opts.defaultLabel === null ? closingDefault(pool) : null;
 
   const active = pool.activePositions();
   const chosen = active.map((p) => candOf.get(pool.rules[p]!.id)!);
   report.candidates.kept = chosen.length;
-  const groups = mergeByLabel(chosen.map((c) => c.cand), (i) => pool.firesOn(active[i]!));
+  const groups = grouping(active).map((g) => g.map((p) => candOf.get(pool.rules[p]!.id)!.cand));
   const scoreOf = new Map(chosen.map((c) => [c.cand, c.score]));
   const finals = groups.map((g, i, all) => {
     const c = mergedCandidate(g);

@@ -23,13 +23,20 @@ export interface ClassInput {
   started: number;
 }
 
+/**
+ * Most rules of one label a list keeps before merging: rules are counted per label as merged
+ * (`fitLabelBudget`), and up to `maxAlternatives` merge into one, so the list keeps enough for the
+ * budget to choose the best of.
+ */
+export const perClassBeforeMerging = (opts: Pick<ResolvedOptions, 'maxRulesPerLabel'>): number => opts.maxRulesPerLabel * TUNING.merge.maxAlternatives;
+
 export function coverOptions(opts: ResolvedOptions, deadline: number, onStep?: CoverOptions['onStep']): CoverOptions {
   return {
     z: TUNING.covering.z,
     minSupport: 1,
     minScore: TUNING.covering.minScore,
     maxRules: opts.maxRules,
-    perClass: opts.maxRulesPerLabel,
+    perClass: perClassBeforeMerging(opts),
     refineTop: TUNING.covering.refineTop,
     refineSample: TUNING.covering.refineSample,
     maxLiterals: TUNING.covering.maxLiterals,
@@ -163,7 +170,7 @@ export function planList(f: FitInput, from?: DecisionList): Plan {
   const variant: Variant = { z: f.z, global: f.global, ...(f.orderZ === undefined ? {} : { orderZ: f.orderZ }) };
   const cover = { ...coverOptions(opts, f.deadline, f.onStep), z: f.z, global: f.global, ...(f.defaultClass ? { defaultClass: f.defaultClass } : {}) };
   const learned = from ?? learnDecisionList(f.texts, f.labels, f.classes, FEATURES, cover, f.passes, f.prebuilt, f.allPasses);
-  const list = f.orderZ === undefined ? learned : reorderList(learned, f.labels, { z: f.orderZ, minScore: f.minScore, deadline: f.deadline, maxRules: opts.maxRules, perClass: opts.maxRulesPerLabel });
+  const list = f.orderZ === undefined ? learned : reorderList(learned, f.labels, { z: f.orderZ, minScore: f.minScore, deadline: f.deadline, maxRules: opts.maxRules, perClass: perClassBeforeMerging(opts) });
   const listed = candidatesOf(list, opts.userMinPrecision, f.minScore);
   const picked = f.defaultRule ? [...listed, f.defaultRule] : listed;
   const rules = rulesOf(picked, opts);

@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest';
+import { Example } from '../../../src/core/schemas/example.js';
+import { Task } from '../../../src/core/schemas/task.js';
+import { coveringLearner } from '../../../src/learn/induce/learners.js';
+import { resolveOptions } from '../../../src/learn/induce/options.js';
+import { newReport } from '../../../src/learn/induce/report.js';
+import { Pool } from '../../../src/learn/induce/pool.js';
+import { fitLabelBudget, mergedGroups, type Grouping } from '../../../src/learn/induce/rule-budget.js';
+import type { Candidate } from '../../../src/learn/induce/types.js';
+import { rule } from '../../helpers/rules.js';
+
+const task = Task.parse({ name: 't', type: 'classification', labels: ['a', 'b'] });
+const texts: [string, string, number][] = [
+  ['alpha', 'a', 3],
+  ['apple', 'a', 2],
+  ['avocado', 'a', 1],
+  ['beta', 'b', 3],
+];
+const train = texts.flatMap(([w, label, n]) => Array.from({ length: n }, (_, i) => Example.parse({ id: `${w}-${i}`, text: `${w} ${i}`, label })));
+const words = texts.map(([w]) => w);
+const rules = texts.map(([w, label], i) => rule(w, `\\b${w}\\b`, label, { priority: 10 - i }));
+
+/** The words of the rules a budget of `cap` per label removes, with these groups (positions, in rule order). */
+function removed(cap: number, groups: number[][] = words.map((_, i) => [i]), keep?: (p: number) => boolean): string[] {
+  const pool = Pool.run(task, rules, train, null, new Set(rules.map((r) => r.id)));
+  const grouping: Grouping = (active) => groups.map((g) => g.filter((p) => active.includes(p))).filter((g) => g.length > 0);
+  return fitLabelBudget(pool, grouping, (p) => pool.rules[p]!.rule.output.label, cap, keep).map((p) => pool.rules[p]!.rule.id);
+}
+
+describe('fitting rules per label to a budget', () => {
+  test.each([
+    [3, []],
+    [2, ['avocado']],
+    [1, ['avocado', 'apple']],
+  ])('a cap of %i takes the rules of the label over it that cost least', (cap, gone) => {
+    expect(removed(cap)).toEqual(gone);
+  });
+
+  test('a rule the budget must keep stays, and the next cheapest goes', () => {
+    expect(removed(2, undefined, (p) => p === 2)).toEqual(['apple']);
+  });
+
+  test('rules are counted as merged: only a rule of the smallest merged rule goes, though a member of a larger one costs less', () => {
+    // apple and avocado are one merged rule; taking avocado would leave label a two rules.
+    expect(removed(1, [[0], [1, 2], [3]])).toEqual(['alpha']);
+  });
+});
+
+describe('merged groups', () => {
+  const cand = (label: string, word: string): Candidate => ({ kind: 'word', label, format: 'regex', pattern: `\\b${word}\\b`, flags: 'i', group: '$0', name: `${label} <- "${word}"`, description: word, specificity: 1 });
+  const cands = texts.map(([w, label]) => cand(label, w));
+
+  test.each([
+    [true, [[0, 1, 2], [3]]],
+    [false, [[0], [1], [2], [3]]],
+  ])('merge %s groups the positions as the rules would merge', (merge, groups) => {
+    const pool = Pool.run(task, rules, train, null, new Set(rules.map((r) => r.id)));
+    expect(mergedGroups(pool, (p) => cands[p]!, merge)([0, 1, 2, 3])).toEqual(groups);
+  });
+});
+
+/** Three labels, each said by any of six words of its own: a list needs six triggers per label. */
+function foods(split: 'train' | 'dev', perWord: number): Example[] {
+  const words: Record<string, string[]> = {
+    a: ['apple', 'apricot', 'avocado', 'almond', 'anise', 'acorn'],
+    b: ['bean', 'beet', 'basil', 'barley', 'berry', 'bran'],
+    c: ['corn', 'cumin', 'celery', 'carrot', 'cress', 'chive'],
+  };
+  const fillers = ['today', 'for lunch', 'a lot', 'at home', 'with friends'];
+  return Object.entries(words).flatMap(([label, ws]) =>
+    ws.flatMap((w, i) => Array.from({ length: perWord }, (_, k) => Example.parse({ id: `${split}-${w}-${k}`, text: `I like ${w} ${fillers[(i + k) % fillers.length]}`, label, split }))),
+  );
+}
+
+describe('--max-rules-per-label in sequential covering', () => {
+  test('counts rules as merged: one rule per label may hold several triggers', async () => {
+    const t = Task.parse({ name: 'f', type: 'classification', labels: ['a', 'b', 'c'] });
+    const dev = foods('dev', 5);
+    const report = newReport(t, 90, dev.length);
+    const list = await coveringLearner.learn(foods('train', 5), { task: t, opts: resolveOptions(t, { dev, seed: 1, maxRulesPerLabel: 1 }), report, started: performance.now() });
+    expect(list.rules.map((r) => r.output.label).sort()).toEqual(['a', 'b', 'c']);
+    // Six alternatives of a, learned as six rules, are one rule as the user reads the list.
+    const a = list.rules.find((r) => r.output.label === 'a')!;
+    for (const w of ['apple', 'apricot', 'avocado', 'almond', 'anise', 'acorn']) expect(a.name).toContain(w);
+  });
+});
