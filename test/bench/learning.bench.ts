@@ -30,7 +30,7 @@
  *   BENCH=learning LEARNING_CASES=trec50@5 npm run bench
  *
  * Every run also writes its rows as JSON to LEARNING_OUT (default out/learning-bench.json).
- * The whole grid (31 cases x 4 systems) is expected to take 30 to 40 minutes on 2 cores, most of it
+ * The whole grid (31 cases x 4 systems, and `capped` on the 3 intent sets) is expected to take 30 to 40 minutes on 2 cores, most of it
  * the service and inducer runs on the full sets and the 50- and 100-per-label draws (the 5- and
  * 10-per-label rows take seconds each).
  *

@@ -9,6 +9,8 @@ export interface ResolvedOptions {
   seed: number;
   maxRules: number;
   maxRulesPerLabel: number;
+  /** Whether the user set `maxRulesPerLabel`: their budget then replaces the one where dev ties (rule-budget.ts). */
+  userRulesPerLabel: boolean;
   /** The precision floor the user set (null: none). */
   userMinPrecision: number | null;
   onProgress?: (done: number, total: number) => void;
@@ -55,6 +57,7 @@ export function resolveOptions(task: Task, options: InduceOptions = {}): Resolve
     seed: options.seed ?? 0,
     maxRules: options.maxRules ?? (task.type === 'classification' ? D.maxRulesClassification : D.maxRulesOther),
     maxRulesPerLabel: options.maxRulesPerLabel ?? D.maxRulesPerLabel,
+    userRulesPerLabel: options.maxRulesPerLabel !== undefined,
     userMinPrecision: options.minPrecision ?? null,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     status: options.status ?? 'proposed',

@@ -1,6 +1,6 @@
 import { greedyPrune } from '../../core/metrics/greedy-prune.js';
 import { plus } from '../../core/metrics/scored-run.js';
-import { f1Of } from '../../core/ratio.js';
+import { f1Of, macroF1Of, type Counts } from '../../core/ratio.js';
 import { mergeByLabel } from './merge.js';
 import type { Pool, Trial } from './pool.js';
 import { TUNING } from './tuning.js';
@@ -24,10 +24,11 @@ export function mergedGroups(pool: Pool, candidateAt: (p: number) => Candidate, 
   };
 }
 
-/** F1 on dev when there is one, else train, now (`t` null) or after trial `t`. */
-function f1After(pool: Pool): (t: Trial | null) => number {
-  const split = pool.dev ?? pool.train;
-  return (t) => f1Of(t ? plus(split.totals.counts, (pool.dev ? t.dev : t.train)!.delta) : split.totals.counts) ?? 0;
+/** F1 on dev when there is one (and `on` allows), else train, now (`t` null) or after trial `t`. */
+function f1After(pool: Pool, on: 'dev' | 'train' = 'dev'): (t: Trial | null) => number {
+  const dev = on === 'dev' && pool.dev;
+  const split = dev ? pool.dev! : pool.train;
+  return (t) => f1Of(t ? plus(split.totals.counts, (dev ? t.dev : t.train)!.delta) : split.totals.counts) ?? 0;
 }
 
 /**
@@ -50,14 +51,14 @@ export function fitBudget(pool: Pool, groups: Grouping, maxRules: number): numbe
 
 /**
  * Keeps every label within `cap` rules, counted as the user reads them (after merging): while a
- * label has more, removes whichever rule of its smallest merged rules costs the least F1 (on dev
- * when there is one, else train). Taking a member of a larger merged rule would cost F1 and leave
- * the count as it was. Each step takes one rule from every label still over, each measured before
+ * label has more, removes whichever rule of its smallest merged rules costs the least train F1 (a
+ * choice made on dev, rule by rule, would fit dev). Taking a member of a larger merged rule would
+ * cost F1 and leave the count as it was. Each step takes one rule from every label still over, each measured before
  * any goes (labels rarely share texts, and steps are then as many as the largest excess, not the
  * sum). Rules `keep` holds (a default) are never taken. Returns the removed positions.
  */
 export function fitLabelBudget(pool: Pool, groups: Grouping, labelOf: (p: number) => string, cap: number, keep: (p: number) => boolean = () => false): number[] {
-  const value = f1After(pool);
+  const value = f1After(pool, 'train');
   const removed: number[] = [];
   for (;;) {
     const picks: number[] = [];
@@ -101,3 +102,65 @@ function overCap(merged: readonly number[][], labelOf: (p: number) => string, ca
 /** What the summary says of a per-label budget that removed `removed` rules. */
 export const labelBudgetNote = (removed: number, cap: number): string =>
   `${removed} rule${removed === 1 ? '' : 's'} that added least ${removed === 1 ? 'was' : 'were'} removed to keep every label within ${cap} rules as merged (--max-rules-per-label)`;
+
+/** Micro and macro F1 and accuracy of a classification pool's active rules on dev (an unlabelled text is a miss). */
+export function devF1s(pool: Pool): { micro: number; macro: number; accuracy: number } {
+  const dev = pool.dev!;
+  const { docEntries, entryRule } = dev.outputs;
+  const per = new Map<string, Counts>();
+  const at = (l: string): Counts => {
+    let c = per.get(l);
+    if (!c) per.set(l, (c = { tp: 0, fp: 0, fn: 0 }));
+    return c;
+  };
+  let tp = 0;
+  let answered = 0;
+  dev.examples.forEach((e, d) => {
+    const gold = (e.label ?? '').trim();
+    let said: string | null = null;
+    for (let k = docEntries[d]!; k < docEntries[d + 1]!; k++)
+      if (pool.isActive(entryRule[k]!)) {
+        said = pool.rules[entryRule[k]!]!.label.trim();
+        break;
+      }
+    if (said !== null) answered++;
+    if (said !== null && said === gold) {
+      tp++;
+      at(gold).tp++;
+      return;
+    }
+    if (said !== null) at(said).fp++;
+    if (gold) at(gold).fn++;
+  });
+  const n = dev.examples.length;
+  return { micro: n ? (2 * tp) / (answered + n) : 0, macro: macroF1Of(per.values()) ?? 0, accuracy: n ? tp / n : 0 };
+}
+
+/**
+ * A readable list where dev cannot tell it from the longer one (rules that tie on F1, fewer win):
+ * lowers the per-label budget one rule at a time (`fitLabelBudget`, each removal the rule train
+ * misses least, so dev only says where to stop) while dev micro F1, macro F1 and accuracy all stay
+ * within `tolerance` of the list's, and keeps the last budget that did. Macro F1 guards a rare
+ * label, whose rules micro F1 barely feels; accuracy guards coverage, which F1 trades for
+ * precision. Returns the budget (null: none was set) and the removed positions.
+ */
+export function tieBudget(pool: Pool, groups: Grouping, labelOf: (p: number) => string, tolerance: number, keep: (p: number) => boolean = () => false): { cap: number | null; removed: number[] } {
+  const full = devF1s(pool);
+  const counts = new Map<string, number>();
+  for (const g of groups(pool.activePositions())) counts.set(labelOf(g[0]!), (counts.get(labelOf(g[0]!)) ?? 0) + 1);
+  const removed: number[] = [];
+  let kept = { cap: null as number | null, removed: 0 };
+  for (let cap = Math.max(0, ...counts.values()) - 1; cap >= 1; cap--) {
+    removed.push(...fitLabelBudget(pool, groups, labelOf, cap, keep));
+    const now = devF1s(pool);
+    if (now.micro < full.micro - tolerance || now.macro < full.macro - tolerance || now.accuracy < full.accuracy - tolerance) break;
+    kept = { cap, removed: removed.length };
+  }
+  // Back to the last budget that tied: the rules removed after it return, last removed first.
+  for (const p of removed.slice(kept.removed).reverse()) pool.commit(pool.trial(p));
+  return { cap: kept.cap, removed: removed.slice(0, kept.removed) };
+}
+
+/** What the summary says of a tie budget that removed `removed` rules to keep `cap` per label. */
+export const tieBudgetNote = (removed: number, cap: number): string =>
+  `at most ${cap} rules per label as merged: dev micro F1, macro F1 and accuracy stay within ${TUNING.arbiter.equalF1} of the longer list's without the ${removed} rule${removed === 1 ? '' : 's'} that added least (rules that tie, fewer win; --max-rules-per-label sets a budget of your own)`;

@@ -5,7 +5,7 @@ import { coveringLearner } from '../../../src/learn/induce/learners.js';
 import { resolveOptions } from '../../../src/learn/induce/options.js';
 import { newReport } from '../../../src/learn/induce/report.js';
 import { Pool } from '../../../src/learn/induce/pool.js';
-import { fitLabelBudget, mergedGroups, type Grouping } from '../../../src/learn/induce/rule-budget.js';
+import { devF1s, fitLabelBudget, mergedGroups, tieBudget, type Grouping } from '../../../src/learn/induce/rule-budget.js';
 import type { Candidate } from '../../../src/learn/induce/types.js';
 import { rule } from '../../helpers/rules.js';
 
@@ -43,6 +43,38 @@ describe('fitting rules per label to a budget', () => {
   test('rules are counted as merged: only a rule of the smallest merged rule goes, though a member of a larger one costs less', () => {
     // apple and avocado are one merged rule; taking avocado would leave label a two rules.
     expect(removed(1, [[0], [1, 2], [3]])).toEqual(['alpha']);
+  });
+});
+
+describe('the budget where dev ties', () => {
+  // a: alpha decides dev, apple and avocado only train; c, a rare label, has two rules, one dev text each.
+  const t3 = Task.parse({ name: 't3', type: 'classification', labels: ['a', 'b', 'c'] });
+  const ex = (split: 'train' | 'dev', word: string, label: string, n: number) =>
+    Array.from({ length: n }, (_, i) => Example.parse({ id: `${split}-${word}-${i}`, text: `${word} ${i}`, label, split }));
+  const train3 = [...ex('train', 'alpha', 'a', 3), ...ex('train', 'apple', 'a', 2), ...ex('train', 'avocado', 'a', 1), ...ex('train', 'beta', 'b', 3), ...ex('train', 'cherry', 'c', 1), ...ex('train', 'cocoa', 'c', 1)];
+  const dev3 = [...ex('dev', 'alpha', 'a', 200), ...ex('dev', 'beta', 'b', 197), ...ex('dev', 'cherry', 'c', 1), ...ex('dev', 'cocoa', 'c', 1)];
+  const rules3 = [['alpha', 'a'], ['apple', 'a'], ['avocado', 'a'], ['beta', 'b'], ['cherry', 'c'], ['cocoa', 'c']].map(([w, l], i) => rule(w!, `\\b${w}\\b`, l, { priority: 10 - i }));
+  const pool3 = () => Pool.run(t3, rules3, train3, dev3, new Set(rules3.map((r) => r.id)));
+  const alone: Grouping = (active) => active.map((p) => [p]);
+
+  test('dev scores count an unlabelled text as a miss, and macro F1 weighs the rare label as much as the rest', () => {
+    const pool = pool3();
+    expect(devF1s(pool)).toEqual({ micro: 1, macro: 1, accuracy: 1 });
+    pool.commit(pool.trial(pool.rules.findIndex((r) => r.id === 'cocoa')));
+    const s = devF1s(pool);
+    expect(s.accuracy).toBeCloseTo(398 / 399, 12);
+    expect(s.micro).toBeCloseTo((2 * 398) / (398 + 399), 12);
+    expect(s.macro).toBeCloseTo((1 + 1 + 2 / 3) / 3, 12);
+  });
+
+  test('lowers the budget while dev ties, and stops before the rare label loses a rule micro F1 would not miss', () => {
+    const pool = pool3();
+    const tie = tieBudget(pool, alone, (p) => pool.rules[p]!.rule.output.label, 0.005);
+    expect(tie.cap).toBe(2);
+    expect(tie.removed.map((p) => pool.rules[p]!.rule.id)).toEqual(['avocado']);
+    // What the budget of 1 removed came back.
+    expect(pool.activePositions().map((p) => pool.rules[p]!.rule.id)).toEqual(['alpha', 'apple', 'beta', 'cherry', 'cocoa']);
+    expect(devF1s(pool).micro).toBe(1);
   });
 });
 

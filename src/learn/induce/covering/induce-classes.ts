@@ -4,7 +4,7 @@ import type { Rule } from '../../../core/schemas/rule.js';
 import { chooseDefault, defaultCandidate, defaultNote, shareOf, type DefaultChoice, type DefaultVerdict } from '../default-class.js';
 import { clearlyHarmful } from '../dev-judges.js';
 import { mergedCandidate } from '../merge.js';
-import { fitLabelBudget, labelBudgetNote, mergedGroups } from '../rule-budget.js';
+import { fitLabelBudget, labelBudgetNote, mergedGroups, tieBudget, tieBudgetNote } from '../rule-budget.js';
 import type { Figures } from '../pipeline.js';
 import { drop, stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
@@ -14,7 +14,7 @@ import { indexTexts, type DecisionList } from './decision-list.js';
 import type { CoveringGrid } from '../options.js';
 import { FEATURES, perClassBeforeMerging, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
 import { chooseOnDev, crossValidate, type CvChoice } from './search.js';
-import { foldsFor, smallDevNote } from './small-dev.js';
+import { foldsFor, minDevTexts, smallDevNote } from './small-dev.js';
 import { closingDefault, recordClosing, unlabelledChoice, type Closing, type ClosingDefault } from './closing-default.js';
 import { isDefaultRule } from '../../../core/engine/default-rule.js';
 
@@ -177,11 +177,23 @@ export function induceClasses(input: ClassInput): ClassesResult {
     }
   } else stage(report, 'cross_validated_cut', pool, started);
   const grouping = mergedGroups(pool, (p) => candOf.get(pool.rules[p]!.id)!.cand, true);
-  const perLabel = fitLabelBudget(pool, grouping, (p) => pool.rules[p]!.rule.output.label, opts.maxRulesPerLabel, (p) => isDefaultRule(pool.rules[p]!.rule));
+  const labelAt = (p: number) => pool.rules[p]!.rule.output.label;
+  const isDefault = (p: number) => isDefaultRule(pool.rules[p]!.rule);
+  const perLabel = fitLabelBudget(pool, grouping, labelAt, opts.maxRulesPerLabel, isDefault);
   for (const p of perLabel) drop(report, 'max_rules', pool.rules[p]!.rule.name);
   if (perLabel.length) {
     report.notes.push(labelBudgetNote(perLabel.length, opts.maxRulesPerLabel));
     stage(report, 'rule_budget', pool, started);
+  }
+  // On a dev too small to judge on its own, most rules fire on no dev text and would all tie; a
+  // budget the user set is theirs to choose, and stands alone.
+  if (pool.dev && pool.dev.examples.length >= minDevTexts() && !opts.userRulesPerLabel) {
+    const tie = tieBudget(pool, grouping, labelAt, TUNING.arbiter.equalF1, isDefault);
+    for (const p of tie.removed) drop(report, 'no_gain_dev', pool.rules[p]!.rule.name);
+    if (tie.removed.length) {
+      report.notes.push(tieBudgetNote(tie.removed.length, tie.cap!));
+      stage(report, 'tie_budget', pool, started);
+    }
   }
   const closing = opts.defaultLabel === null ? closingDefault(pool) : null;
 
