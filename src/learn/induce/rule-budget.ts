@@ -142,15 +142,22 @@ export function devF1s(pool: Pool): { micro: number; macro: number; accuracy: nu
  * misses least, so dev only says where to stop) while dev micro F1, macro F1 and accuracy all stay
  * within `tolerance` of the list's, and keeps the last budget that did. Macro F1 guards a rare
  * label, whose rules micro F1 barely feels; accuracy guards coverage, which F1 trades for
- * precision. Returns the budget (null: none was set) and the removed positions.
+ * precision. Past `deadline` it lowers no further. Returns the budget (null: none was set) and the
+ * removed positions.
  */
-export function tieBudget(pool: Pool, groups: Grouping, labelOf: (p: number) => string, tolerance: number, keep: (p: number) => boolean = () => false): { cap: number | null; removed: number[] } {
+export function tieBudget(
+  pool: Pool,
+  groups: Grouping,
+  labelOf: (p: number) => string,
+  opts: { tolerance: number; keep?: (p: number) => boolean; deadline?: number },
+): { cap: number | null; removed: number[] } {
+  const { tolerance, keep = () => false, deadline = Infinity } = opts;
   const full = devF1s(pool);
   const counts = new Map<string, number>();
   for (const g of groups(pool.activePositions())) counts.set(labelOf(g[0]!), (counts.get(labelOf(g[0]!)) ?? 0) + 1);
   const removed: number[] = [];
   let kept = { cap: null as number | null, removed: 0 };
-  for (let cap = Math.max(0, ...counts.values()) - 1; cap >= 1; cap--) {
+  for (let cap = Math.max(0, ...counts.values()) - 1; cap >= 1 && performance.now() < deadline; cap--) {
     removed.push(...fitLabelBudget(pool, groups, labelOf, cap, keep));
     const now = devF1s(pool);
     if (now.micro < full.micro - tolerance || now.macro < full.macro - tolerance || now.accuracy < full.accuracy - tolerance) break;

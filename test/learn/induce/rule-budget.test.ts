@@ -69,12 +69,18 @@ describe('the budget where dev ties', () => {
 
   test('lowers the budget while dev ties, and stops before the rare label loses a rule micro F1 would not miss', () => {
     const pool = pool3();
-    const tie = tieBudget(pool, alone, (p) => pool.rules[p]!.rule.output.label, 0.005);
+    const tie = tieBudget(pool, alone, (p) => pool.rules[p]!.rule.output.label, { tolerance: 0.005 });
     expect(tie.cap).toBe(2);
     expect(tie.removed.map((p) => pool.rules[p]!.rule.id)).toEqual(['avocado']);
     // What the budget of 1 removed came back.
     expect(pool.activePositions().map((p) => pool.rules[p]!.rule.id)).toEqual(['alpha', 'apple', 'beta', 'cherry', 'cocoa']);
     expect(devF1s(pool).micro).toBe(1);
+  });
+
+  test('past its deadline it lowers no budget', () => {
+    const pool = pool3();
+    expect(tieBudget(pool, alone, (p) => pool.rules[p]!.rule.output.label, { tolerance: 0.005, deadline: performance.now() - 1 })).toEqual({ cap: null, removed: [] });
+    expect(pool.activePositions()).toHaveLength(6);
   });
 });
 

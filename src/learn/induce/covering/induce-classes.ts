@@ -188,7 +188,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
   // On a dev too small to judge on its own, most rules fire on no dev text and would all tie; a
   // budget the user set is theirs to choose, and stands alone.
   if (pool.dev && pool.dev.examples.length >= minDevTexts() && !opts.userRulesPerLabel) {
-    const tie = tieBudget(pool, grouping, labelAt, TUNING.arbiter.equalF1, isDefault);
+    const tie = tieBudget(pool, grouping, labelAt, { tolerance: TUNING.arbiter.equalF1, keep: isDefault, deadline });
     for (const p of tie.removed) drop(report, 'no_gain_dev', pool.rules[p]!.rule.name);
     if (tie.removed.length) {
       report.notes.push(tieBudgetNote(tie.removed.length, tie.cap!));
