@@ -53,9 +53,10 @@ export function fitBudget(pool: Pool, groups: Grouping, maxRules: number): numbe
  * Keeps every label within `cap` rules, counted as the user reads them (after merging): while a
  * label has more, removes whichever rule of its smallest merged rules costs the least train F1 (a
  * choice made on dev, rule by rule, would fit dev). Taking a member of a larger merged rule would
- * cost F1 and leave the count as it was. Each step takes one rule from every label still over, each measured before
- * any goes (labels rarely share texts, and steps are then as many as the largest excess, not the
- * sum). Rules `keep` holds (a default) are never taken. Returns the removed positions.
+ * cost F1 and leave the count as it was. Each step takes one rule from every label still over,
+ * each measured before any goes (labels rarely share texts, and steps are then as many as the
+ * largest excess, not the sum). Rules `keep` holds (a default) are never taken. Returns the
+ * removed positions.
  */
 export function fitLabelBudget(pool: Pool, groups: Grouping, labelOf: (p: number) => string, cap: number, keep: (p: number) => boolean = () => false): number[] {
   const value = f1After(pool, 'train');

@@ -27,7 +27,7 @@ import { TfidfLogReg } from './tfidf-logreg.js';
 import type { BenchCase, SystemRun, SystemScore } from './types.js';
 
 export const SYSTEMS = ['keyword', 'stat', 'inducer', 'service', 'capped'] as const;
-/** The per-label budget the `capped` system asks `learn` for: the issue's readable-list figure. */
+/** The per-label budget the `capped` system asks `learn` for: a list per label short enough to review at a glance. */
 export const CAPPED_RULES_PER_LABEL = 15;
 /** The shared intent sets, where `capped` runs: many labels, and lists long enough for the budget to bind. */
 export const CAPPED_CASES: readonly string[] = ['b77-77', 'trec6', 'trec50'];
