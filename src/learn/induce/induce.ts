@@ -12,7 +12,9 @@ import { minDevTexts } from './covering/small-dev.js';
 import { coveringLearner, defaultLearnerPays, labelOf, selectionAffordable, selectionForDefaultLearner, selectionLearner, withoutFunctionWords } from './learners.js';
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { ProbeCache } from './probe-cache.js';
-import { newReport } from './report.js';
+import { Pool } from './pool.js';
+import { eachAlone, fitLabelBudget, labelBudgetNote } from './rule-budget.js';
+import { drop, newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
 import { bestOption, crossValidateSpans, spanOptions, type LearnSpans, type SpanLearned } from './spans/choose-learner.js';
 import { TUNING } from './tuning.js';
@@ -106,9 +108,27 @@ async function withWindows(task: Task, train: readonly Example[], opts: Resolved
     report.notes.push(`span learners compared on ${on}: ${listed(own)}; kept ${best.name}`);
   }
   if (best.rules === pipeline) return pipeline;
-  const kept = best.rules === win ? [] : best.rules.slice(0, pipeline.length);
-  const fresh = await finalizeRules({ task, train, opts, report, started }, win, kept);
+  const budgeted = withinLabelBudget(task, train, opts, report, best.rules);
+  const fromPipeline = new Set(pipeline.map((r) => r.id));
+  const kept = budgeted.filter((r) => fromPipeline.has(r.id));
+  const fresh = await finalizeRules({ task, train, opts, report, started }, budgeted.filter((r) => !fromPipeline.has(r.id)), kept);
   return [...kept, ...fresh];
+}
+
+/**
+ * The rules with every label within `--max-rules-per-label`: each span learner keeps to it, but
+ * the window learner's broad templates dev admits, and two lists together, can pass it. Only then
+ * are they run again, and the rules that add least train F1 go (`fitLabelBudget`).
+ */
+function withinLabelBudget(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, rules: readonly Rule[]): readonly Rule[] {
+  const per = new Map<string, number>();
+  for (const r of rules) per.set(r.output.label, (per.get(r.output.label) ?? 0) + 1);
+  if (Math.max(0, ...per.values()) <= opts.maxRulesPerLabel) return rules;
+  const pool = Pool.run(task, rules, train, opts.dev, new Set(rules.map((r) => r.id)));
+  const gone = new Set(fitLabelBudget(pool, eachAlone, (p) => pool.rules[p]!.rule.output.label, opts.maxRulesPerLabel).map((p) => pool.rules[p]!.rule.id));
+  report.notes.push(labelBudgetNote(gone.size, opts.maxRulesPerLabel));
+  for (const r of rules) if (gone.has(r.id)) drop(report, 'max_rules', r.name);
+  return rules.filter((r) => !gone.has(r.id));
 }
 
 /** Both span learners on `rows`: the candidate pipeline, then the token-window templates. */

@@ -9,13 +9,16 @@ import type { Candidate } from './types.js';
 /** The rules a ruleset's active positions become: each group is one rule (several when merged). */
 export type Grouping = (active: readonly number[]) => number[][];
 
+/** Each rule its own: rules that are not merged (spans). */
+export const eachAlone: Grouping = (active) => active.map((p) => [p]);
+
 /**
  * How the active rules of `pool` merge into rules (see merge.ts), as groups of positions; without
  * `merge`, each rule is its own. What a rule fires on does not change while a budget is fitted, so
  * each rule's texts are gathered once.
  */
 export function mergedGroups(pool: Pool, candidateAt: (p: number) => Candidate, merge: boolean): Grouping {
-  if (!merge) return (active) => active.map((p) => [p]);
+  if (!merge) return eachAlone;
   const firing: number[][] = [];
   return (active) => {
     const cands = active.map(candidateAt);

@@ -100,6 +100,16 @@ describe('induceRules: spans', () => {
     TIMEOUT,
   );
 
+  test.each([1, 2])(
+    'keeps at most %i rule(s) of a label, whichever span learners the list comes from',
+    async (max) => {
+      const res = await induceRules(task, train, { dev, seed: 1, maxRulesPerLabel: max });
+      for (const label of ['CODE', 'DATE']) expect(res.rules.filter((r) => r.output.label === label).length).toBeLessThanOrEqual(max);
+      expect(res.rules.length).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
   test(
     'respects annotated universes: a label an example does not assert is never learned from it',
     async () => {
