@@ -13,8 +13,8 @@ import { coveringLearner, defaultLearnerPays, labelOf, selectionAffordable, sele
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { ProbeCache } from './probe-cache.js';
 import { Pool } from './pool.js';
-import { eachAlone, fitLabelBudget, labelBudgetNote } from './rule-budget.js';
-import { drop, newReport } from './report.js';
+import { eachAlone, holdLabelBudget } from './rule-budget.js';
+import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
 import { bestOption, crossValidateSpans, spanOptions, type LearnSpans, type SpanLearned } from './spans/choose-learner.js';
 import { TUNING } from './tuning.js';
@@ -125,9 +125,7 @@ function withinLabelBudget(task: Task, train: readonly Example[], opts: Resolved
   for (const r of rules) per.set(r.output.label, (per.get(r.output.label) ?? 0) + 1);
   if (Math.max(0, ...per.values()) <= opts.maxRulesPerLabel) return rules;
   const pool = Pool.run(task, rules, train, opts.dev, new Set(rules.map((r) => r.id)));
-  const gone = new Set(fitLabelBudget(pool, eachAlone, (p) => pool.rules[p]!.rule.output.label, opts.maxRulesPerLabel).map((p) => pool.rules[p]!.rule.id));
-  report.notes.push(labelBudgetNote(gone.size, opts.maxRulesPerLabel));
-  for (const r of rules) if (gone.has(r.id)) drop(report, 'max_rules', r.name);
+  const gone = new Set(holdLabelBudget(pool, eachAlone, opts.maxRulesPerLabel, report).map((p) => pool.rules[p]!.rule.id));
   return rules.filter((r) => !gone.has(r.id));
 }
 

@@ -5,7 +5,7 @@ import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import { mergedCandidate } from './merge.js';
-import { fitBudget, fitLabelBudget, labelBudgetNote, mergedGroups } from './rule-budget.js';
+import { fitBudget, holdLabelBudget, mergedGroups } from './rule-budget.js';
 import type { ResolvedOptions } from './options.js';
 import type { ProbeCache } from './probe-cache.js';
 import { Pool, splitScore } from './pool.js';
@@ -207,12 +207,7 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
     report.notes.push(`${cut.length} rules that added least were removed to keep to ${opts.maxRules} rules`);
     stage(report, 'rule_budget', pool, started);
   }
-  const perLabel = fitLabelBudget(pool, grouping, (p) => elig(p).c.label, opts.maxRulesPerLabel, (p) => !notDefault(p));
-  for (const p of perLabel) drop(report, 'max_rules', elig(p).c.name);
-  if (perLabel.length) {
-    report.notes.push(labelBudgetNote(perLabel.length, opts.maxRulesPerLabel));
-    stage(report, 'rule_budget', pool, started);
-  }
+  if (holdLabelBudget(pool, grouping, opts.maxRulesPerLabel, report, (p) => !notDefault(p)).length) stage(report, 'rule_budget', pool, started);
   const kept = pool.activePositions().filter(notDefault);
   const chosen = kept.map((p) => elig(p));
   report.candidates.kept = chosen.length;

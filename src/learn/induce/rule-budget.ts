@@ -1,10 +1,12 @@
+import { firstFiringRule } from '../../core/engine/resolve.js';
 import { greedyPrune } from '../../core/metrics/greedy-prune.js';
 import { plus } from '../../core/metrics/scored-run.js';
 import { f1Of, macroF1Of, type Counts } from '../../core/ratio.js';
 import { mergeByLabel } from './merge.js';
 import type { Pool, Trial } from './pool.js';
 import { TUNING } from './tuning.js';
-import type { Candidate } from './types.js';
+import { drop } from './report.js';
+import type { Candidate, InduceReport } from './types.js';
 
 /** The rules a ruleset's active positions become: each group is one rule (several when merged). */
 export type Grouping = (active: readonly number[]) => number[][];
@@ -83,17 +85,22 @@ export function fitLabelBudget(pool: Pool, groups: Grouping, labelOf: (p: number
   }
 }
 
-/** For each label with more than `cap` merged rules, the rules of its smallest ones that may go. */
-function overCap(merged: readonly number[][], labelOf: (p: number) => string, cap: number, keep: (p: number) => boolean): number[][] {
-  const byLabel = new Map<string, number[][]>();
+/** Merged rules by label. */
+function byLabel(merged: readonly number[][], labelOf: (p: number) => string): Map<string, number[][]> {
+  const out = new Map<string, number[][]>();
   for (const g of merged) {
     const l = labelOf(g[0]!);
-    const gs = byLabel.get(l);
+    const gs = out.get(l);
     if (gs) gs.push(g);
-    else byLabel.set(l, [g]);
+    else out.set(l, [g]);
   }
+  return out;
+}
+
+/** For each label with more than `cap` merged rules, the rules of its smallest ones that may go. */
+function overCap(merged: readonly number[][], labelOf: (p: number) => string, cap: number, keep: (p: number) => boolean): number[][] {
   const out: number[][] = [];
-  for (const gs of byLabel.values()) {
+  for (const gs of byLabel(merged, labelOf).values()) {
     if (gs.length <= cap) continue;
     const open = gs.filter((g) => !g.some(keep));
     if (!open.length) continue;
@@ -103,14 +110,22 @@ function overCap(merged: readonly number[][], labelOf: (p: number) => string, ca
   return out;
 }
 
-/** What the summary says of a per-label budget that removed `removed` rules. */
-export const labelBudgetNote = (removed: number, cap: number): string =>
-  `${removed} rule${removed === 1 ? '' : 's'} that added least ${removed === 1 ? 'was' : 'were'} removed to keep every label within ${cap} rules as merged (--max-rules-per-label)`;
+/**
+ * `--max-rules-per-label` held on `pool` (`fitLabelBudget`, each rule's label read off the pool):
+ * the removed rules are recorded as dropped for it, and the summary says how many. Returns their
+ * positions.
+ */
+export function holdLabelBudget(pool: Pool, groups: Grouping, cap: number, report: InduceReport, keep?: (p: number) => boolean): number[] {
+  const removed = fitLabelBudget(pool, groups, (p) => pool.rules[p]!.rule.output.label, cap, keep);
+  for (const p of removed) drop(report, 'max_rules', pool.rules[p]!.rule.name);
+  const n = removed.length;
+  if (n) report.notes.push(`${n} rule${n === 1 ? '' : 's'} that added least ${n === 1 ? 'was' : 'were'} removed to keep every label within ${cap} rules as merged (--max-rules-per-label)`);
+  return removed;
+}
 
 /** Micro and macro F1 and accuracy of a classification pool's active rules on dev (an unlabelled text is a miss). */
 export function devF1s(pool: Pool): { micro: number; macro: number; accuracy: number } {
   const dev = pool.dev!;
-  const { docEntries, entryRule } = dev.outputs;
   const per = new Map<string, Counts>();
   const at = (l: string): Counts => {
     let c = per.get(l);
@@ -121,12 +136,8 @@ export function devF1s(pool: Pool): { micro: number; macro: number; accuracy: nu
   let answered = 0;
   dev.examples.forEach((e, d) => {
     const gold = (e.label ?? '').trim();
-    let said: string | null = null;
-    for (let k = docEntries[d]!; k < docEntries[d + 1]!; k++)
-      if (pool.isActive(entryRule[k]!)) {
-        said = pool.rules[entryRule[k]!]!.label.trim();
-        break;
-      }
+    const first = firstFiringRule(dev.outputs, d, pool.excluded);
+    const said = first < 0 ? null : pool.rules[first]!.label.trim();
     if (said !== null) answered++;
     if (said !== null && said === gold) {
       tp++;
@@ -157,11 +168,10 @@ export function tieBudget(
 ): { cap: number | null; removed: number[] } {
   const { tolerance, keep = () => false, deadline = Infinity } = opts;
   const full = devF1s(pool);
-  const counts = new Map<string, number>();
-  for (const g of groups(pool.activePositions())) counts.set(labelOf(g[0]!), (counts.get(labelOf(g[0]!)) ?? 0) + 1);
+  const most = Math.max(0, ...[...byLabel(groups(pool.activePositions()), labelOf).values()].map((gs) => gs.length));
   const removed: number[] = [];
   let kept = { cap: null as number | null, removed: 0 };
-  for (let cap = Math.max(0, ...counts.values()) - 1; cap >= 1 && performance.now() < deadline; cap--) {
+  for (let cap = most - 1; cap >= 1 && performance.now() < deadline; cap--) {
     removed.push(...fitLabelBudget(pool, groups, labelOf, cap, keep));
     const now = devF1s(pool);
     if (now.micro < full.micro - tolerance || now.macro < full.macro - tolerance || now.accuracy < full.accuracy - tolerance) break;

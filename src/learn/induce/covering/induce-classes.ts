@@ -4,7 +4,7 @@ import type { Rule } from '../../../core/schemas/rule.js';
 import { chooseDefault, defaultCandidate, defaultNote, shareOf, type DefaultChoice, type DefaultVerdict } from '../default-class.js';
 import { clearlyHarmful } from '../dev-judges.js';
 import { mergedCandidate } from '../merge.js';
-import { fitLabelBudget, labelBudgetNote, mergedGroups, tieBudget, tieBudgetNote } from '../rule-budget.js';
+import { holdLabelBudget, mergedGroups, tieBudget, tieBudgetNote } from '../rule-budget.js';
 import type { Figures } from '../pipeline.js';
 import { drop, stage } from '../report.js';
 import { candidateId, toRule } from '../rule-factory.js';
@@ -179,12 +179,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
   const grouping = mergedGroups(pool, (p) => candOf.get(pool.rules[p]!.id)!.cand, true);
   const labelAt = (p: number) => pool.rules[p]!.rule.output.label;
   const isDefault = (p: number) => isDefaultRule(pool.rules[p]!.rule);
-  const perLabel = fitLabelBudget(pool, grouping, labelAt, opts.maxRulesPerLabel, isDefault);
-  for (const p of perLabel) drop(report, 'max_rules', pool.rules[p]!.rule.name);
-  if (perLabel.length) {
-    report.notes.push(labelBudgetNote(perLabel.length, opts.maxRulesPerLabel));
-    stage(report, 'rule_budget', pool, started);
-  }
+  if (holdLabelBudget(pool, grouping, opts.maxRulesPerLabel, report, isDefault).length) stage(report, 'rule_budget', pool, started);
   // On a dev too small to judge on its own, most rules fire on no dev text and would all tie; a
   // budget the user set is theirs to choose, and stands alone.
   if (pool.dev && pool.dev.examples.length >= minDevTexts() && !opts.userRulesPerLabel) {
