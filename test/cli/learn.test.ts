@@ -85,7 +85,7 @@ describe('rulewright learn', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\nrules per label: median [01](\.5)?, max 1 over 3 labels; most: (refund|greet|cancel) 1/);
     const help = await runCli(['learn', '--help'], { env });
-    expect(help.stdout).toMatch(/--max-rules-per-label <n> +offline: keep at most this many rules of one label/);
+    expect(help.stdout).toMatch(/--max-rules-per-label <n> +offline: at most this many rules of one label/);
     expect(help.stdout).toContain('rulewright learn --offline --max-rules-per-label 10');
   });
 

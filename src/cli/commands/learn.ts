@@ -99,8 +99,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--matchers <file>', 'a JS module registering the custom matchers the task config names (as for eval)')
     .option('--budget <seconds>', 'offline: wall-clock budget of the inducer (default 90, at most 86400); when it runs out, the summary says so', parse.bySchema('--budget', LearnBudgetSeconds))
     .option('--min-precision <p>', 'offline: lowest train precision of a learned rule, 0 to 1 (default: none; the rule list is cut where held-out F1 is best)', parse.fraction('--min-precision'))
-    .option('--max-rules <n>', 'offline: at most this many rules (default 10000 for classification, 1000 otherwise)', parse.wholeNumber('--max-rules'))
-    .option('--max-rules-per-label <n>', 'offline: keep at most this many rules of one label, counted as merged; those that add least dev F1 go (default 200)', parse.wholeNumber('--max-rules-per-label'))
+    .option('--max-rules <n>', 'offline: at most this many rules, counted as merged; those that add least go (default 10000 for classification, 1000 otherwise)', parse.wholeNumber('--max-rules'))
+    .option('--max-rules-per-label <n>', 'offline: at most this many rules of one label, counted as merged; those that add least go: train F1 judges classification rules, dev F1 span and field rules (default 200)', parse.wholeNumber('--max-rules-per-label'))
     .option('--default-label <label>', 'offline classification: end the list with a default rule giving this label to every text no other rule labels (default: the most frequent label, only where held-out F1 shows it helps)')
     .addHelpText('after', '\nExamples:\n  rulewright learn --offline\n  rulewright learn --offline --budget 30 --max-rules 300\n  rulewright learn --offline --min-precision 0.9   # fewer, more precise rules\n  rulewright learn --offline --max-rules-per-label 10   # a short list per label to review\n  rulewright learn --offline --default-label ham   # ham for every text no rule labels\n  rulewright learn --incremental                  # patch what feedback and corrections target')
     .action(async (opts: LearnOptions) => {

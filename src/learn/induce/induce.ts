@@ -13,7 +13,7 @@ import { coveringLearner, defaultLearnerPays, labelOf, selectionAffordable, sele
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { ProbeCache } from './probe-cache.js';
 import { Pool } from './pool.js';
-import { eachAlone, holdLabelBudget } from './rule-budget.js';
+import { eachAlone, holdLabelBudget, holdRuleBudget } from './rule-budget.js';
 import { newReport } from './report.js';
 import { spanCandidates, spanDocs } from './spans/index.js';
 import { bestOption, crossValidateSpans, spanOptions, type LearnSpans, type SpanLearned } from './spans/choose-learner.js';
@@ -108,7 +108,7 @@ async function withWindows(task: Task, train: readonly Example[], opts: Resolved
     report.notes.push(`span learners compared on ${on}: ${listed(own)}; kept ${best.name}`);
   }
   if (best.rules === pipeline) return pipeline;
-  const budgeted = withinLabelBudget(task, train, opts, report, best.rules);
+  const budgeted = withinBudgets(task, train, opts, report, best.rules);
   const fromPipeline = new Set(pipeline.map((r) => r.id));
   const kept = budgeted.filter((r) => fromPipeline.has(r.id));
   const fresh = await finalizeRules({ task, train, opts, report, started }, budgeted.filter((r) => !fromPipeline.has(r.id)), kept);
@@ -116,16 +116,18 @@ async function withWindows(task: Task, train: readonly Example[], opts: Resolved
 }
 
 /**
- * The rules with every label within `--max-rules-per-label`: each span learner keeps to it, but
- * the window learner's broad templates dev admits, and two lists together, can pass it. Only then
- * are they run again, and the rules that add least train F1 go (`fitLabelBudget`).
+ * The rules within `--max-rules` and every label within `--max-rules-per-label`: each span learner
+ * keeps to them, but the window learner's broad templates dev admits, and two lists together, can
+ * pass them. Only then are they run again, and the rules that add least dev F1 go (see `BudgetChoice`).
  */
-function withinLabelBudget(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, rules: readonly Rule[]): readonly Rule[] {
+function withinBudgets(task: Task, train: readonly Example[], opts: ResolvedOptions, report: InduceReport, rules: readonly Rule[]): readonly Rule[] {
   const per = new Map<string, number>();
   for (const r of rules) per.set(r.output.label, (per.get(r.output.label) ?? 0) + 1);
-  if (Math.max(0, ...per.values()) <= opts.maxRulesPerLabel) return rules;
+  if (rules.length <= opts.maxRules && Math.max(0, ...per.values()) <= opts.maxRulesPerLabel) return rules;
   const pool = Pool.run(task, rules, train, opts.dev, new Set(rules.map((r) => r.id)));
-  const gone = new Set(holdLabelBudget(pool, eachAlone, opts.maxRulesPerLabel, report).map((p) => pool.rules[p]!.rule.id));
+  const choice = { on: 'dev' } as const;
+  const removed = [...holdRuleBudget(pool, eachAlone, opts.maxRules, report, choice), ...holdLabelBudget(pool, eachAlone, opts.maxRulesPerLabel, report, choice)];
+  const gone = new Set(removed.map((p) => pool.rules[p]!.rule.id));
   return rules.filter((r) => !gone.has(r.id));
 }
 

@@ -5,7 +5,7 @@ import type { Example } from '../../core/schemas/example.js';
 import type { Rule } from '../../core/schemas/rule.js';
 import type { Task } from '../../core/schemas/task.js';
 import { mergedCandidate } from './merge.js';
-import { fitBudget, holdLabelBudget, mergedGroups } from './rule-budget.js';
+import { holdLabelBudget, holdRuleBudget, mergedGroups, type BudgetChoice } from './rule-budget.js';
 import type { ResolvedOptions } from './options.js';
 import type { ProbeCache } from './probe-cache.js';
 import { Pool, splitScore } from './pool.js';
@@ -201,13 +201,9 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
   // Rules of one label merge across rules of other labels that fire on none of their train or dev
   // texts; both budgets count the rules as merged.
   const grouping = mergedGroups(pool, (p) => elig(p).c, input.merge);
-  const cut = fitBudget(pool, grouping, opts.maxRules);
-  for (const p of cut) drop(report, 'max_rules', elig(p).c.name);
-  if (cut.length) {
-    report.notes.push(`${cut.length} rules that added least were removed to keep to ${opts.maxRules} rules`);
-    stage(report, 'rule_budget', pool, started);
-  }
-  if (holdLabelBudget(pool, grouping, opts.maxRulesPerLabel, report, (p) => !notDefault(p)).length) stage(report, 'rule_budget', pool, started);
+  const choice: BudgetChoice = { on: 'dev', keep: (p) => !notDefault(p) };
+  if (holdRuleBudget(pool, grouping, opts.maxRules, report, choice).length) stage(report, 'rule_budget', pool, started);
+  if (holdLabelBudget(pool, grouping, opts.maxRulesPerLabel, report, choice).length) stage(report, 'rule_budget', pool, started);
   const kept = pool.activePositions().filter(notDefault);
   const chosen = kept.map((p) => elig(p));
   report.candidates.kept = chosen.length;

@@ -110,6 +110,16 @@ describe('induceRules: spans', () => {
     TIMEOUT,
   );
 
+  test.each([1, 2, 3])(
+    'keeps at most %i rule(s) in all (--max-rules), whichever span learners the list comes from',
+    async (max) => {
+      const res = await induceRules(task, train, { dev, seed: 1, maxRules: max });
+      expect(res.rules.length).toBeLessThanOrEqual(max);
+      expect(res.rules.length).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
   test(
     'respects annotated universes: a label an example does not assert is never learned from it',
     async () => {

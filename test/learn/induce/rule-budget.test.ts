@@ -24,7 +24,7 @@ const rules = texts.map(([w, label], i) => rule(w, `\\b${w}\\b`, label, { priori
 function removed(cap: number, groups: number[][] = words.map((_, i) => [i]), keep?: (p: number) => boolean): string[] {
   const pool = Pool.run(task, rules, train, null, new Set(rules.map((r) => r.id)));
   const grouping: Grouping = (active) => groups.map((g) => g.filter((p) => active.includes(p))).filter((g) => g.length > 0);
-  return fitLabelBudget(pool, grouping, (p) => pool.rules[p]!.rule.output.label, cap, keep).map((p) => pool.rules[p]!.rule.id);
+  return fitLabelBudget(pool, grouping, (p) => pool.rules[p]!.rule.output.label, cap, { on: 'train', ...(keep ? { keep } : {}) }).map((p) => pool.rules[p]!.rule.id);
 }
 
 describe('fitting rules per label to a budget', () => {
@@ -38,6 +38,17 @@ describe('fitting rules per label to a budget', () => {
 
   test('a rule the budget must keep stays, and the next cheapest goes', () => {
     expect(removed(2, undefined, (p) => p === 2)).toEqual(['apple']);
+  });
+
+  test.each([
+    ['train', 'avocado'],
+    ['dev', 'apple'],
+  ] as const)('judged on %s, the rule that split needs least goes', (on, gone) => {
+    // On dev, avocado decides three texts and apple none.
+    const dev = Array.from({ length: 3 }, (_, i) => Example.parse({ id: `dev-${i}`, text: `avocado ${i}`, label: 'a', split: 'dev' }));
+    const pool = Pool.run(task, rules, train, dev, new Set(rules.map((r) => r.id)));
+    const alone: Grouping = (active) => active.map((p) => [p]);
+    expect(fitLabelBudget(pool, alone, (p) => pool.rules[p]!.rule.output.label, 2, { on }).map((p) => pool.rules[p]!.rule.id)).toEqual([gone]);
   });
 
   test('rules are counted as merged: only a rule of the smallest merged rule goes, though a member of a larger one costs less', () => {

@@ -179,7 +179,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
   const grouping = mergedGroups(pool, (p) => candOf.get(pool.rules[p]!.id)!.cand, true);
   const labelAt = (p: number) => pool.rules[p]!.rule.output.label;
   const isDefault = (p: number) => isDefaultRule(pool.rules[p]!.rule);
-  if (holdLabelBudget(pool, grouping, opts.maxRulesPerLabel, report, isDefault).length) stage(report, 'rule_budget', pool, started);
+  if (holdLabelBudget(pool, grouping, opts.maxRulesPerLabel, report, { on: 'train', keep: isDefault }).length) stage(report, 'rule_budget', pool, started);
   // On a dev too small to judge on its own, most rules fire on no dev text and would all tie; a
   // budget the user set is theirs to choose, and stands alone.
   if (pool.dev && pool.dev.examples.length >= minDevTexts() && !opts.userRulesPerLabel) {
