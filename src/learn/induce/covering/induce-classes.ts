@@ -17,6 +17,9 @@ import { chooseOnDev, crossValidate, type CvChoice } from './search.js';
 import { foldsFor, minDevTexts, smallDevNote } from './small-dev.js';
 import { closingDefault, recordClosing, unlabelledChoice, type Closing, type ClosingDefault } from './closing-default.js';
 import { isDefaultRule } from '../../../core/engine/default-rule.js';
+import type { Pool } from '../pool.js';
+import type { InduceReport } from '../types.js';
+import { orderByEvidence } from './evidence-order.js';
 
 /**
  * The learned rules and their train and dev figures: merging rules of one label into one
@@ -190,12 +193,12 @@ export function induceClasses(input: ClassInput): ClassesResult {
       stage(report, 'tie_budget', pool, started);
     }
   }
-  const closing = opts.defaultLabel === null ? closingDefault(pool) : null;
+  const merged = ordered(pool, grouping(pool.activePositions()), isDefault, report, started);
+  const closing = opts.defaultLabel === null ? closingDefault(merged.pool) : null;
 
-  const active = pool.activePositions();
-  const chosen = active.map((p) => candOf.get(pool.rules[p]!.id)!);
+  const chosen = merged.groups.flat().map((p) => candOf.get(pool.rules[p]!.id)!);
   report.candidates.kept = chosen.length;
-  const groups = grouping(active).map((g) => g.map((p) => candOf.get(pool.rules[p]!.id)!.cand));
+  const groups = merged.groups.map((g) => g.map((p) => candOf.get(pool.rules[p]!.id)!.cand));
   const scoreOf = new Map(chosen.map((c) => [c.cand, c.score]));
   const finals = groups.map((g, i, all) => {
     const c = mergedCandidate(g);
@@ -207,6 +210,20 @@ export function induceClasses(input: ClassInput): ClassesResult {
   if (missing.length) report.notes.push(`${missing.length} label${missing.length === 1 ? '' : 's'} got no rule: ${missing.slice(0, 8).map((m) => `${m.label} (${m.reason})`).join('; ')}${missing.length > 8 ? '; …' : ''}`);
   const last = report.stages[report.stages.length - 1]!;
   return { rules: finals, figures: { train: last.train, dev: last.dev }, grid };
+}
+
+/**
+ * The list's merged rules (positions of `pool`) in the order they run: with dev, by their
+ * precision on train and dev (`orderByEvidence`), with a stage when that moved any; the pool in
+ * that order (without dev, the list's own, as cross-validation chose it).
+ */
+function ordered(pool: Pool, groups: number[][], isDefault: (p: number) => boolean, report: InduceReport, started: number): { groups: number[][]; pool: Pool } {
+  if (!pool.dev) return { groups, pool };
+  const r = orderByEvidence(pool, groups, isDefault);
+  if (!r.moved) return { groups, pool };
+  report.notes.push(`${r.moved} of ${groups.length} rules moved when ordered by their precision on train and dev together (Wilson z ${TUNING.covering.evidenceZ}): dev is the one sample that did not choose them`);
+  stage(report, 'evidence_order', r.pool, started);
+  return r;
 }
 
 /**
