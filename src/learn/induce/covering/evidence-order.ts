@@ -7,7 +7,7 @@ import { TUNING } from '../tuning.js';
 export interface Reordered {
   groups: number[][];
   pool: Pool;
-  /** How many merged rules changed place. */
+  /** The fewest merged rules that, taken out and put back elsewhere, give the new order from the old. */
   moved: number;
 }
 
@@ -27,8 +27,7 @@ export function orderByEvidence(pool: Pool, groups: readonly number[][], keep: (
   const flat = ordered.flat();
   const rules: Rule[] = flat.map((p, k) => ({ ...pool.rules[p]!.rule, priority: flat.length - k }));
   const active = new Set(rules.map((r) => r.id));
-  const moved = sorted.filter((s, k) => s.i !== k).length;
-  return { groups: ordered, pool: pool.derive(rules, active), moved };
+  return { groups: ordered, pool: pool.derive(rules, active), moved: sorted.length - longestRising(sorted.map((s) => s.i)) };
 }
 
 /** The Wilson lower bound of a merged rule's precision on the train and dev texts any of its members fires on. */
@@ -43,4 +42,20 @@ function evidence(pool: Pool, group: readonly number[]): number {
     if ((e.label ?? '').trim() === label) right++;
   }
   return texts.size ? wilsonLower(right / texts.size, texts.size, TUNING.covering.evidenceZ) : 0;
+}
+
+/** The length of the longest strictly rising subsequence of `xs` (patience sorting): the rules that kept their relative order. */
+function longestRising(xs: readonly number[]): number {
+  const tails: number[] = [];
+  for (const x of xs) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tails[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    tails[lo] = x;
+  }
+  return tails.length;
 }
