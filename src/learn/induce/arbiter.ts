@@ -122,6 +122,30 @@ async function learnOnAll(learner: Learner, all: readonly Example[], devShare: n
   return { learner, list: await learner.learn(split.train, fctx), report, train: split.train };
 }
 
+/**
+ * A learner's list to be judged beside the others (`report`: the one it writes to, null for a new
+ * one). A learner that builds its list on dev (candidate selection keeps each rule by its dev gain)
+ * builds it on `build`, a half of dev, when there is one, so that the other half still judges it.
+ */
+async function learnBeside(learner: Learner, train: readonly Example[], ctx: LearnContext, report: InduceReport | null, build: readonly Example[] | null): Promise<Learned> {
+  const own = report ?? newReport(ctx.task, train.length, ctx.opts.dev?.length ?? 0);
+  const opts = build && !learner.selfValidating ? { ...ctx.opts, dev: build } : ctx.opts;
+  return { learner, list: await learner.learn(train, { ...ctx, report: own, opts }), report: own, train };
+}
+
+/**
+ * Dev in two stratified halves when dev alone judges and a learner builds its list on dev: judged
+ * on the dev it was built on, candidate selection beat covering on TREC-6 draws (dev F1 .870
+ * against .846) and then scored .570 to .597 on held-out rows against covering's .730 to .783.
+ * It builds on one half and every list is judged on the other. Covering learns on train and only
+ * cuts and orders its list on dev, all of it; inside a fold every learner has a dev of its own.
+ */
+function devHalves(learners: readonly Learner[], dev: readonly Example[] | null, small: string | null, ctx: LearnContext): { build: Example[]; judge: Example[] } | null {
+  if (!dev || small || ctx.opts.inFold || learners.every((l) => l.selfValidating)) return null;
+  const h = holdOut(dev, 0.5, ctx.opts.seed);
+  return h.train.length && h.dev.length ? { build: h.train, judge: h.dev } : null;
+}
+
 /** A stratified, seeded dev of about `devShare` of `all`, and the rest as train. */
 function holdOut(all: readonly Example[], devShare: number, seed: number): { train: Example[]; dev: Example[] } {
   const inner = foldsOf(all.map(labelOf), Math.max(2, Math.round(1 / devShare)), seed);
@@ -207,17 +231,15 @@ const describe = (entries: readonly Entry[], name: string, judged: readonly numb
  */
 export async function arbitrate(learners: readonly Learner[], train: readonly Example[], ctx: LearnContext): Promise<Verdict> {
   const before = [...ctx.report.notes];
-  const learned = [];
-  for (const [i, learner] of learners.entries()) {
-    const report = i === 0 ? ctx.report : newReport(ctx.task, train.length, ctx.opts.dev?.length ?? 0);
-    learned.push({ learner, list: await learner.learn(train, { ...ctx, report }), report, train });
-  }
   const dev = ctx.opts.dev;
+  const small = !dev || ctx.opts.inFold ? null : devTooSmall(train.map(labelOf), dev.map(labelOf)) ?? fewEnough(train.length + dev.length);
+  const halves = learners.length > 1 ? devHalves(learners, dev, small, ctx) : null;
+  const learned = [];
+  for (const [i, learner] of learners.entries()) learned.push(await learnBeside(learner, train, ctx, i === 0 ? ctx.report : null, halves?.build ?? null));
   const entries = learned.length > 1 ? entriesOf(learned, ctx) : [{ name: learners[0]!.name, ...learned[0]!, appended: false }];
   if (entries.length === 1 || !dev) return { kept: entries[0]!, entries, on: 'dev' };
-  const devTallies = entries.map((e) => tallyOn(ctx.task, e.list.rules, dev));
+  const devTallies = entries.map((e) => tallyOn(ctx.task, e.list.rules, halves?.judge ?? dev));
   const onDev = devTallies.map(microF1);
-  const small = ctx.opts.inFold ? null : devTooSmall(train.map(labelOf), dev.map(labelOf)) ?? fewEnough(train.length + dev.length);
   const deadline = ctx.started + ctx.opts.learnBudgetMs * TUNING.arbiter.cvBudgetShare;
   const solos = small ? await soloRuns(learners, train, ctx) : new Map<Learner, Learned>();
   const cv = small ? await crossValidate(learners, [...train, ...dev], dev.length / (train.length + dev.length), ctx, deadline, solos) : null;
@@ -243,7 +265,8 @@ export async function arbitrate(learners: readonly Learner[], train: readonly Ex
   } else {
     const notes = kept.report.notes;
     if (small) notes.push(`cross-validation over train and dev ran out of its share of the budget: dev chose, though ${small}`);
-    notes.push(`the learners were compared${judge.why} on dev: ${describe(entries, judge.name, judged, f1)}; kept ${kept.name}`);
+    const on = halves ? `on half of dev (${halves.judge.length} texts; candidate selection kept its rules on the other half)` : 'on dev';
+    notes.push(`the learners were compared${judge.why} ${on}: ${describe(entries, judge.name, judged, f1)}; kept ${kept.name}`);
   }
   return { kept, entries, on: cv ? `${cv.folds}-fold cross-validation` : 'dev' };
 }
