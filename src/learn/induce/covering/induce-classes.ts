@@ -18,7 +18,7 @@ import { foldsFor, minDevTexts, smallDevNote } from './small-dev.js';
 import { closingDefault, recordClosing, unlabelledChoice, type Closing, type ClosingDefault } from './closing-default.js';
 import { isDefaultRule } from '../../../core/engine/default-rule.js';
 import type { Pool } from '../pool.js';
-import type { InduceReport } from '../types.js';
+import type { Candidate, InduceReport } from '../types.js';
 import { orderByEvidence } from './evidence-order.js';
 
 /**
@@ -179,26 +179,28 @@ export function induceClasses(input: ClassInput): ClassesResult {
       report.notes[defaultAt] = `default: none: the dev prune dropped ${label} as the default, which on dev labelled the texts no rule above labels wrongly more often than the list's F1 allows (before it: ${report.notes[defaultAt]!.replace(/^default: /, '')})`;
     }
   } else stage(report, 'cross_validated_cut', pool, started);
-  const grouping = mergedGroups(pool, (p) => candOf.get(pool.rules[p]!.id)!.cand, true);
-  const labelAt = (p: number) => pool.rules[p]!.rule.output.label;
-  const isDefault = (p: number) => isDefaultRule(pool.rules[p]!.rule);
-  if (holdLabelBudget(pool, grouping, opts.maxRulesPerLabel, report, { on: 'train', keep: isDefault }).length) stage(report, 'rule_budget', pool, started);
+  const candAt = (q: Pool) => (p: number) => candOf.get(q.rules[p]!.id)!.cand;
+  const ranked = ordered(pool, candAt(pool), report, started);
+  const grouping = mergedGroups(ranked, candAt(ranked), true);
+  const labelAt = (p: number) => ranked.rules[p]!.rule.output.label;
+  const isDefault = (p: number) => isDefaultRule(ranked.rules[p]!.rule);
+  if (holdLabelBudget(ranked, grouping, opts.maxRulesPerLabel, report, { on: 'train', keep: isDefault }).length) stage(report, 'rule_budget', ranked, started);
   // On a dev too small to judge on its own, most rules fire on no dev text and would all tie; a
   // budget the user set is theirs to choose, and stands alone.
-  if (pool.dev && pool.dev.examples.length >= minDevTexts() && !opts.userRulesPerLabel) {
-    const tie = tieBudget(pool, grouping, labelAt, { tolerance: TUNING.arbiter.equalF1, keep: isDefault, deadline });
-    for (const p of tie.removed) drop(report, 'no_gain_dev', pool.rules[p]!.rule.name);
+  if (ranked.dev && ranked.dev.examples.length >= minDevTexts() && !opts.userRulesPerLabel) {
+    const tie = tieBudget(ranked, grouping, labelAt, { tolerance: TUNING.arbiter.equalF1, keep: isDefault, deadline });
+    for (const p of tie.removed) drop(report, 'no_gain_dev', ranked.rules[p]!.rule.name);
     if (tie.removed.length) {
       report.notes.push(tieBudgetNote(tie.removed.length, tie.cap!));
-      stage(report, 'tie_budget', pool, started);
+      stage(report, 'tie_budget', ranked, started);
     }
   }
-  const merged = ordered(pool, grouping(pool.activePositions()), isDefault, report, started);
-  const closing = opts.defaultLabel === null ? closingDefault(merged.pool) : null;
+  const closing = opts.defaultLabel === null ? closingDefault(ranked) : null;
 
-  const chosen = merged.groups.flat().map((p) => candOf.get(pool.rules[p]!.id)!);
+  const active = ranked.activePositions();
+  const chosen = active.map((p) => candOf.get(ranked.rules[p]!.id)!);
   report.candidates.kept = chosen.length;
-  const groups = merged.groups.map((g) => g.map((p) => candOf.get(pool.rules[p]!.id)!.cand));
+  const groups = grouping(active).map((g) => g.map(candAt(ranked)));
   const scoreOf = new Map(chosen.map((c) => [c.cand, c.score]));
   const finals = groups.map((g, i, all) => {
     const c = mergedCandidate(g);
@@ -213,17 +215,18 @@ export function induceClasses(input: ClassInput): ClassesResult {
 }
 
 /**
- * The list's merged rules (positions of `pool`) in the order they run: with dev, by their
- * precision on train and dev (`orderByEvidence`), with a stage when that moved any; the pool in
- * that order (without dev, the list's own, as cross-validation chose it).
+ * The list in the order it runs: with dev, its merged rules by their precision on train and dev
+ * (`orderByEvidence`), with a stage when that moved any, before the budgets count them, so that
+ * what they keep is judged in that order; without dev, the list's own, as cross-validation chose it.
  */
-function ordered(pool: Pool, groups: number[][], isDefault: (p: number) => boolean, report: InduceReport, started: number): { groups: number[][]; pool: Pool } {
-  if (!pool.dev) return { groups, pool };
-  const r = orderByEvidence(pool, groups, isDefault);
-  if (!r.moved) return { groups, pool };
+function ordered(pool: Pool, candAt: (p: number) => Candidate, report: InduceReport, started: number): Pool {
+  if (!pool.dev) return pool;
+  const groups = mergedGroups(pool, candAt, true)(pool.activePositions());
+  const r = orderByEvidence(pool, groups, (p) => isDefaultRule(pool.rules[p]!.rule));
+  if (!r.moved) return pool;
   report.notes.push(`${r.moved} of ${groups.length} rules moved when ordered by their precision on train and dev together (Wilson z ${TUNING.covering.evidenceZ}): dev is the one sample that did not choose them`);
   stage(report, 'evidence_order', r.pool, started);
-  return r;
+  return r.pool;
 }
 
 /**
