@@ -393,7 +393,7 @@ function belowExisting(rules: Rule[], existing: readonly Rule[]): void {
   });
 }
 
-/** The inducer's notes a user must see: a budget (or a cross-validation's share of it) that ran out, labels that got no rule, rules a budget per label removed, the default class chosen, and what cross-validation expects on new text. */
+/** The inducer's notes a user must see: a budget (or a cross-validation's share of it) that ran out, labels that got no rule, rules a budget (in all or per label) removed, the default class chosen, and what cross-validation expects on new text. */
 function loudNotes(report: unknown, withDev: boolean): string[] {
   if (!report || typeof report !== 'object') return [];
   const r = report as { budget_exhausted?: boolean; notes?: unknown; labels_without_rules?: unknown };
@@ -401,7 +401,7 @@ function loudNotes(report: unknown, withDev: boolean): string[] {
   // With a dev split, the covering list may still be cut by cross-validation on train (a dev split
   // too small to judge): the comparison's note gives the estimate, and "no dev split" would mislead.
   const estimate = withDev ? /Cross-validated estimate F1/ : /Cross-validated estimate F1|^no dev split: \d+-fold cross-validation on train chose/;
-  return notes.filter((n) => /budget ran out|ran out of its share|got no rule|no rule was learned|stopped at \d+ rules|within \d+ rules as merged|^at most \d+ rules per label|^default: |too few to judge on its own|^the learners were compared/.test(n) || estimate.test(n));
+  return notes.filter((n) => /budget ran out|ran out of its share|got no rule|no rule was learned|stopped at \d+ rules|within \d+ rules as merged|rules as merged \(--max-rules\)|^at most \d+ rules per label|^default: |too few to judge on its own|^the learners were compared/.test(n) || estimate.test(n));
 }
 
 /** The offline inducer (src/learn/induce), loaded when first needed. */

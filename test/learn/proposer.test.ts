@@ -131,16 +131,17 @@ describe('InducerProposer', () => {
     expect(p.report).toEqual({ ok: 1 });
   });
 
-  test("the summary hears what a budget per label removed, the user's or where dev ties, and not the inducer's other notes", async () => {
+  test("the summary hears what a budget removed, in all or per label, the user's or where dev ties, and not the inducer's other notes", async () => {
     const notes = [
       '12 rules that added least were removed to keep every label within 15 rules as merged (--max-rules-per-label)',
+      '101 rules that added least were removed to keep to 100 rules as merged (--max-rules)',
       "at most 15 rules per label as merged: dev micro F1, macro F1 and accuracy stay within 0.005 of the longer list's without the 406 rules that added least",
       'dev chose Wilson z 1.96 to rank rules (dev F1 0.828 at the cut)',
     ];
     const inducer: Inducer = { induceRules: () => ({ rules: [], report: { notes } }), inducePatch: () => ({ rules: [], report: null }) };
     const dev = [Example.parse({ id: 'd', text: 'hi', label: 'greet', split: 'dev' })];
     const p = await new InducerProposer(inducer).synthesize(synthReq({ dev }));
-    expect(p.warnings).toEqual(notes.slice(0, 2));
+    expect(p.warnings).toEqual(notes.slice(0, 3));
   });
 
   test('a patch: a changed rule with a current id is a rewrite, an unchanged one no change, removals filtered by scope', async () => {

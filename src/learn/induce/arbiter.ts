@@ -128,8 +128,8 @@ async function learnOnAll(learner: Learner, all: readonly Example[], devShare: n
  * builds it on `build`, a half of dev, when there is one, so that the other half still judges it.
  */
 async function learnBeside(learner: Learner, train: readonly Example[], ctx: LearnContext, report: InduceReport | null, build: readonly Example[] | null): Promise<Learned> {
-  const own = report ?? newReport(ctx.task, train.length, ctx.opts.dev?.length ?? 0);
   const opts = build && !learner.selfValidating ? { ...ctx.opts, dev: build } : ctx.opts;
+  const own = report ?? newReport(ctx.task, train.length, opts.dev?.length ?? 0);
   return { learner, list: await learner.learn(train, { ...ctx, report: own, opts }), report: own, train };
 }
 

@@ -195,7 +195,7 @@ export function tieBudget(
   labelOf: (p: number) => string,
   opts: { tolerance: number; keep?: (p: number) => boolean; deadline?: number },
 ): { cap: number | null; removed: number[] } {
-  const { tolerance, keep = () => false, deadline = Infinity } = opts;
+  const { tolerance, keep = never, deadline = Infinity } = opts;
   const full = devF1s(pool);
   const most = Math.max(0, ...[...byLabel(groups(pool.activePositions()), labelOf).values()].map((gs) => gs.length));
   const removed: number[] = [];
