@@ -9,7 +9,7 @@ import { TUNING } from './tuning.js';
  * On a small train set such a word can look like a trigger by chance ("was" in 8 of 12 texts).
  */
 export function functionWords(texts: readonly string[], labels: readonly (string | null)[]): Set<string> {
-  const { classShare, minTexts } = TUNING.functionWords;
+  const { classShare, minTexts, minClasses } = TUNING.functionWords;
   const classesOf = new Map<string, Set<string>>();
   const textsOf = new Map<string, number>();
   const labelled = new Set<string>();
@@ -26,7 +26,7 @@ export function functionWords(texts: readonly string[], labels: readonly (string
   });
   const out = new Set<string>();
   if (labelled.size < TUNING.functionWords.minLabels) return out;
-  const need = Math.max(2, Math.ceil(classShare * labelled.size));
+  const need = Math.max(minClasses, Math.ceil(classShare * labelled.size));
   for (const [w, cs] of classesOf) if (cs.size >= need && textsOf.get(w)! >= minTexts) out.add(w);
   return out;
 }

@@ -14,6 +14,7 @@ import { candidateId, toRule } from './rule-factory.js';
 import { clearlyHarmful, clearlyHelpful } from './dev-judges.js';
 import { addPass, trainJudge, type AcceptConfig, type Judge } from './select.js';
 import type { InduceOptions, InduceResult } from './types.js';
+import { TUNING } from './tuning.js';
 
 /**
  * Where a fallback goes: below every current rule, but above a default rule, which fires on every
@@ -106,7 +107,7 @@ export async function patch(task: Task, trainIn: readonly Example[], currentIn: 
   const order = pool.rules.map((_, p) => p).filter((p) => byId.has(pool.rules[p]!.id));
   order.sort((a, b) => byId.get(pool.rules[b]!.id)!.e.confidence - byId.get(pool.rules[a]!.id)!.e.confidence || a - b);
   const limits = { deadline, maxActive: current.length + opts.maxRules };
-  for (let pass = 0; pass < 2; pass++) if (!addPass(pool, order, judge, limits).accepted.length) break;
+  for (let pass = 0; pass < TUNING.selection.addPasses; pass++) if (!addPass(pool, order, judge, limits).accepted.length) break;
   stage(report, 'patch', pool, started);
   const isCurrent = (p: number) => !byId.has(pool.rules[p]!.id);
   const removed = greedyPrune(pool, { pick: 'first', accept: harmful, deadline, only: isCurrent }).map((t) => pool.rules[t.position]!.id);

@@ -179,7 +179,7 @@ export async function selectCandidates(input: SelectionInput): Promise<Rule[]> {
     drop(report, skipped.has(p) ? (outOfTime() ? 'budget' : 'max_rules') : reason, elig(p).c.name);
   if (pool.dev) {
     const dj = devJudge(cfg);
-    for (let pass = 0; pass < 2; pass++) {
+    for (let pass = 0; pass < TUNING.selection.addPasses; pass++) {
       const res = addPass(pool, order, dj, limits);
       skipped.clear();
       for (const p of res.skipped) skipped.add(p);

@@ -213,6 +213,8 @@ export const TUNING = {
     minTexts: 3,
     /** Fewest labels a task needs for function words to be learned: with two, "in most labels' texts" is one label. */
     minLabels: 3,
+    /** Fewest labels a function word must occur with, whatever `classShare` gives: one label's own word says something about it. */
+    minClasses: 2,
   },
   /** The classification arbiter (arbiter.ts): which learners run, and how their lists are compared. */
   arbiter: {
@@ -296,6 +298,12 @@ export const TUNING = {
     pruneBatchShare: 0.25,
     /** Most rules selection accepts before it stops adding, as a multiple of the rule cap (pruning brings the list to the cap after). */
     activeRulesPerCap: 4,
+    /**
+     * Passes of acceptance over the candidates (the pipeline's dev acceptance, an incremental patch):
+     * a second pass takes what became worth adding once the first pass's rules were in; a third
+     * rarely adds any.
+     */
+    addPasses: 2,
   },
   /** The span candidate generators (spans/). */
   spans: {
@@ -351,5 +359,9 @@ export const TUNING = {
     maxPerLabel: 40,
     /** Share of a label's gold spans that must be strings seen once for the label to count as an open class (names, titles). */
     openShare: 0.5,
+    /** Characters either side of a span searched for its context word: a word and the gap before it, never a sentence. */
+    contextChars: 40,
+    /** Most characters of punctuation or space between a span and the text's start or end for that edge to be its context. */
+    edgeChars: 4,
   },
 } as const;

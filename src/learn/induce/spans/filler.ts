@@ -20,7 +20,7 @@ const ALNUM = '0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff';
 const CAPITALISED = new RegExp(`^[${UPPER}]`);
 const LEFT = new RegExp(`[${WORD}]+[^${WORD}]{0,4}$`, 'u');
 const RIGHT = new RegExp(`^[^${WORD}]{0,4}[${WORD}]+`, 'u');
-const EDGE = new RegExp(`^[^${WORD}]{0,4}$`, 'u');
+const EDGE = new RegExp(`^[^${WORD}]{0,${TUNING.fillers.edgeChars}}$`, 'u');
 
 /** Whitespace inside a context as a bounded run, so the pattern stays linear to screen and to run. */
 const literal = (s: string) => escapeRegex(s).replace(/\s+/g, '\\s{1,3}');
@@ -31,8 +31,8 @@ const literal = (s: string) => escapeRegex(s).replace(/\s+/g, '\\s{1,3}');
  * span starts inside a word or no word is near.
  */
 export function leftContext(text: string, start: number): string | null {
-  const before = text.slice(Math.max(0, start - 40), start);
-  if (start <= 4 && EDGE.test(before)) return /^\s*$/.test(before) ? START : null;
+  const before = text.slice(Math.max(0, start - TUNING.fillers.contextChars), start);
+  if (start <= TUNING.fillers.edgeChars && EDGE.test(before)) return /^\s*$/.test(before) ? START : null;
   const m = LEFT.exec(before);
   // A context glued to the span (`#tag`, `$5`) belongs to the span's shape, not to its surroundings.
   if (!m || !/\s/u.test(m[0].replace(/^[\p{L}\p{N}]+/u, ''))) return null;
@@ -42,7 +42,7 @@ export function leftContext(text: string, start: number): string | null {
 
 /** The word after a span and what separates them (lookahead source), `$` at the text's end (punctuation allowed), or null. */
 export function rightContext(text: string, end: number): string | null {
-  const after = text.slice(end, end + 40);
+  const after = text.slice(end, end + TUNING.fillers.contextChars);
   if (end + after.length >= text.length && EDGE.test(after)) return END;
   const m = RIGHT.exec(after);
   if (!m || !/^[^\p{L}\p{N}]*\s/u.test(m[0])) return null;
