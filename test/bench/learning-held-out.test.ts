@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { Example } from '../../src/core/schemas/example.js';
+import { heldOut, overrideTuning } from './learning/held-out.js';
+
+const rows = (label: string, n: number, doc = (i: number) => `${label}${i}`): Example[] =>
+  Array.from({ length: n }, (_, i) => Example.parse({ id: `${label}-${String(i).padStart(3, '0')}`, text: `${label} ${i}`, label, meta: { doc: doc(i) } }));
+const pool = [...rows('a', 50), ...rows('b', 30), ...rows('c', 4)];
+const ids = (es: readonly Example[]) => es.map((e) => e.id);
+
+describe('held-out rows for learning changes', () => {
+  test.each([3, 10])('a draw of %i per label learns from that many (all of a smaller label) and scores only the others', (n) => {
+    const { train, dev, held } = heldOut(pool, { kind: 'draw', perLabel: n }, 7);
+    for (const [label, size] of [['a', 50], ['b', 30], ['c', 4]] as const) expect(train.filter((e) => e.label === label)).toHaveLength(Math.min(n, size));
+    expect(dev).toEqual([]);
+    expect(ids(held).filter((id) => ids(train).includes(id))).toEqual([]);
+    expect(train.length + held.length).toBe(pool.length);
+    expect(train.every((e) => e.split === 'train')).toBe(true);
+  });
+
+  test('a draw scores at most maxHeld rows', () => {
+    expect(heldOut(pool, { kind: 'draw', perLabel: 2, maxHeld: 5 }, 7).held).toHaveLength(5);
+  });
+
+  test('a split is 60/20/20, disjoint, and the same for the same seed whatever the row order', () => {
+    const one = heldOut(pool, { kind: 'split' }, 8);
+    const again = heldOut([...pool].reverse(), { kind: 'split' }, 8);
+    const other = heldOut(pool, { kind: 'split' }, 9);
+    expect([one.train.length, one.dev.length, one.held.length]).toEqual([50, 17, 17]);
+    expect(new Set([...ids(one.train), ...ids(one.dev), ...ids(one.held)]).size).toBe(pool.length);
+    expect(one.dev.every((e) => e.split === 'dev')).toBe(true);
+    expect(ids(again.held)).toEqual(ids(one.held));
+    expect(ids(other.held)).not.toEqual(ids(one.held));
+  });
+
+  test('a grouped split keeps the rows of one group in one part', () => {
+    const grouped = rows('a', 60, (i) => `doc${i % 12}`);
+    const parts = heldOut(grouped, { kind: 'split', group: (e) => String(e.meta!['doc']) }, 7);
+    const docsOf = (es: readonly Example[]) => new Set(es.map((e) => e.meta!['doc']));
+    const [t, d, h] = [docsOf(parts.train), docsOf(parts.dev), docsOf(parts.held)];
+    for (const doc of t) expect(d.has(doc) || h.has(doc)).toBe(false);
+    for (const doc of d) expect(h.has(doc)).toBe(false);
+    expect([t.size, d.size, h.size]).toEqual([7, 2, 3]);
+  });
+});
+
+describe('tuning overrides for one experiment', () => {
+  test('sets numbers by path and puts them back', () => {
+    const table = { covering: { maxLiterals: 3, z: 1.96 }, merge: { maxAlternatives: 12 } };
+    const restore = overrideTuning(table, ['covering.maxLiterals=4', 'merge.maxAlternatives=20']);
+    expect(table).toEqual({ covering: { maxLiterals: 4, z: 1.96 }, merge: { maxAlternatives: 20 } });
+    restore();
+    expect(table).toEqual({ covering: { maxLiterals: 3, z: 1.96 }, merge: { maxAlternatives: 12 } });
+  });
+
+  test('a bad pair after a good one leaves the good one undone too', () => {
+    const table = { covering: { maxLiterals: 3, z: 1.96 } };
+    expect(() => overrideTuning(table, ['covering.z=3.29', 'covering.zz=1'])).toThrow('has no covering.zz');
+    expect(table.covering).toEqual({ maxLiterals: 3, z: 1.96 });
+  });
+
+  test.each([
+    ['covering.maxLiteral=4', 'has no covering.maxLiteral'],
+    ['coverin.maxLiterals=4', 'has no coverin.maxLiterals'],
+    ['covering.maxLiterals', 'write path=number'],
+    ['covering=4', 'TUNING.covering is not a number'],
+  ])('refuses %s (%s), changing nothing', (pair, message) => {
+    const table = { covering: { maxLiterals: 3 } };
+    expect(() => overrideTuning(table, [pair])).toThrow(message);
+    expect(table.covering.maxLiterals).toBe(3);
+  });
+});
