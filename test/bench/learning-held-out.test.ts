@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { Example } from '../../src/core/schemas/example.js';
+import { TUNING } from '../../src/learn/induce/tuning.js';
+import { sharedMissing } from '../helpers/shared.js';
+import { heldOutRows } from './learning-held-out.js';
+import { loadCase } from './learning/cases.js';
 import { heldOut, overrideTuning } from './learning/held-out.js';
 
 const rows = (label: string, n: number, doc = (i: number) => `${label}${i}`): Example[] =>
@@ -67,5 +71,24 @@ describe('tuning overrides for one experiment', () => {
     const table = { covering: { maxLiterals: 3 } };
     expect(() => overrideTuning(table, [pair])).toThrow(message);
     expect(table.covering.maxLiterals).toBe(3);
+  });
+});
+
+describe.skipIf(!!sharedMissing)('bench:held-out on a shared case', () => {
+  test('learns and scores only train and dev rows, one row per seed, beside both baselines, and puts tuning back', async () => {
+    const c = loadCase('b77-5x5');
+    const rows = await heldOutRows(['--case', 'b77-5x5', '--seeds', '7,8', '--tune', 'covering.maxLiterals=2']);
+    expect(rows.map((r) => r.seed)).toEqual([7, 8]);
+    for (const r of rows) {
+      expect(r.learned_from + r.dev + r.scored).toBe(c.train.length + c.dev.length);
+      expect(r.scored).toBeGreaterThan(0);
+      expect(r.lr_accuracy).not.toBeNull();
+      expect(r.keyword_accuracy).not.toBeNull();
+    }
+    expect(TUNING.covering.maxLiterals).toBe(3);
+  });
+
+  test('a per-label draw of a span case is refused with the way out', async () => {
+    await expect(heldOutRows(['--case', 'tab', '--per-label', '5'])).rejects.toThrow('leave it out for a 60/20/20 split');
   });
 });

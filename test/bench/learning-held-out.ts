@@ -21,7 +21,7 @@ import { induceRules } from '../../src/learn/induce/index.js';
 import { TUNING } from '../../src/learn/induce/tuning.js';
 import { CASE_NAMES, loadCase } from './learning/cases.js';
 import { heldOut, overrideTuning, type Protocol } from './learning/held-out.js';
-import { scoreRules } from './learning/score.js';
+import { scorePredictions, scoreRules } from './learning/score.js';
 import type { BenchCase } from './learning/types.js';
 import { KeywordList } from './learning/keyword-list.js';
 import { TfidfLogReg } from './learning/tfidf-logreg.js';
@@ -29,7 +29,7 @@ import { TfidfLogReg } from './learning/tfidf-logreg.js';
 const USAGE = `usage: node dist/test/bench/learning-held-out.js --case NAME [--per-label N] [--seeds 7,8] [--group KEY] [--tune path=number,...] [--max-rules-per-label N] [--notes] [--json]
 cases: ${CASE_NAMES.join(', ')}`;
 
-interface HeldRow {
+export interface HeldRow {
   case: string;
   seed: number;
   protocol: string;
@@ -43,7 +43,9 @@ interface HeldRow {
   rules: number;
   median_per_label: number;
   lr_accuracy: number | null;
+  lr_per_label?: Record<string, number | null>;
   keyword_accuracy: number | null;
+  keyword_per_label?: Record<string, number | null>;
   learn_s: number;
 }
 
@@ -58,7 +60,9 @@ async function runOne(c: BenchCase, protocol: Protocol, seed: number, maxRulesPe
   const labelled = (es: readonly Example[]) => es.map((e) => ({ text: e.text ?? '', label: e.label ?? '' }));
   const lr = classes ? TfidfLogReg.train(labelled([...train, ...dev])) : null;
   const kw = classes ? KeywordList.train(labelled([...train, ...dev])) : null;
-  const accuracyOf = (m: { classify(text: string): string | null } | null) => (m ? held.filter((e) => m.classify(e.text ?? '') === e.label).length / held.length : null);
+  // Baselines are scored by the same scorer as the rules, so a two-label set's positive-class F1 sits beside theirs.
+  const scoreOf = (m: { classify(text: string): string | null } | null) => (m ? scorePredictions(c.task, held, held.map((e) => ({ label: m.classify(e.text ?? '') }))) : null);
+  const [lrScore, kwScore] = [scoreOf(lr), scoreOf(kw)];
   return {
     case: c.name,
     seed,
@@ -72,21 +76,27 @@ async function runOne(c: BenchCase, protocol: Protocol, seed: number, maxRulesPe
     ...(s.per_label ? { per_label: s.per_label } : {}),
     rules: res.rules.length,
     median_per_label: rulesPerLabel(c.task.labels ?? [], res.rules.map((r) => r.output.label ?? '')).median,
-    lr_accuracy: accuracyOf(lr),
-    keyword_accuracy: accuracyOf(kw),
+    lr_accuracy: lrScore?.accuracy ?? null,
+    ...(lrScore?.per_label ? { lr_per_label: lrScore.per_label } : {}),
+    keyword_accuracy: kwScore?.accuracy ?? null,
+    ...(kwScore?.per_label ? { keyword_per_label: kwScore.per_label } : {}),
     learn_s: Math.round(learnS * 10) / 10,
   };
 }
 
 const r3 = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : x.toFixed(3));
 
+/** ` (F1 per label: a .812, b .640)` for a two-label or span set, else nothing. */
+const perLabel = (per: Record<string, number | null> | undefined): string => (per ? ` (F1 per label: ${Object.entries(per).map(([k, v]) => `${k} ${r3(v)}`).join(', ')})` : '');
+
 function line(r: HeldRow): string {
-  const per = r.per_label ? ` per-label F1 ${Object.entries(r.per_label).map(([k, v]) => `${k} ${r3(v)}`).join(', ')}` : '';
-  return `${r.case} seed ${r.seed} (${r.protocol}; ${r.learned_from} learned from, ${r.dev} dev, ${r.scored} scored): accuracy ${r3(r.accuracy)} F1 ${r3(r.f1)} coverage ${r3(r.coverage)}${per}; ${r.rules} rules (median ${r.median_per_label} per label); TF-IDF+LR ${r3(r.lr_accuracy)}, keyword list ${r3(r.keyword_accuracy)}; ${r.learn_s} s`;
+  const base = `TF-IDF+LR ${r3(r.lr_accuracy)}${perLabel(r.lr_per_label)}, keyword list ${r3(r.keyword_accuracy)}${perLabel(r.keyword_per_label)}`;
+  return `${r.case} seed ${r.seed} (${r.protocol}; ${r.learned_from} learned from, ${r.dev} dev, ${r.scored} scored): accuracy ${r3(r.accuracy)} F1 ${r3(r.f1)} coverage ${r3(r.coverage)}${perLabel(r.per_label)}; ${r.rules} rules (median ${r.median_per_label} per label); ${base}; ${r.learn_s} s`;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
+/** What `argv` asks for, parsed; `help` when it asks for the usage or names no case. */
+function parse(argv: string[]) {
+  return parseArgs({
     args: argv,
     options: {
       case: { type: 'string' },
@@ -95,16 +105,18 @@ async function main(argv: string[]): Promise<number> {
       group: { type: 'string' },
       tune: { type: 'string' },
       'max-rules-per-label': { type: 'string' },
-      json: { type: 'boolean', default: false },
       notes: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
-  });
-  if (values.help || !values.case) {
-    process.stderr.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
+  }).values;
+}
+
+/** The rows `argv` asks for, one per seed, each handed to `each` as it is made. */
+export async function heldOutRows(argv: string[], each: (row: HeldRow) => void = () => {}): Promise<HeldRow[]> {
+  const values = parse(argv);
+  if (!values.case) throw new Error(USAGE);
   const key = values.group;
   const protocol: Protocol = values['per-label']
     ? { kind: 'draw', perLabel: Number(values['per-label']) }
@@ -113,14 +125,26 @@ async function main(argv: string[]): Promise<number> {
   if (protocol.kind === 'draw' && c.task.type !== 'classification') throw new Error(`--per-label draws rows of each label of a classification case; ${c.name} is ${c.task.type}: leave it out for a 60/20/20 split`);
   const restore = overrideTuning(TUNING, values.tune ? values.tune.split(',') : []);
   const cap = values['max-rules-per-label'] ? Number(values['max-rules-per-label']) : undefined;
+  const rows: HeldRow[] = [];
   try {
     for (const seed of values.seeds.split(',').map(Number)) {
       const row = await runOne(c, protocol, seed, cap, values.notes);
-      process.stdout.write(`${values.json ? JSON.stringify({ ...row, tune: values.tune ?? null }) : line(row)}\n`);
+      rows.push(row);
+      each(row);
     }
   } finally {
     restore();
   }
+  return rows;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const values = parse(argv);
+  if (values.help || !values.case) {
+    process.stderr.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  await heldOutRows(argv, (row) => process.stdout.write(`${values.json ? JSON.stringify({ ...row, tune: values.tune ?? null }) : line(row)}\n`));
   return 0;
 }
 
