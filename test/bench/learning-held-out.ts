@@ -1,9 +1,10 @@
 /**
  * Where a learning change is judged before the bench sees it: the inducer on a case's train and dev
  * rows only, scored on other train and dev rows (learning/held-out.ts), beside TF-IDF+LR and the
- * keyword list trained on the rows it learned from, dev included (classification). Test rows are never loaded into a run, so a
- * setting chosen here was not chosen on test. A change is worth the bench when it holds over
- * several seeds and sets: one split moves by .02 either way as the list takes another path.
+ * keyword list trained on the rows it learned from, dev included (classification). Test rows never
+ * enter a run, so a setting chosen here was not chosen on test. A change is worth the bench when it
+ * holds over several seeds and sets: one split moves by .02 either way as the list takes another
+ * path. The inducer's own seed stays 42, as in the bench; `--seeds` draws other rows.
  *
  *   npm run build && node dist/test/bench/learning-held-out.js --case b77-77 --per-label 10 --seeds 7,8,9
  *   node dist/test/bench/learning-held-out.js --case trec6 --seeds 7,8 --tune covering.maxLiterals=4
