@@ -1,4 +1,5 @@
 import type { ConflictPolicy } from '../schemas/task.js';
+import { lowerBound } from '../lower-bound.js';
 
 /** RuleChef drops a same-label span whose IoU with a kept one is strictly above this. */
 export const RULECHEF_IOU = 0.7;
@@ -128,13 +129,7 @@ function nonOverlapping(c: CandidateArrays, sel: ArrayLike<number>, n: number, o
     const i = sel[a]!;
     const s = start[i]!;
     const e = end[i]!;
-    let lo = 0;
-    let hi = len;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! < s) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(starts, s, len);
     if ((lo > 0 && ends[lo - 1]! > s) || (lo < len && starts[lo]! < e)) continue;
     starts.copyWithin(lo + 1, lo, len);
     ends.copyWithin(lo + 1, lo, len);

@@ -1,4 +1,5 @@
 import { CASE_EXCEPTIONS, CASE_GROUPS, CASE_PAIR_RUNS } from './case-data.js';
+import { lowerBound } from '../../lower-bound.js';
 
 /** Python `regex` case-insensitive matches: code point -> every code point it matches (itself included). */
 let table: Map<number, readonly number[]> | undefined;
@@ -45,15 +46,8 @@ export function caseCharsIn(lo: number, hi: number, ascii: boolean): number[] {
     return out;
   }
   caseTable();
-  let a = 0;
-  let b = keys.length;
-  while (a < b) {
-    const mid = (a + b) >> 1;
-    if (keys[mid]! < lo) a = mid + 1;
-    else b = mid;
-  }
   const out: number[] = [];
-  for (let k = a; k < keys.length && keys[k]! <= hi; k++) out.push(keys[k]!);
+  for (let k = lowerBound(keys, lo); k < keys.length && keys[k]! <= hi; k++) out.push(keys[k]!);
   return out;
 }
 

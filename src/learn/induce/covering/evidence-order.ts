@@ -1,4 +1,5 @@
 import type { Rule } from '../../../core/schemas/rule.js';
+import { lowerBound } from '../../../core/lower-bound.js';
 import { wilsonLower } from '../../../core/ratio.js';
 import type { Pool } from '../pool.js';
 import { TUNING } from '../tuning.js';
@@ -47,15 +48,6 @@ function evidence(pool: Pool, group: readonly number[]): number {
 /** The length of the longest strictly rising subsequence of `xs` (patience sorting): the rules that kept their relative order. */
 function longestRising(xs: readonly number[]): number {
   const tails: number[] = [];
-  for (const x of xs) {
-    let lo = 0;
-    let hi = tails.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (tails[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    tails[lo] = x;
-  }
+  for (const x of xs) tails[lowerBound(tails, x)] = x;
   return tails.length;
 }
