@@ -82,8 +82,8 @@ describe.skipIf(!!sharedMissing)('bench:held-out on a shared case', () => {
     for (const r of rows) {
       expect(r.learned_from + r.dev + r.scored).toBe(c.train.length + c.dev.length);
       expect(r.scored).toBeGreaterThan(0);
-      expect(r.lr_accuracy).not.toBeNull();
-      expect(r.keyword_accuracy).not.toBeNull();
+      expect(r.stat.accuracy).not.toBeNull();
+      expect(r.keyword.accuracy).not.toBeNull();
     }
     expect(TUNING.covering.maxLiterals).toBe(3);
   });

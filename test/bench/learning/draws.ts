@@ -8,7 +8,8 @@ import { mulberry32, shuffle } from '../../../src/core/random.js';
 import type { Example } from '../../../src/core/schemas/example.js';
 import { BENCH_SEED, withSplit } from './splits.js';
 
-const byId = (es: readonly Example[]): Example[] => [...es].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/** A copy of `es` sorted by id: a seeded shuffle of it does not depend on the order a file lists its rows in. */
+export const byId = (es: readonly Example[]): Example[] => [...es].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 /** `rows` in a seeded order of their own (the seed offset keeps groups independent). */
 const seeded = (rows: readonly Example[], offset = 0): Example[] => shuffle(byId(rows), mulberry32(BENCH_SEED + offset));

@@ -8,6 +8,7 @@
  */
 import { mulberry32, shuffle } from '../../../src/core/random.js';
 import type { Example } from '../../../src/core/schemas/example.js';
+import { byId } from './draws.js';
 import { withSplit } from './splits.js';
 
 /** Rows to learn from (`dev` empty in a draw) and rows to score on, all from train + dev. */
@@ -27,8 +28,6 @@ export type Protocol = { kind: 'draw'; perLabel: number; maxHeld?: number } | { 
 const SPLIT = { train: 0.6, dev: 0.2 } as const;
 /** Most rows a draw scores on: enough to tell .01 apart, few enough to score in seconds. */
 const MAX_HELD = 3000;
-
-const byId = (es: readonly Example[]): Example[] => [...es].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 /** Divides `pool` (a case's train and dev rows) by `protocol`, seeded by `seed`. */
 export function heldOut(pool: readonly Example[], protocol: Protocol, seed: number): HeldOut {

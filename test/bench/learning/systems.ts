@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import type { Example } from '../../../src/core/schemas/example.js';
 import type { Prediction } from '../../../src/core/schemas/prediction.js';
 import { rulesPerLabel } from '../../../src/core/metrics/rules-per-label.js';
-import { isSpanTask } from '../../../src/core/schemas/task.js';
+import { isSpanTask, type Task } from '../../../src/core/schemas/task.js';
 import { induceRules } from '../../../src/learn/induce/index.js';
 import { Workspace, type LearnResult } from '../../../src/service/index.js';
 import { KeywordList } from './keyword-list.js';
@@ -40,9 +40,9 @@ type Trained = { predict: (e: Example) => Prediction | null; rules: number | nul
 /** Rules per label over the task's labels, from the label of each rule (or keyword). */
 const perLabelOf = (c: BenchCase, labels: readonly string[] | undefined) => (labels ? rulesPerLabel(c.task.labels ?? [], labels) : null);
 
-function trainBaseline(c: BenchCase, kind: 'keyword' | 'stat'): Trained {
-  const labelled = [...c.train, ...c.dev];
-  if (c.task.type === 'classification') {
+/** A baseline trained on `labelled`: the keyword list, or the statistical one (TF-IDF+LR for classes, the token tagger for spans and fields). */
+export function trainBaseline(task: Task, labelled: readonly Example[], kind: 'keyword' | 'stat'): Trained {
+  if (task.type === 'classification') {
     const rows = labelled.map((e) => ({ text: e.text ?? '', label: e.label ?? '' }));
     if (kind === 'keyword') {
       const list = KeywordList.train(rows);
@@ -51,13 +51,13 @@ function trainBaseline(c: BenchCase, kind: 'keyword' | 'stat'): Trained {
     const lr = TfidfLogReg.train(rows);
     return { rules: null, predict: (e) => ({ label: lr.classify(e.text ?? '') }) };
   }
-  if (isSpanTask(c.task.type) || c.task.type === 'transformation') return spanBaseline(c.task, labelled, kind);
-  throw new Error(`no ${kind} baseline for ${c.task.type} tasks`);
+  if (isSpanTask(task.type) || task.type === 'transformation') return spanBaseline(task, labelled, kind);
+  throw new Error(`no ${kind} baseline for ${task.type} tasks`);
 }
 
 async function runBaseline(c: BenchCase, kind: 'keyword' | 'stat'): Promise<Omit<SystemRun, 'examples' | 'case_notes'>> {
   const t0 = performance.now();
-  const model = trainBaseline(c, kind);
+  const model = trainBaseline(c.task, [...c.train, ...c.dev], kind);
   const learn_ms = performance.now() - t0;
   const score = scorePredictions(c.task, c.test, c.test.map(model.predict));
   return { case: c.name, system: kind, score, rules: model.rules, rules_per_label: perLabelOf(c, model.ruleLabels), learn_ms, peak_rss_mb: peakRssMb(), notes: model.notes ?? [] };
