@@ -22,6 +22,6 @@ describe('field values in text', () => {
     );
     const cands = fieldCandidates(task, train, resolveOptions(task, {}));
     expect(new Set(cands.map((c) => c.label))).toEqual(new Set(['total']));
-    expect(cands.some((c) => c.pattern === '\\b\\d{2}\\.\\d{2}\\b')).toBe(true);
+    expect(cands.some((c) => c.pattern === '(?<!\\d[.,])\\b\\d{2}\\.\\d{2}\\b(?![.,]\\d)')).toBe(true);
   });
 });

@@ -118,13 +118,24 @@ function spaceSlot(values: readonly string[]): string {
   return values.every((v) => v === ' ') ? ' ' : '\\s{1,3}';
 }
 
+const isNumber = (s: Slot | undefined): boolean => s?.type === 'D' || s?.type === 'N';
+
+/**
+ * Guards for an edge that is a number: a shape never takes part of one. `\b` alone lets
+ * `\$\d+(?:\.\d{2})?\b` backtrack to "$10" inside "$10.0 million", or `\d{2}` start inside
+ * "1.25", and a shorter number is a wrong span wherever a longer one stands.
+ */
+const NUMBER_EDGE = { left: '(?<!\\d[.,])', right: '(?![.,]\\d)' } as const;
+
 /** A generalised pattern for spans sharing one skeleton: the slots' sources joined, with boundaries. */
 function compose(rows: readonly Slot[][], parts: readonly (Part | null)[]): { src: string; unicode: boolean; left: string; right: string; parts: Part[] } | null {
   if (parts.some((p) => p === null)) return null;
   const l = edgeBoundary(rows.map((r) => r[0]!.text[0]), 'left');
   const r = edgeBoundary(rows.map((r) => r[r.length - 1]!.text.slice(-1)), 'right');
+  const left = `${isNumber(rows[0]![0]) ? NUMBER_EDGE.left : ''}${l.src}`;
+  const right = `${r.src}${isNumber(rows[0]!.at(-1)) ? NUMBER_EDGE.right : ''}`;
   const ps = parts as Part[];
-  return { src: `${l.src}${partsSource(ps)}${r.src}`, unicode: l.unicode || r.unicode, left: l.src, right: r.src, parts: ps };
+  return { src: `${left}${partsSource(ps)}${right}`, unicode: l.unicode || r.unicode, left, right, parts: ps };
 }
 
 export interface ShapeGroup {

@@ -59,7 +59,7 @@ describe('context anchors', () => {
       return Example.parse({ id: `m${i}`, text, spans: [{ start: at, end: at + a.length, label: 'MONEY' }] });
     });
     const groups = groupShapes(amounts.map((text) => ({ label: 'MONEY', text })));
-    const base = groups.flatMap((g) => shapeCandidates(g, 2)).find((c) => c.pattern === '\\b\\d+(?:,\\d{3})*(?:\\.\\d+)?\\b')!;
+    const base = groups.flatMap((g) => shapeCandidates(g, 2)).find((c) => c.pattern === '(?<!\\d[.,])\\b\\d+(?:,\\d{3})*(?:\\.\\d+)?\\b(?![.,]\\d)')!;
     expect(base).toBeDefined();
     const pool = Pool.run(money, [toRule(base, { id: 'base-0', priority: 0, confidence: 0.5, status: 'active' })], train, null);
     const o = observe(pool, 0);
@@ -68,7 +68,7 @@ describe('context anchors', () => {
     expect(laplace(o.tp, o.tp + o.fp)).toBeLessThan(0.6);
     const out = contextCandidates(pool, [base], 1);
     const right = out.find((c) => c.kind === 'context_right')!;
-    expect(right.pattern).toBe('\\b\\d+(?:,\\d{3})*(?:\\.\\d+)?\\b(?=\\s{0,2}dollars\\b)');
+    expect(right.pattern).toBe('(?<!\\d[.,])\\b\\d+(?:,\\d{3})*(?:\\.\\d+)?\\b(?![.,]\\d)(?=\\s{0,2}dollars\\b)');
     const re = new RegExp(right.pattern, 'g');
     expect('paid 125,000 dollars over 14 days'.match(re)).toEqual(['125,000']);
     const excl = out.find((c) => c.kind === 'exclusion_right')!;
