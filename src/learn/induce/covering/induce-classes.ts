@@ -224,7 +224,7 @@ function ordered(pool: Pool, candAt: (p: number) => Candidate, report: InduceRep
   const groups = mergedGroups(pool, candAt, true)(pool.activePositions());
   const r = orderByEvidence(pool, groups, (p) => isDefaultRule(pool.rules[p]!.rule));
   if (!r.moved) return pool;
-  report.notes.push(`${r.moved} of ${groups.length} rules moved when ordered by their precision on train and dev together (Wilson z ${TUNING.covering.evidenceZ}): dev is the one sample that did not choose them`);
+  report.notes.push(`${r.moved} of ${groups.length} rules moved when ordered by their precision on train and dev together over their label's base rate (Wilson z ${TUNING.covering.evidenceZ}): dev is the one sample that did not choose them`);
   stage(report, 'evidence_order', r.pool, started);
   return r.pool;
 }

@@ -248,7 +248,7 @@ describe('induceRules with covering', () => {
     expect(notes).toMatch(/ordered by each rule's precision on all of train \(Wilson z 1, with pairs of words\): dev F1 \d\.\d{3} against covering's \d\.\d{3}, paired gain z -?\d+\.\d{2}/);
     // Then its merged rules are ordered by train and dev precision together, and the summary says how many moved.
     expect(res.report.stages.map((s) => s.stage)).toEqual(['dev_cut', 'dev_prune', 'evidence_order', 'final']);
-    expect(notes).toMatch(/\d+ of \d+ rules moved when ordered by their precision on train and dev together \(Wilson z 1\)/);
+    expect(notes).toMatch(/\d+ of \d+ rules moved when ordered by their precision on train and dev together over their label.s base rate \(Wilson z 1\)/);
     // Merged rules decide as the reordered list did, so the final stage reuses its figures: they must be exact.
     const final = res.report.stages.at(-1)!;
     expect(final.train).toEqual(scoreRules(task, res.rules, train));

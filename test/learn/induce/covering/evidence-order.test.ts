@@ -29,8 +29,10 @@ describe('ordering merged rules by their train and dev precision', () => {
   });
 
   test('a rule it must keep stays last however precise, and a list dev bears out keeps its order', () => {
+    // Both right on all their texts, and both labels as frequent: nothing to move for.
+    const even = [...many('train', 'apple', 'a', 6), ...many('train', 'pear', 'b', 6)];
     const fair = [...many('dev', 'apple', 'a', 4), ...many('dev', 'pear', 'b', 4)];
-    const pool = Pool.run(task, rules, train, fair, new Set(rules.map((r) => r.id)));
+    const pool = Pool.run(task, rules, even, fair, new Set(rules.map((r) => r.id)));
     const at = (id: string) => pool.position.get(id)!;
     const r = orderByEvidence(pool, [[at('dflt')], [at('apple')], [at('pear')]], (p) => p === at('dflt'));
     expect(ids(pool, r.groups)).toEqual([['apple'], ['pear'], ['dflt']]);
@@ -47,5 +49,17 @@ describe('ordering merged rules by their train and dev precision', () => {
     const never = () => false;
     expect(ids(pool, orderByEvidence(pool, [[at('pear'), at('plum')], [at('apple')]], never).groups)).toEqual([['apple'], ['pear', 'plum']]);
     expect(ids(pool, orderByEvidence(pool, [[at('pear')], [at('apple')]], never).groups)).toEqual([['pear'], ['apple']]);
+  });
+
+  test('a rule of the majority label does not rise above a rare label’s by its base rate', () => {
+    // "i" is ham on 200 of 202 texts, "txt" spam on 40 of 41; ham is 83 % of the texts. By precision
+    // alone "i" (Wilson .98) goes first and takes the spam that says "i"; over each label's base
+    // rate "txt" knows more (.93 of the way from spam's 17 % to certain, against ham's .89).
+    const sms = Task.parse({ name: 'sms', type: 'classification', labels: ['ham', 'spam'] });
+    const ruled = [rule('i', '\\bi\\b', 'ham', { priority: 2 }), rule('txt', '\\btxt\\b', 'spam', { priority: 1 })];
+    const tr = [...many('train', 'i', 'ham', 200), ...many('train', 'so i', 'spam', 2), ...many('train', 'txt', 'spam', 40), ex('train', 'txt', 'ham', 99)];
+    const pool = Pool.run(sms, ruled, tr, [], new Set(ruled.map((r) => r.id)));
+    const at = (id: string) => pool.position.get(id)!;
+    expect(ids(pool, orderByEvidence(pool, [[at('i')], [at('txt')]], () => false).groups)).toEqual([['txt'], ['i']]);
   });
 });
