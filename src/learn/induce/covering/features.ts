@@ -31,13 +31,16 @@ export const Kind = {
 /**
  * Word shapes as features. Case and digits are lost when words are lower-cased, yet they tell
  * kinds of text apart where no one word does: an acronym ("What is NASA ?" asks for an expansion,
- * "What is autism ?" for a definition), a number (an amount, a year, a count). A `cased` shape
+ * "What is autism ?" for a definition), a number (an amount, a year, a count), a number of five
+ * digits or more (a phone number, a short code, an account: spam's "call 08712404000" and "text
+ * WIN to 83355", each number seen once, share this). A `cased` shape
  * needs a case-sensitive rule (render.ts). A capitalised word inside a sentence (a name) was left
  * out: it marks most questions about anything, and rules on it fitted train and not new text.
  */
 export const SHAPES = {
   caps: { test: (raw: string) => /^[A-Z]{2,}$/.test(raw), src: '\\b[A-Z]{2,}\\b', display: 'a word in capitals', cased: true },
   num: { test: (raw: string) => /^[0-9]+$/.test(raw), src: '\\b[0-9]+\\b', display: 'a number', cased: false },
+  long: { test: (raw: string) => /^[0-9]{5,}$/.test(raw), src: '\\b[0-9]{5,}\\b', display: 'a number of 5 digits or more', cased: false },
 } as const;
 export type ShapeName = keyof typeof SHAPES;
 const SHAPE_NAMES = Object.keys(SHAPES) as ShapeName[];

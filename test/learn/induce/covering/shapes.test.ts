@@ -17,6 +17,9 @@ describe('word shapes', () => {
     ['What does NASA stand for ?', ['caps']],
     ['I was charged 20 euros twice', ['num']],
     ['Is the PIN 1234 ?', ['caps', 'num']],
+    // A number of five digits or more is also an identifier (a phone number, a short code); a year is not.
+    ['call 08712404000 or text WIN to 83355', ['caps', 'long', 'num']],
+    ['released in July 2007', ['num']],
     ['What is autism ?', []],
     // One capital letter is not a word in capitals; digits inside a word are not a number.
     ['I paid A lot for mp3 players', []],
@@ -31,6 +34,7 @@ describe('word shapes', () => {
   test.each([
     ['caps', 'What does NASA stand for', 'What does nasa stand for'],
     ['num', 'top up 20 euros', 'top up twenty euros'],
+    ['long', 'ring 02073162414 now', 'ring 0207 316 now'],
   ])('the %s regex fires where the index says the text has it', (key, yes, no) => {
     const s = featureSource(Kind.Shape, key);
     const flags = key === 'caps' ? '' : 'i';
