@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { Example } from '../../src/core/schemas/example.js';
 import { TUNING } from '../../src/learn/induce/tuning.js';
+import { writeFileSync } from 'node:fs';
 import { sharedMissing } from '../helpers/shared.js';
+import { useTempDir } from '../helpers/temp.js';
 import { heldOutRows } from './learning-held-out.js';
 import { loadCase } from './learning/cases.js';
 import { heldOut, overrideTuning } from './learning/held-out.js';
@@ -92,3 +94,23 @@ describe.skipIf(!!sharedMissing)('bench:held-out on a shared case', () => {
     await expect(heldOutRows(['--case', 'tab', '--per-label', '5'])).rejects.toThrow('leave it out for a 60/20/20 split');
   });
 });
+
+describe('bench:held-out on a file of one\u2019s own', () => {
+  const tmp = useTempDir();
+  const csv = (n: number) =>
+    ['label,text', ...Array.from({ length: n }, (_, i) => (i % 5 === 0 ? `spam,WIN a prize now call 0800${i}` : `ham,see you at ${i % 12} tonight`))].join('\n');
+
+  test('pools every labelled row of the file and scores a binary set per label beside both baselines', async () => {
+    writeFileSync(tmp.path('texts.csv'), csv(60));
+    const [row] = await heldOutRows(['--file', tmp.path('texts.csv'), '--seeds', '7']);
+    expect(row!.case).toBe('texts');
+    expect(row!.learned_from + row!.dev + row!.scored).toBe(60);
+    expect(Object.keys(row!.per_label ?? {}).sort()).toEqual(['ham', 'spam']);
+    expect(row!.keyword.per_label?.['spam']).not.toBeUndefined();
+  });
+
+  test.each([[[]], [['--case', 'b77-5x5', '--file', 'x.csv']]])('names a case or a file, not both nor neither (%j)', async (args) => {
+    await expect(heldOutRows(args)).rejects.toThrow('--case NAME | --file PATH');
+  });
+});
+

@@ -10,10 +10,12 @@
  *   npm run build && node dist/test/bench/learning-held-out.js --case b77-77 --per-label 10 --seeds 7,8,9
  *   node dist/test/bench/learning-held-out.js --case trec6 --seeds 7,8 --tune covering.maxLiterals=4
  *   node dist/test/bench/learning-held-out.js --case echr-long --group judgment --json
+ *   node dist/test/bench/learning-held-out.js --file sms.csv --seeds 7,8,9,10,11,12,13
  *
- * Without --per-label, a 60/20/20 split of train + dev (learn / dev / score). --group KEY keeps the
- * rows sharing `meta.KEY` in one part. --tune path=number sets a TUNING value for this run only.
- * --notes prints the learn summary's notes and the rules to stderr.
+ * --file PATH reads a dataset of one's own (any format `rulewright import` reads) in place of a
+ * case, all its labelled rows pooled. Without --per-label, a 60/20/20 split of train + dev (learn /
+ * dev / score). --group KEY keeps the rows sharing `meta.KEY` in one part. --tune path=number sets
+ * a TUNING value for this run only. --notes prints the learn summary's notes and the rules to stderr.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,8 +28,9 @@ import { heldOut, overrideTuning, type Protocol } from './learning/held-out.js';
 import { scorePredictions, scoreRules } from './learning/score.js';
 import type { BenchCase, SystemScore } from './learning/types.js';
 import { trainBaseline } from './learning/systems.js';
+import { fileCase } from './learning/file-case.js';
 
-const USAGE = `usage: node dist/test/bench/learning-held-out.js --case NAME [--per-label N] [--seeds 7,8] [--group KEY] [--tune path=number,...] [--max-rules-per-label N] [--notes] [--json]
+const USAGE = `usage: node dist/test/bench/learning-held-out.js (--case NAME | --file PATH) [--per-label N] [--seeds 7,8] [--group KEY] [--tune path=number,...] [--max-rules-per-label N] [--notes] [--json]
 cases: ${CASE_NAMES.join(', ')}`;
 
 /** A baseline's figures on the scored rows: accuracy and micro F1, and F1 per label where the task is scored per label. */
@@ -104,6 +107,7 @@ function parse(argv: string[]) {
     args: argv,
     options: {
       case: { type: 'string' },
+      file: { type: 'string' },
       'per-label': { type: 'string' },
       seeds: { type: 'string', default: '7' },
       group: { type: 'string' },
@@ -120,12 +124,12 @@ function parse(argv: string[]) {
 /** The rows `argv` asks for, one per seed, each handed to `each` as it is made. */
 export async function heldOutRows(argv: string[], each: (row: HeldRow) => void = () => {}): Promise<HeldRow[]> {
   const values = parse(argv);
-  if (!values.case) throw new Error(USAGE);
+  if (!values.case === !values.file) throw new Error(USAGE);
   const key = values.group;
   const protocol: Protocol = values['per-label']
     ? { kind: 'draw', perLabel: Number(values['per-label']) }
     : { kind: 'split', ...(key ? { group: (e: Example) => String(e.meta?.[key] ?? e.id) } : {}) };
-  const c = loadCase(values.case);
+  const c = values.file ? fileCase(values.file) : loadCase(values.case!);
   if (protocol.kind === 'draw' && c.task.type !== 'classification') throw new Error(`--per-label draws rows of each label of a classification case; ${c.name} is ${c.task.type}: leave it out for a 60/20/20 split`);
   const restore = overrideTuning(TUNING, values.tune ? values.tune.split(',') : []);
   const cap = values['max-rules-per-label'] ? Number(values['max-rules-per-label']) : undefined;
@@ -144,7 +148,7 @@ export async function heldOutRows(argv: string[], each: (row: HeldRow) => void =
 
 async function main(argv: string[]): Promise<number> {
   const values = parse(argv);
-  if (values.help || !values.case) {
+  if (values.help || !values.case === !values.file) {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
