@@ -16,9 +16,9 @@ export interface Reordered {
 /**
  * The merged rules of a list learned on train and cut on dev, ordered by the Wilson lower bound
  * (`TUNING.covering.evidenceZ`) of their precision on every labelled text they fire on, train and
- * dev alike, over their label's base rate. Covering ranks a rule by train alone, where it was chosen for being precise, so its
- * train precision flatters it most where it fired on few texts; dev is the only evidence that did
- * not choose it. Where two rules fire on one new text, the order decides, and dev's misses move a
+ * dev alike, over their label's base rate. Covering ranks a rule by train alone, where it was
+ * chosen for being precise, so its train precision flatters it most where it fired on few texts;
+ * dev is the only evidence that did not choose it. Where two rules fire on one new text, the order decides, and dev's misses move a
  * rule below those dev bore out. `keep` groups (the default) stay last, in their order. Nothing is
  * run again: the pool is derived in the new order, so the stages measure what the list now does.
  */
@@ -62,7 +62,7 @@ function evidence(pool: Pool, group: readonly number[], priors: ReadonlyMap<stri
     const e = d < n ? pool.train.examples[d]! : pool.dev!.examples[d - n]!;
     if ((e.label ?? '').trim() === label) right++;
   }
-  return texts.size ? overBaseRate(wilsonLower(right / texts.size, texts.size, TUNING.covering.evidenceZ), priors.get(label) ?? 0) : -1;
+  return texts.size ? overBaseRate(wilsonLower(right / texts.size, texts.size, TUNING.covering.evidenceZ), priors.get(label) ?? 0) : -Infinity;
 }
 
 /** The length of the longest strictly rising subsequence of `xs` (patience sorting): the rules that kept their relative order. */

@@ -33,9 +33,9 @@ export const Kind = {
  * kinds of text apart where no one word does: an acronym ("What is NASA ?" asks for an expansion,
  * "What is autism ?" for a definition), a number (an amount, a year, a count), a number of five
  * digits or more (a phone number, a short code, an account: spam's "call 08712404000" and "text
- * WIN to 83355", each number seen once, share this). A `cased` shape
- * needs a case-sensitive rule (render.ts). A capitalised word inside a sentence (a name) was left
- * out: it marks most questions about anything, and rules on it fitted train and not new text.
+ * WIN to 83355", each number seen once, share this). A `cased` shape needs a case-sensitive rule
+ * (render.ts). A capitalised word inside a sentence (a name) was left out: it marks most questions
+ * about anything, and rules on it fitted train and not new text.
  */
 export const SHAPES = {
   caps: { test: (raw: string) => /^[A-Z]{2,}$/.test(raw), src: '\\b[A-Z]{2,}\\b', display: 'a word in capitals', cased: true },
