@@ -357,8 +357,6 @@ export const TUNING = {
     fixedLengthSupport: 4,
     /** Most filler candidates per label (the best supported first). */
     maxPerLabel: 40,
-    /** Share of a label's gold spans that must be strings seen once for the label to count as an open class (names, titles). */
-    openShare: 0.5,
     /** Characters either side of a span searched for its context word: a word and the gap before it, never a sentence. */
     contextChars: 40,
     /** Most characters of punctuation or space between a span and the text's start or end for that edge to be its context. */

@@ -181,41 +181,20 @@ function tallies(docs: readonly SpanDoc[]): Tally[] {
 }
 
 /**
- * Labels of an open class: most of their gold spans are strings seen once (names, titles), where
- * a list of seen forms cannot reach new text. Where forms recur (`4 people`, `tomorrow`), lexicons
- * and shapes already cover them, and a filler would only compete with more precise rules.
- */
-export function openLabels(docs: readonly SpanDoc[]): Set<string> {
-  const counts = new Map<string, Map<string, number>>();
-  for (const d of docs)
-    for (const s of d.spans) {
-      const m = counts.get(s.label) ?? new Map<string, number>();
-      m.set(s.text, (m.get(s.text) ?? 0) + 1);
-      counts.set(s.label, m);
-    }
-  const open = new Set<string>();
-  for (const [label, m] of counts) {
-    const all = [...m.values()];
-    const once = all.filter((n) => n === 1).length;
-    if (once >= F.openShare * all.reduce((a, b) => a + b, 0)) open.add(label);
-  }
-  return open;
-}
-
-/**
  * Open-class filler candidates: names of songs, films, people and places are too many to list,
  * but they sit between fixed wording (`play … by …`). Per label, each pair of a left context (the
  * word before a gold span, or the text's start) and a right context (the word after it, or the
  * end) seen around enough gold spans becomes a rule that takes a bounded run of tokens between
  * them as group 1: lazily, so the run stops at the first right context, and with the shape every
  * example agreed on (capitalised tokens, no digits). One token more than the longest example is
- * allowed, as unseen names run longer. Only labels of an open class get fillers (`openLabels`).
- * The engine then judges each on train like any candidate.
+ * allowed, as unseen names run longer. Every label gets fillers, not only those whose spans are
+ * mostly strings seen once: playlist names recur across requests and genres are a few dozen
+ * words, yet new text still brings ones train never had. The engine judges each on train like any
+ * candidate, beside the lexicons and shapes that cover the recurring forms.
  */
 export function fillerCandidates(docs: readonly SpanDoc[], minSupport: number): Candidate[] {
-  const open = openLabels(docs);
   const byLabel = new Map<string, Tally[]>();
-  for (const t of tallies(docs)) if (open.has(t.label) && t.count >= Math.max(F.minSupport, minSupport)) byLabel.set(t.label, [...(byLabel.get(t.label) ?? []), t]);
+  for (const t of tallies(docs)) if (t.count >= Math.max(F.minSupport, minSupport)) byLabel.set(t.label, [...(byLabel.get(t.label) ?? []), t]);
   const out: Candidate[] = [];
   for (const [label, ts] of [...byLabel].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     ts.sort((a, b) => b.count - a.count || (sideKey(a.left) + sideKey(a.right) < sideKey(b.left) + sideKey(b.right) ? -1 : 1));

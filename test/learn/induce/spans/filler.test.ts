@@ -61,6 +61,14 @@ describe('open-class fillers', () => {
     expect(extract(title.pattern, 'play something by anyone')).toEqual([]);
   });
 
+  test('a label whose names recur still gets a filler, for the names train never had', () => {
+    // Two playlists, each named three times: no name is seen once, yet new text brings new ones.
+    const lists = ['Road Trip', 'Road Trip', 'Road Trip', 'Chill Out', 'Chill Out', 'Chill Out'];
+    const cands = fillerCandidates(lists.map((l, i) => doc(`add song ${i} to my ${l} playlist`, [[l, 'PLAYLIST']])), 1);
+    const filler = cands.find((c) => c.label === 'PLAYLIST')!;
+    expect(extract(filler.pattern, 'add this to my Sunday Morning playlist')).toEqual(['Sunday Morning']);
+  });
+
   test('a pair of contexts seen around one span gives no filler', () => {
     expect(fillerCandidates([train[0]!], 1)).toEqual([]);
   });
