@@ -109,6 +109,13 @@ describe('bench:held-out on a file of one\u2019s own', () => {
     expect(row!.keyword.per_label?.['spam']).not.toBeUndefined();
   });
 
+  test('keeps the span rows with no spans, texts with nothing to extract', async () => {
+    const row = (i: number) => (i % 3 ? { id: `r${i}`, text: `call 0800${i} now`, spans: [{ start: 5, end: 9 + String(i).length, label: 'PHONE' }] } : { id: `r${i}`, text: `see you at ${i}`, spans: [] });
+    writeFileSync(tmp.path('spans.jsonl'), Array.from({ length: 30 }, (_, i) => JSON.stringify(row(i))).join('\n'));
+    const [r] = await heldOutRows(['--file', tmp.path('spans.jsonl'), '--seeds', '7']);
+    expect(r!.learned_from + r!.dev + r!.scored).toBe(30);
+  });
+
   test.each([[[]], [['--case', 'b77-5x5', '--file', 'x.csv']]])('names a case or a file, not both nor neither (%j)', async (args) => {
     await expect(heldOutRows(args)).rejects.toThrow('--case NAME | --file PATH');
   });

@@ -148,9 +148,10 @@ export async function heldOutRows(argv: string[], each: (row: HeldRow) => void =
 
 async function main(argv: string[]): Promise<number> {
   const values = parse(argv);
-  if (values.help || !values.case === !values.file) {
+  // Naming neither or both of --case and --file is refused by `heldOutRows`, with the usage.
+  if (values.help) {
     process.stderr.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
+    return 0;
   }
   await heldOutRows(argv, (row) => process.stdout.write(`${values.json ? JSON.stringify({ ...row, tune: values.tune ?? null }) : line(row)}\n`));
   return 0;

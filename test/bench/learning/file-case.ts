@@ -9,11 +9,15 @@ import { readDataset } from '../../../src/formats/index.js';
 import type { BenchCase } from './types.js';
 import { withSplit } from './splits.js';
 
-/** The file's rows as a case whose train holds them all (no dev, no test: the held-out protocol divides them). */
+/**
+ * The file's rows as a case whose train holds them all (no dev, no test: the held-out protocol
+ * divides them). A classification row needs a label; a span row with no spans stays, as a text
+ * with nothing to extract, as the bench's span cases keep them.
+ */
 export function fileCase(path: string): BenchCase {
   const data = readDataset(path);
   const name = basename(path).replace(/\.[^.]*$/, '');
-  const rows = data.examples.filter((e) => (e.label ?? '').trim() !== '' || (e.spans?.length ?? 0) > 0);
+  const rows = data.taskType === 'classification' ? data.examples.filter((e) => (e.label ?? '').trim() !== '') : data.examples;
   return {
     name,
     task: Task.parse({ name, type: data.taskType, labels: data.labels }),

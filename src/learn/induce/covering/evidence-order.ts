@@ -18,9 +18,10 @@ export interface Reordered {
  * (`TUNING.covering.evidenceZ`) of their precision on every labelled text they fire on, train and
  * dev alike, over their label's base rate. Covering ranks a rule by train alone, where it was
  * chosen for being precise, so its train precision flatters it most where it fired on few texts;
- * dev is the only evidence that did not choose it. Where two rules fire on one new text, the order decides, and dev's misses move a
- * rule below those dev bore out. `keep` groups (the default) stay last, in their order. Nothing is
- * run again: the pool is derived in the new order, so the stages measure what the list now does.
+ * dev is the only evidence that did not choose it. Where two rules fire on one new text, the
+ * order decides, and dev's misses move a rule below those dev bore out. `keep` groups (the
+ * default) stay last, in their order. Nothing is run again: the pool is derived in the new order,
+ * so the stages measure what the list now does.
  */
 export function orderByEvidence(pool: Pool, groups: readonly number[][], keep: (p: number) => boolean): Reordered {
   const priors = labelShares(pool);
