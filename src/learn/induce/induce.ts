@@ -9,6 +9,7 @@ import { induceWindows } from './windows/induce-windows.js';
 import { arbitrate, type Entry, type Verdict } from './arbiter.js';
 import { chooseDefault, defaultNote, shareOf, type DefaultVerdict } from './default-class.js';
 import { minDevTexts } from './covering/small-dev.js';
+import { functionWords } from './function-words.js';
 import { coveringLearner, defaultLearnerPays, labelOf, selectionAffordable, selectionForDefaultLearner, selectionLearner, withoutFunctionWords } from './learners.js';
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
 import { ProbeCache } from './probe-cache.js';
@@ -61,6 +62,9 @@ function defaultReport(v: Verdict, covering: InduceReport, train: readonly Examp
   if (added || covering.default?.added) kept.report.notes.push(defaultNote(choice, verdict));
 }
 
+/** Whether the texts have function words (learned from them) for triggers to be made of. */
+const hasFunctionWords = (examples: readonly Example[]): boolean => functionWords(examples.map((e) => e.text ?? ''), examples.map(labelOf)).size > 0;
+
 /**
  * Classification: the covering learner always runs; with a dev split and little text, candidate
  * selection runs as well (a default the user named is built by covering alone), and the arbiter
@@ -71,9 +75,10 @@ async function learnClasses(task: Task, train: readonly Example[], opts: Resolve
   const selections = defaultLearnerPays(train, opts.defaultLabel) ? [selectionLearner, selectionForDefaultLearner] : [selectionLearner];
   const learners = both ? [coveringLearner, ...selections] : [coveringLearner];
   // Where dev is too small to judge, cross-validation decides, and triggers made only of function
-  // words must earn their place there: each learner also runs without them.
-  const small = both && opts.dev!.length < minDevTexts();
-  const verdict = await arbitrate(small ? [...learners, ...learners.map(withoutFunctionWords)] : learners, train, { task, opts, report, started, probes: new ProbeCache() });
+  // words must earn their place there: each learner also runs without them. A task whose texts
+  // have none (two labels, or too few texts) would learn every list twice for the same result.
+  const without = both && opts.dev!.length < minDevTexts() && hasFunctionWords([...train, ...opts.dev!]);
+  const verdict = await arbitrate(without ? [...learners, ...learners.map(withoutFunctionWords)] : learners, train, { task, opts, report, started, probes: new ProbeCache() });
   defaultReport(verdict, report, train, opts);
   return verdict.kept;
 }

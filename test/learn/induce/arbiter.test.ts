@@ -7,7 +7,7 @@ import { resolveOptions } from '../../../src/learn/induce/options.js';
 import { newReport } from '../../../src/learn/induce/report.js';
 import { induceRules } from '../../../src/learn/induce/index.js';
 import { rule } from '../../helpers/rules.js';
-import { intents } from './fixtures.js';
+import { intents, skewedMessages } from './fixtures.js';
 
 const TIMEOUT = 60_000;
 const task = Task.parse({ name: 'intents', type: 'classification', labels: ['cash_limit', 'pending_cash', 'pending_transfer', 'refund_request'] });
@@ -57,6 +57,19 @@ describe('the arbiter between classification learners', () => {
     expect(noteOf(res.report.notes)).toMatch(reason);
     expect(res.report.cross_validation).toMatchObject({ folds: 5 });
   }, TIMEOUT);
+
+  test(
+    'with two labels there are no function words to leave out, so no learner runs twice without them',
+    async () => {
+      const sms = Task.parse({ name: 'sms', type: 'classification', labels: ['ham', 'spam'] });
+      const res = await induceRules(sms, skewedMessages(3, 120, 0.3, 'train'), { dev: skewedMessages(4, 40, 0.3, 'dev'), seed: 1 });
+      const note = noteOf(res.report.notes);
+      expect(note).toMatch(/^dev has 40 examples, too few to judge on its own/);
+      expect(note).toContain('candidate selection');
+      expect(note).not.toContain('without function-word triggers');
+    },
+    TIMEOUT,
+  );
 
   test(
     'a default the user names is built by covering alone, with nothing to compare',
