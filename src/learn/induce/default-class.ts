@@ -92,7 +92,11 @@ export function defaultNote(c: DefaultChoice, v: DefaultVerdict): string {
   const f = (x: number | null) => (x === null ? '' : x.toFixed(3));
   const figures = [`${f(v.none)} with no default`, ...(v.appended !== null ? [`${f(v.appended)} with it after rules for every label`] : []), ...(v.own !== null ? [`${f(v.own)} with it and rules learned for the rest`] : [])].join(', ');
   const judged = `${v.on} ${v.measure ?? 'F1'} ${figures}`;
-  if (v.chosen === 'none') return `default: none (texts no rule labels stay unlabelled); ${c.label} (${share}) as the default did not raise ${judged}`;
+  if (v.chosen === 'none') {
+    // A default can score higher and still not be kept: the texts it alone gets right must outnumber those it alone gets wrong beyond chance.
+    const rose = Math.max(v.appended ?? -1, v.own ?? -1) > v.none + 1e-9;
+    return `default: none (texts no rule labels stay unlabelled); ${c.label} (${share}) as the default ${rose ? 'raised' : 'did not raise'} ${judged}${rose ? ', by less than the texts it would change can tell from chance' : ''}`;
+  }
   const why = c.by === 'user' ? `chosen with --default-label; ${share}` : `the most frequent label, ${share}`;
   const rules = v.chosen === 'own' ? `; its own rules are scored by what they add beyond its base rate, so it needs none unless they earn their place` : '';
   return `default: ${c.label} (${why}): texts no rule labels are ${c.label}${rules}; ${judged}`;

@@ -4,7 +4,7 @@ import { predict } from '../../../src/core/engine/predict.js';
 import { Example as ExampleSchema, type Example } from '../../../src/core/schemas/example.js';
 import type { Rule } from '../../../src/core/schemas/rule.js';
 import { Task } from '../../../src/core/schemas/task.js';
-import { chooseDefault, defaultCandidate, defaultWorthTrying } from '../../../src/learn/induce/default-class.js';
+import { chooseDefault, defaultCandidate, defaultNote, defaultWorthTrying } from '../../../src/learn/induce/default-class.js';
 import { induceRules } from '../../../src/learn/induce/index.js';
 import { coveringLearner } from '../../../src/learn/induce/learners.js';
 import { resolveOptions } from '../../../src/learn/induce/options.js';
@@ -63,6 +63,16 @@ describe('choosing the default class', () => {
     const d = defaultCandidate({ label: 'ham', count: 87, of: 100, by });
     expect(d.description).toContain(says);
     expect(d.description).toContain('87 of 100 train texts (87 %)');
+  });
+
+  // [none, appended, own, what the note says]: a default that scored higher yet was not kept did raise F1, and the note says why it was not kept.
+  test.each<[number, number | null, number | null, string]>([
+    [0.908, 0.917, 0.842, 'as the default raised dev F1 0.908 with no default, 0.917 with it after rules for every label, 0.842 with it and rules learned for the rest, by less than'],
+    [0.908, 0.9, null, 'as the default did not raise dev F1 0.908 with no default, 0.900 with it after rules for every label'],
+  ])('with no default kept, F1 %f beside %s and %s reads as it was', (none, appended, own, says) => {
+    const note = defaultNote({ label: 'ham', count: 187, of: 360, by: 'majority' }, { none, appended, own, chosen: 'none', on: 'dev' });
+    expect(note).toContain(says);
+    expect(note.startsWith('default: none (texts no rule labels stay unlabelled); ham (52 % of train)')).toBe(true);
   });
 });
 
