@@ -44,6 +44,8 @@ export const TUNING = {
     zChoices: [1.96, 3.29],
     /** Rules below this score end covering (1 right of 1 scores 0.21 at z = 1.96, so single examples still count). */
     minScore: 0.05,
+    /** Fewest train texts a covering rule must get right. */
+    minSupport: 1,
     /** N-grams (and gapped pairs) must occur in at least this many train texts to be indexed. */
     minNgramDf: 2,
     /** Best single features whose one-condition refinements are tried at each covering step. */

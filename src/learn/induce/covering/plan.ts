@@ -33,7 +33,7 @@ export const perClassBeforeMerging = (opts: Pick<ResolvedOptions, 'maxRulesPerLa
 export function coverOptions(opts: ResolvedOptions, deadline: number, onStep?: CoverOptions['onStep']): CoverOptions {
   return {
     z: TUNING.covering.z,
-    minSupport: 1,
+    minSupport: TUNING.covering.minSupport,
     minScore: TUNING.covering.minScore,
     maxRules: opts.maxRules,
     perClass: perClassBeforeMerging(opts),
