@@ -1,3 +1,4 @@
+import { orderRules } from '../core/engine/order.js';
 import { RulewrightError } from '../core/errors.js';
 import { checkRule, type CheckMode, type RuleProblem } from '../core/safety/check-rule.js';
 import type { Rule, RuleStatus } from '../core/schemas/rule.js';
@@ -97,10 +98,14 @@ function ruleRow(r: Rule, deleted = false): RuleRow {
 
 const activeHash = (store: Store, d: DatasetRecord) => activeRulesHash(store.rules.list(d.id, { status: 'active' }));
 
-/** The rules of a dataset (in the order they were added), optionally of some statuses, or the deleted ones. */
+/**
+ * The rules of a dataset, optionally of some statuses, in the order they run (a classification
+ * list is first-match: where a rule sits decides what it labels); or the deleted ones, in the
+ * order they were added.
+ */
 export function listRules(ctx: DatasetContext, req: { status?: RuleStatus[]; deleted?: boolean } = {}): RuleList {
   const { store, dataset: d } = ctx;
-  const live = store.rules.list(d.id);
+  const live = orderRules(store.rules.list(d.id), d.task.matching.wilson_z);
   const deleted = store.rules.listDeleted(d.id);
   const counts: RuleList['counts'] = { active: 0, disabled: 0, proposed: 0, rejected: 0, deleted: deleted.length };
   for (const r of live) counts[r.status]++;

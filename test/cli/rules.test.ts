@@ -44,9 +44,10 @@ describe('rules commands', () => {
     expect(r).toMatchObject({ rule: { id: 'year', output: { label: 'YEAR', group: '$1' }, provenance: 'human' } });
     await ok('w.db', 'rules', 'add', '--name', 'names', '--lexicon', 'Ann,Bob', '--label', 'PER', '--case-sensitive');
     const list = json<{ rules: Record<string, unknown>[] }>(await bin('w.db', 'rules', 'list', '--json'));
+    // In the order they run: both at priority 0 with no validated precision, so by name.
     expect(list.rules.map((x) => [x.id, x.label, x.status, x.priority, x.provenance, x.flags])).toEqual([
-      ['year', 'YEAR', 'active', 0, 'human', []],
       ['names', 'PER', 'active', 0, 'human', []],
+      ['year', 'YEAR', 'active', 0, 'human', []],
     ]);
     const table = (await ok('w.db', 'rules', 'list')).stdout;
     expect(table.split('\n')[0]).toMatch(/^id\s+name\s+label\s+status\s+priority\s+provenance\s+flags\s+pattern$/);

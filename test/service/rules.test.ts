@@ -28,6 +28,19 @@ describe('rules service', () => {
     ws.close();
   });
 
+  test('list shows the rules in the order they run, whatever order they were added in', async () => {
+    const ws = open('w.db', 'classification', ['ham', 'spam']);
+    // A first-match list: where a rule sits decides what it labels, so the table reads top to bottom as it runs.
+    for (const [name, priority] of [['fallback', 1], ['prize', 5], ['meeting', 3], ['winner', 5]] as const) await ws.dataset().addRule({ name, pattern: name, label: name === 'meeting' || name === 'fallback' ? 'ham' : 'spam', priority });
+    expect(ws.dataset().listRules().rules.map((r) => [r.id, r.priority])).toEqual([
+      ['prize', 5],
+      ['winner', 5],
+      ['meeting', 3],
+      ['fallback', 1],
+    ]);
+    ws.close();
+  });
+
   test('add takes lexicons from a list or a terms file, and a whole rule as JSON', async () => {
     const ws = open();
     const lex = await ws.dataset().addRule({ name: 'names', terms: ['Ann', 'Bob'], label: 'PER', case_sensitive: true });

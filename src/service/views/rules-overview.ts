@@ -1,3 +1,4 @@
+import { orderRules } from '../../core/engine/order.js';
 import { prf } from '../../core/ratio.js';
 import { isReadable, type RunOf } from '../../core/schemas/run.js';
 import { ruleCard, type RuleWithMetrics } from '../../core/schemas/rule-card.js';
@@ -37,11 +38,11 @@ function timedOutIn(run: RunOf<'metrics'> | RunOf<'eval'>, into: Set<string>): v
 }
 
 /**
- * The rules table of the terminal UI in one read: every rule that is not deleted (all statuses)
- * with the metrics the last `metrics` run stored (never recomputed here), stale flags as every
- * view of stored metrics decides them (see readStoredMetrics), the ensemble figures of that run,
- * and which rules timed out in the latest eval run of the current ruleset. One pass over the
- * rules and one over the cached rows, so it stays fast with thousands of rules.
+ * The rules table of the terminal UI in one read: every rule that is not deleted (all statuses, in
+ * the order they run) with the metrics the last `metrics` run stored (never recomputed here),
+ * stale flags as every view of stored metrics decides them (see readStoredMetrics), the ensemble
+ * figures of that run, and which rules timed out in the latest eval run of the current ruleset.
+ * One pass over the rules and one over the cached rows, so it stays fast with thousands of rules.
  */
 export function rulesOverview(ctx: DatasetContext, req: { split?: SplitChoice } = {}): RulesOverview {
   const { store, dataset: d } = ctx;
@@ -69,7 +70,7 @@ export function rulesOverview(ctx: DatasetContext, req: { split?: SplitChoice } 
     stale: stored.stale,
     stale_reasons: rows.length ? stored.reasons : [],
     ensemble,
-    rules: store.rules.list(d.id).map((r): RuleOverviewRow => {
+    rules: orderRules(store.rules.list(d.id), d.task.matching.wilson_z).map((r): RuleOverviewRow => {
       const f = stored.byRule.get(r.id);
       return {
         rule: ruleCard(r),
