@@ -48,7 +48,7 @@ export const GLOBAL_KEYS = [
   { keys: 'esc', does: 'back / cancel' },
   { keys: 'tab', does: 'next pane' },
   { id: 'metrics', on: ['m'], keys: 'm', does: 'recompute the metrics (in the background)' },
-  { id: 'command', on: [':'], keys: ':', does: 'command line: :rule ID · :filter TEXT · :sort COLUMN · :q quits (tab completes)' },
+  { id: 'command', on: [':'], keys: ':', does: 'command line: :rule ID · :filter TEXT · :sort COLUMN|run · :q quits (tab completes)' },
   { id: 'help', on: ['?'], keys: '?', does: 'help', footer: true },
   { id: 'quit', on: ['q'], keys: 'q', does: 'quit', footer: true },
 ] as const satisfies readonly KeyBinding[];

@@ -9,7 +9,7 @@ export type Command =
   | { readonly kind: 'quit' }
   | { readonly kind: 'error'; readonly message: string };
 
-/** Column names the `:sort` command takes besides the stored keys (the table's titles). */
+/** Names the `:sort` command takes besides the stored keys: the table's titles, and run (the order the rules run in). */
 const SORT_ALIASES: Readonly<Record<string, RuleSortKey>> = {
   st: 'status',
   p: 'precision',
@@ -20,6 +20,8 @@ const SORT_ALIASES: Readonly<Record<string, RuleSortKey>> = {
   df1: 'marginal_f1',
   marginal: 'marginal_f1',
   bdg: 'badges',
+  run: 'run',
+  order: 'run',
 };
 
 const USAGE = 'the commands are :rule ID, :filter TEXT, :sort COLUMN [asc|desc], :dataset NAME and :q';
@@ -39,7 +41,7 @@ export function parseCommand(line: string): Command {
     const [col = '', dir] = rest;
     const c = col.toLowerCase();
     const key = (SORT_KEYS as readonly string[]).includes(c) ? (c as RuleSortKey) : SORT_ALIASES[c];
-    if (!key) return { kind: 'error', message: `no column "${col}" to sort by: the columns are ${SORT_KEYS.join(', ')}` };
+    if (!key) return { kind: 'error', message: `no column "${col}" to sort by: the columns are ${SORT_KEYS.join(', ')}, or run (the order the rules run in)` };
     if (dir !== undefined && dir !== 'asc' && dir !== 'desc') return { kind: 'error', message: `sort direction "${dir}": use asc or desc` };
     return { kind: 'sort', sort: { key, desc: dir === undefined ? defaultDesc(key) : dir === 'desc' } };
   }
@@ -52,7 +54,7 @@ function candidatesFor(words: readonly string[], datasets: readonly string[]): r
   const name = words[0]!.toLowerCase();
   if (name !== '' && 'dataset'.startsWith(name)) return words.length === 2 ? datasets : [];
   if (name === '' || !'sort'.startsWith(name)) return [];
-  if (words.length === 2) return SORT_KEYS;
+  if (words.length === 2) return [...SORT_KEYS, 'run'];
   return words.length === 3 ? ['asc', 'desc'] : [];
 }
 

@@ -8,7 +8,8 @@ export type RuleRow = RuleOverviewRow;
 /** The figures the table has a column for, by their stored names. */
 export type RuleMetricKey = 'fired' | 'tp' | 'fp' | 'fn' | 'precision' | 'wilson_lower' | 'f1' | 'label_recall' | 'label_f1' | 'marginal_f1';
 
-export type RuleSortKey = 'name' | 'label' | 'status' | RuleMetricKey | 'badges';
+/** A column, or `run`: the order the rules run in (the service lists them so), which no column shows. */
+export type RuleSortKey = 'run' | 'name' | 'label' | 'status' | RuleMetricKey | 'badges';
 
 /** Sortable columns in table order (what `s`, `<` and `>` step through). */
 export const SORT_KEYS: readonly RuleSortKey[] = [
@@ -33,9 +34,9 @@ export interface RuleSort {
   readonly desc: boolean;
 }
 
-/** Numbers sort high first by default (the best rules on top); text sorts A to Z. */
+/** Numbers sort high first by default (the best rules on top); text sorts A to Z, and run order first to run on top. */
 export function defaultDesc(key: RuleSortKey): boolean {
-  return !(key === 'name' || key === 'label' || key === 'status');
+  return !(key === 'run' || key === 'name' || key === 'label' || key === 'status');
 }
 
 /** A figure of the row's stored metrics, null when the rule was not measured. */
@@ -73,8 +74,11 @@ export function badges(r: RuleRow, words: boolean): string {
 
 const badgeRank = (r: RuleRow) => (FLAGS.harmful(r) ? 8 : 0) + (FLAGS.dead(r) ? 4 : 0) + (r.timed_out ? 2 : 0) + (r.stale ? 1 : 0);
 
-function sortValue(r: RuleRow, key: RuleSortKey): number | string | null {
+/** The row's value for `key`; `at` is its place in the rows as the service gave them (run order). */
+function sortValue(r: RuleRow, key: RuleSortKey, at: number): number | string | null {
   switch (key) {
+    case 'run':
+      return at;
     case 'name':
       return r.rule.name.toLowerCase();
     case 'label':
@@ -94,7 +98,7 @@ function sortValue(r: RuleRow, key: RuleSortKey): number | string | null {
  */
 export function sortRows(rows: readonly RuleRow[], sort: RuleSort): RuleRow[] {
   const dir = sort.desc ? -1 : 1;
-  const keyed = rows.map((r) => ({ r, v: sortValue(r, sort.key), n: r.rule.name.toLowerCase() }));
+  const keyed = rows.map((r, i) => ({ r, v: sortValue(r, sort.key, i), n: r.rule.name.toLowerCase() }));
   keyed.sort((a, b) => {
     if (a.v === null || b.v === null) {
       if (a.v !== b.v) return a.v === null ? 1 : -1;

@@ -11,6 +11,8 @@ describe('the : command line', () => {
     ['sort fp', { kind: 'sort', sort: { key: 'fp', desc: true } }],
     ['sort ΔF1 asc', { kind: 'sort', sort: { key: 'marginal_f1', desc: false } }],
     ['s LF1', { kind: 'sort', sort: { key: 'label_f1', desc: true } }],
+    ['sort run', { kind: 'sort', sort: { key: 'run', desc: false } }],
+    ['sort order desc', { kind: 'sort', sort: { key: 'run', desc: true } }],
     ['q', { kind: 'quit' }],
     ['q!', { kind: 'quit' }],
     ['quit', { kind: 'quit' }],
@@ -21,7 +23,7 @@ describe('the : command line', () => {
 
   test.each([
     ['rule', /which rule\? type :rule ID/],
-    ['sort colour', /no column "colour" to sort by: the columns are name, label/],
+    ['sort colour', /no column "colour" to sort by: the columns are name, label.*, or run \(the order the rules run in\)$/],
     ['sort fp upward', /sort direction "upward": use asc or desc/],
     ['zap', /no command "zap": the commands are :rule ID, :filter TEXT, :sort COLUMN \[asc\|desc\], :dataset NAME and :q/],
     ['', /the commands are/],

@@ -66,6 +66,13 @@ describe('rows read the service fields as they are', () => {
     expect(sortRows(rows, { key: key as never, desc: false }).map((r) => r.rule.id)).toEqual(['low', 'high', 'unmeasured']);
   });
 
+  test('sorting by run keeps the order the service lists the rules in, which is the order they run', () => {
+    // The service lists rules in run order; names and figures do not move them.
+    const rows = [row('zeta', {}, { marginal_f1: -0.2 }), row('alpha'), row('mid', {}, { marginal_f1: 0.3 })];
+    expect(sortRows(rows, { key: 'run', desc: false }).map((r) => r.rule.id)).toEqual(['zeta', 'alpha', 'mid']);
+    expect(sortRows(rows, { key: 'run', desc: true }).map((r) => r.rule.id)).toEqual(['mid', 'alpha', 'zeta']);
+  });
+
   test('the text filter searches the pattern, and badges read the stored flags', () => {
     const rows = [row('a', { dead: true, stale: true }), row('b')];
     expect(filterRows(rows, { text: 'NEEDLE', status: 'all', badge: 'any' })).toHaveLength(2);
