@@ -67,4 +67,20 @@ describe('app shell: size, footer and the : command line', () => {
     expect(app.frame()).toMatch(/▼FP/);
     app.unmount();
   });
+
+  test(':sort run lists the rules in the order they run, as rules list does', async () => {
+    const ws = tmp.open();
+    const order = ws.dataset().listRules().rules.map((r) => r.id);
+    const app = renderApp(ws, { rows: 40 });
+    await app.until((f) => expect(f).toContain('8 rules'));
+    await app.press(':');
+    await app.type('sort run');
+    await app.press(KEY.enter);
+    const f = await app.until((f) => expect(f.split('\n').find((l) => l.startsWith('› '))).toContain(order[0]!.replace(/-/g, ' ')));
+    // Each rule's row comes in the order rules list gives (by the first place its name shows).
+    const at = order.map((id) => f.indexOf(id.replace(/-/g, ' ')));
+    expect(at.every((p) => p >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    app.unmount();
+  });
 });
