@@ -9,7 +9,6 @@ import { prefixCurve } from '../core/metrics/prefix-curve.js';
 import { ratio } from '../core/ratio.js';
 import type { Split } from '../core/schemas/example.js';
 import { ruleCard } from '../core/schemas/rule-card.js';
-import { orderRules } from '../core/engine/order.js';
 import { textOf } from '../core/engine/predict.js';
 import { buildReportHtml } from '../report/build-report.js';
 import { uncoveredFrom } from '../report/uncovered-data.js';
@@ -25,6 +24,7 @@ import { round } from './round.js';
 import { reportDiff } from './report-diff.js';
 import { triggerSamples } from './report-samples.js';
 import { latestLearning } from './report-learning.js';
+import { rulesInRunOrder } from './rules.js';
 
 export interface ReportRequest {
   /**
@@ -132,8 +132,7 @@ export async function gatherReportData(ctx: DatasetContext, req: ReportRequest =
   const m = await analysisRun(ctx, { split: req.split, context: req.context }, (x) => prefixCurve(x.run));
   const metrics = computeRuleMetrics(m.run, { sampleScorer: m.sampleScorer, z, perKind: samples });
   const byId = new Map(triggerSamples(m.run.outputs, metrics.rules).map((r) => [r.id, r]));
-  // In the order they run, as the rules table shows them.
-  const rules: ReportRule[] = orderRules(store.rules.list(d.id), z).map((rule) => ({ rule: ruleCard(rule), metrics: byId.get(rule.id) ?? null }));
+  const rules: ReportRule[] = rulesInRunOrder(store, d).map((rule) => ({ rule: ruleCard(rule), metrics: byId.get(rule.id) ?? null }));
   const splits: Record<string, number> = {};
   for (const s of ['train', 'dev', 'test'] as Split[]) splits[s] = store.examples.count(d.id, { split: s });
   const c = metrics.counts;

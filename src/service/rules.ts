@@ -99,13 +99,19 @@ function ruleRow(r: Rule, deleted = false): RuleRow {
 const activeHash = (store: Store, d: DatasetRecord) => activeRulesHash(store.rules.list(d.id, { status: 'active' }));
 
 /**
+ * A dataset's rules that are not deleted, in the order they run (the dataset's Wilson z breaks
+ * priority ties): how `rules list`, the report and the terminal UI's table all list them.
+ */
+export const rulesInRunOrder = (store: Store, d: DatasetRecord): Rule[] => orderRules(store.rules.list(d.id), d.task.matching.wilson_z);
+
+/**
  * The rules of a dataset, optionally of some statuses, in the order they run (a classification
  * list is first-match: where a rule sits decides what it labels); or the deleted ones, in the
  * order they were added.
  */
 export function listRules(ctx: DatasetContext, req: { status?: RuleStatus[]; deleted?: boolean } = {}): RuleList {
   const { store, dataset: d } = ctx;
-  const live = orderRules(store.rules.list(d.id), d.task.matching.wilson_z);
+  const live = rulesInRunOrder(store, d);
   const deleted = store.rules.listDeleted(d.id);
   const counts: RuleList['counts'] = { active: 0, disabled: 0, proposed: 0, rejected: 0, deleted: deleted.length };
   for (const r of live) counts[r.status]++;

@@ -1,9 +1,9 @@
-import { orderRules } from '../../core/engine/order.js';
 import { prf } from '../../core/ratio.js';
 import { isReadable, type RunOf } from '../../core/schemas/run.js';
 import { ruleCard, type RuleWithMetrics } from '../../core/schemas/rule-card.js';
 import type { DatasetContext } from '../dataset-context.js';
 import { resolveSplit, type SplitChoice } from '../pipeline-setup.js';
+import { rulesInRunOrder } from '../rules.js';
 import { RuleFigures, readStoredMetrics } from './stored-metrics.js';
 
 export type { RuleFigures } from './stored-metrics.js';
@@ -70,7 +70,7 @@ export function rulesOverview(ctx: DatasetContext, req: { split?: SplitChoice } 
     stale: stored.stale,
     stale_reasons: rows.length ? stored.reasons : [],
     ensemble,
-    rules: orderRules(store.rules.list(d.id), d.task.matching.wilson_z).map((r): RuleOverviewRow => {
+    rules: rulesInRunOrder(store, d).map((r): RuleOverviewRow => {
       const f = stored.byRule.get(r.id);
       return {
         rule: ruleCard(r),
