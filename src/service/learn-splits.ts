@@ -96,7 +96,7 @@ function devUnneeded(task: Task, planned: readonly Example[], trainCount: number
  */
 function madeDevTooSmall(task: Task, planned: readonly Example[]): string | null {
   const dev = planned.filter((e) => e.split === 'dev');
-  if (task.type === 'classification') return devTooSmall(planned.filter((e) => e.split === 'train').map(labelOf), dev.map(labelOf));
+  if (task.type === 'classification') return devTooSmall(planned.filter((e) => e.split === 'train').map(labelOf), dev.map(labelOf), dev.map((e) => e.text ?? ''));
   const n = dev.length;
   return n < minDevTexts() ? `dev would have ${n} example${n === 1 ? '' : 's'}, too few to judge on its own (${minDevTexts()} are needed)` : null;
 }

@@ -8,6 +8,7 @@ import { foldsOf } from './covering/cross-validate.js';
 import { devTooSmall, foldsFor } from './covering/small-dev.js';
 import { chooseDefault, defaultCandidate, macroJudged, shareOf } from './default-class.js';
 import { isDefaultRule } from '../../core/engine/default-rule.js';
+import { nearDuplicateGroups } from './near-duplicates.js';
 import { labelOf, type LearnContext, type Learner, type RuleList } from './learners.js';
 import type { CoveringGrid } from './options.js';
 import { Pool } from './pool.js';
@@ -23,6 +24,8 @@ interface Tally {
   micro: Counts;
   perLabel: Map<string, Counts>;
 }
+
+const textsOf = (es: readonly Example[]): string[] => es.map((e) => e.text ?? '');
 
 const emptyTally = (): Tally => ({ micro: { tp: 0, fp: 0, fn: 0 }, perLabel: new Map() });
 
@@ -146,17 +149,18 @@ function devHalves(learners: readonly Learner[], dev: readonly Example[] | null,
   return h.train.length && h.dev.length ? { build: h.train, judge: h.dev } : null;
 }
 
-/** A stratified, seeded dev of about `devShare` of `all`, and the rest as train. */
+/** A stratified, seeded dev of about `devShare` of `all` (near-duplicates kept together), and the rest as train. */
 function holdOut(all: readonly Example[], devShare: number, seed: number): { train: Example[]; dev: Example[] } {
-  const inner = foldsOf(all.map(labelOf), Math.max(2, Math.round(1 / devShare)), seed);
+  const inner = foldsOf(all.map(labelOf), Math.max(2, Math.round(1 / devShare)), seed, nearDuplicateGroups(textsOf(all)));
   return { train: all.filter((_, i) => inner[i] !== 0), dev: all.filter((_, i) => inner[i] === 0) };
 }
 
 /** Each entry's counts, its lists learned on k-1 folds of train and dev and run on the held-out fold. */
 async function crossValidate(learners: readonly Learner[], all: readonly Example[], devShare: number, ctx: LearnContext, deadline: number, solos: ReadonlyMap<Learner, Learned>): Promise<{ tallies: Tally[]; folds: number } | null> {
   const labels = all.map(labelOf);
-  const k = foldsFor(labels, uniqSorted(labels.filter((l): l is string => l !== null)));
-  const fold = foldsOf(labels, k, ctx.opts.seed);
+  const groups = nearDuplicateGroups(textsOf(all));
+  const k = foldsFor(labels, uniqSorted(labels.filter((l): l is string => l !== null)), groups);
+  const fold = foldsOf(labels, k, ctx.opts.seed, groups);
   const tallies: Tally[] = [];
   for (let j = 0; j < k; j++) {
     const held = all.filter((_, i) => fold[i] === j);
@@ -232,7 +236,7 @@ const describe = (entries: readonly Entry[], name: string, judged: readonly numb
 export async function arbitrate(learners: readonly Learner[], train: readonly Example[], ctx: LearnContext): Promise<Verdict> {
   const before = [...ctx.report.notes];
   const dev = ctx.opts.dev;
-  const small = !dev || ctx.opts.inFold ? null : devTooSmall(train.map(labelOf), dev.map(labelOf)) ?? fewEnough(train.length + dev.length);
+  const small = !dev || ctx.opts.inFold ? null : devTooSmall(train.map(labelOf), dev.map(labelOf), textsOf(dev)) ?? fewEnough(train.length + dev.length);
   const halves = learners.length > 1 ? devHalves(learners, dev, small, ctx) : null;
   const learned = [];
   for (const [i, learner] of learners.entries()) learned.push(await learnBeside(learner, train, ctx, i === 0 ? ctx.report : null, halves?.build ?? null));

@@ -30,6 +30,11 @@ export interface ResolvedOptions {
   /** Learning inside a cross-validation fold: no nested estimate of its own. */
   inFold?: boolean;
   /**
+   * Why a dev split was set aside (too small to judge on its own: see `devTooSmall`): covering
+   * then learns as with no dev, its cross-validation on train choosing, and the summary says why.
+   */
+  devSetAside?: string;
+  /**
    * Without dev, covering settings already chosen by covering's own cross-validation on the whole
    * train: a fold of the arbiter's cross-validation then only chooses where to cut, instead of
    * searching every setting again (the search is most of covering's cost).

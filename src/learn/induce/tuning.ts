@@ -126,6 +126,21 @@ export const TUNING = {
      */
     defaultMinGain: 1,
   },
+  /** Near-duplicate texts (near-duplicates.ts), which count as one piece of evidence in dev and in folds. */
+  nearDuplicates: {
+    /** Words in a shingle: a run this long shared by two texts is rarely chance, while a stock phrase is shorter. */
+    shingle: 8,
+    /** Hashes in a text's sketch (bottom-k MinHash): the share of them two texts hold in common estimates how much text they share. */
+    sketch: 64,
+    /** Two texts are one when they share at least this share of the smaller sketch: windows half overlapping, a message re-sent with a new number. */
+    share: 0.5,
+    /** Fewest shared hashes that join two texts, however few of their hashes are not stock phrases. */
+    minShared: 2,
+    /** A hash more texts hold than this is a stock phrase, not shared text, and joins nothing. */
+    maxTextsPerHash: 64,
+    /** Texts whose signatures are kept between calls (about 25 MB at most): the folds of one cross-validation group subsets of the same texts. */
+    cached: 50_000,
+  },
   /** Small data (classification): a dev split too small to judge on its own. */
   smallDev: {
     /**

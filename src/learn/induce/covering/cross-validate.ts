@@ -4,6 +4,7 @@ import { classIds, firingMaxima, indexTexts, learnDecisionList, reorderList, wit
 import type { FeatureConfig, FeatureIndex, Vocabulary } from './features.js';
 import { f1OfTotals, macroF1Of, type Counts } from '../../../core/ratio.js';
 import { macroJudged } from '../default-class.js';
+import { groupsOf } from '../near-duplicates.js';
 
 /** A threshold on rule scores, the pooled held-out F1 at it, and which held-out texts it gets right (in a fixed order). */
 export interface Cut {
@@ -33,10 +34,15 @@ export interface Held {
   gold: number;
 }
 
-/** Stratified fold numbers: each class dealt round-robin after a seeded shuffle. */
-export function foldsOf(labels: readonly (string | null)[], k: number, seed: number): Int32Array {
+/**
+ * Stratified fold numbers: each class dealt round-robin after a seeded shuffle. With `groups`
+ * (each text's group, as the position of its first text: see near-duplicates.ts), a group is dealt
+ * whole, by its first text's label, so no fold is judged on text another learned from.
+ */
+export function foldsOf(labels: readonly (string | null)[], k: number, seed: number, groups?: ArrayLike<number>): Int32Array {
   const byClass = new Map<string, number[]>();
   labels.forEach((l, i) => {
+    if (groups && groups[i] !== i) return;
     const key = l ?? '\u0000';
     let xs = byClass.get(key);
     if (!xs) byClass.set(key, (xs = []));
@@ -48,6 +54,7 @@ export function foldsOf(labels: readonly (string | null)[], k: number, seed: num
     const xs = shuffle(byClass.get(key)!, mulberry32(seed));
     for (const i of xs) fold[i] = next++ % k;
   }
+  if (groups) fold.forEach((_, i) => (fold[i] = fold[groups[i]!]!));
   return fold;
 }
 
@@ -111,7 +118,7 @@ export function chooseThreshold(
   /** Lists and indexes shared with the other points of one grid (see `FoldLists`). */
   shared?: FoldLists,
 ): Threshold {
-  const fold = foldsOf(labels, k, seed);
+  const fold = foldsOf(labels, k, seed, groupsOf(texts));
   const gold = classIds(labels, classes);
   const macro = macroJudged(labels) !== null;
   const held: Held[] = [];

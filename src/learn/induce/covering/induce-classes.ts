@@ -52,9 +52,9 @@ const held = (cv: CvChoice): string =>
     : `F1 ${cv.f1.toFixed(3)}`;
 
 /** What cross-validation on train chose, for the summary. */
-function cvNotes(cv: CvChoice): string[] {
+function cvNotes(cv: CvChoice, devSetAside?: string): string[] {
   const chose =
-    `no dev split: ${cv.folds}-fold cross-validation on train chose ${cv.passes} covering pass${cv.passes === 1 ? '' : 'es'}, Wilson z ${cv.z}${cv.global ? ' with rules also bounded by their precision on all of train' : ''}` +
+    `${devSetAside ? `${devSetAside}, so it chooses nothing` : 'no dev split'}: ${cv.folds}-fold cross-validation on train chose ${cv.passes} covering pass${cv.passes === 1 ? '' : 'es'}, Wilson z ${cv.z}${cv.global ? ' with rules also bounded by their precision on all of train' : ''}` +
     `${cv.orderZ === undefined ? '' : `, the list ordered by each rule's precision on all of train (Wilson z ${cv.orderZ}, with pairs of words),`} and cut the list at rule score ${cv.minScore.toFixed(3)} (held-out ${held(cv)})`;
   const measure = cv.macro ? 'macro F1' : 'F1';
   const reorder = (cv.reorder ?? []).map((r) => `the list ordered by each rule's precision on all of train (Wilson z ${r.orderZ}): held-out ${measure} ${r.f1.toFixed(3)} against covering's ${r.covering.toFixed(3)}, paired gain z ${r.gain.toFixed(2)}${r.kept ? '; kept' : ''}`);
@@ -120,7 +120,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     // Without dev, cross-validation picks where to cut the list, how many covering passes to make, and how the list ends.
     const cv = crossValidate(base, choice, foldsFor(labels, classes), started + opts.learnBudgetMs * TUNING.covering.cvBudgetShare);
     const fit = cv ?? { passes: TUNING.covering.passes, z: TUNING.covering.z, global: false, minScore: base.minScore, track: 'none' as const, verdict: null };
-    if (cv) report.notes.push(...cvNotes(cv));
+    if (cv) report.notes.push(...cvNotes(cv, opts.devSetAside));
     verdict = fit.verdict;
     if (cv) report.cross_validation = { folds: cv.folds, f1: cv.f1 };
     if (cv) grid = { passes: cv.passes, z: cv.z, global: cv.global, track: cv.track, ...(cv.orderZ === undefined ? {} : { orderZ: cv.orderZ }) };
