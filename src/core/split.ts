@@ -26,6 +26,11 @@ export interface SplitItem {
   stratum: string;
   /** Locked items (corrections) always go to train and are not counted in the pool. */
   locked?: boolean;
+  /**
+   * Items with the same group (near-duplicate texts: windows of one document) go to one split
+   * together, as one unit of the stratum of its first item by id; counts are then in units.
+   */
+  group?: string;
 }
 
 /** The answer that counts as gold: an observed example's `truth` when it has one. */
@@ -117,23 +122,52 @@ export function checkSplitOptions(o: SplitOptions): void {
   }
 }
 
-/** Assigns every item a split. Locked items get train. Same items and options → same result. */
+/** A unit to split: an item, or a group of items that goes whole (named by its first member's id). */
+interface Unit {
+  id: string;
+  stratum: string;
+  members: string[];
+}
+
+/** The unlocked items as units: each group as one unit in the stratum of its first member by id, every other item alone. */
+function unitsOf(items: readonly SplitItem[]): Unit[] {
+  const byGroup = new Map<string, SplitItem[]>();
+  const units: Unit[] = [];
+  for (const it of items) {
+    if (it.locked) continue;
+    if (it.group === undefined) {
+      units.push({ id: it.id, stratum: it.stratum, members: [it.id] });
+      continue;
+    }
+    const xs = byGroup.get(it.group);
+    if (xs) xs.push(it);
+    else byGroup.set(it.group, [it]);
+  }
+  for (const xs of byGroup.values()) {
+    const first = xs.reduce((a, b) => (byCodeUnits(b.id, a.id) < 0 ? b : a));
+    units.push({ id: first.id, stratum: first.stratum, members: xs.map((x) => x.id) });
+  }
+  return units;
+}
+
+/**
+ * Assigns every item a split. Locked items get train; a group goes whole. Same items and options
+ * → same result. Counts are exact (see above) where a stratum has items enough outside groups to
+ * make them up; a group that would overfill a split's count in its stratum goes to the next split.
+ */
 export function assignSplits(items: readonly SplitItem[], opts: SplitOptions): Map<string, Split> {
   checkSplitOptions(opts);
   const result = new Map<string, Split>();
-  const strata = new Map<string, SplitItem[]>();
-  for (const it of items) {
-    if (it.locked) {
-      result.set(it.id, 'train');
-      continue;
-    }
-    let group = strata.get(it.stratum);
-    if (!group) strata.set(it.stratum, (group = []));
-    group.push(it);
+  for (const it of items) if (it.locked) result.set(it.id, 'train');
+  const strata = new Map<string, Unit[]>();
+  for (const u of unitsOf(items)) {
+    let group = strata.get(u.stratum);
+    if (!group) strata.set(u.stratum, (group = []));
+    group.push(u);
   }
   const keys = [...strata.keys()].sort(byCodeUnits);
   const groups = keys.map((k) => strata.get(k)!);
-  const sizes = groups.map((g) => g.length);
+  const sizes = groups.map((g) => g.reduce((n, u) => n + u.members.length, 0));
   const n = sizes.reduce((a, b) => a + b, 0);
   const tie = keys.map((k) => hash32(`${opts.seed}\u0000tie\u0000${k}`));
 
@@ -150,9 +184,15 @@ export function assignSplits(items: readonly SplitItem[], opts: SplitOptions): M
   groups.forEach((group, i) => {
     const ordered = [...group].sort((a, b) => byCodeUnits(a.id, b.id));
     shuffle(ordered, mulberry32(hash32(`${opts.seed}\u0000${keys[i]}`)));
-    const nTest = testCounts[i]!;
-    const nDev = devCounts[i]!;
-    ordered.forEach((it, j) => result.set(it.id, j < nTest ? 'test' : j < nTest + nDev ? 'dev' : 'train'));
+    let testLeft = testCounts[i]!;
+    let devLeft = devCounts[i]!;
+    for (const u of ordered) {
+      const k = u.members.length;
+      const split: Split = k <= testLeft ? 'test' : k <= devLeft ? 'dev' : 'train';
+      if (split === 'test') testLeft -= k;
+      else if (split === 'dev') devLeft -= k;
+      for (const id of u.members) result.set(id, split);
+    }
   });
   return result;
 }

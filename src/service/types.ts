@@ -65,7 +65,15 @@ export interface SplitResult {
   locked: number;
   changed: number;
   splits: SplitCounts;
+  /** Groups of near-duplicate texts (windows of one document, a message re-sent) kept in one split each, and the examples in them. */
+  near_duplicates: NearDuplicates;
   dataset_hash: string;
+}
+
+/** Groups of near-duplicate texts a split kept whole, and how many examples they hold. */
+export interface NearDuplicates {
+  groups: number;
+  examples: number;
 }
 
 export interface SplitStats {

@@ -39,6 +39,8 @@ export interface SplitRow {
   source: ExampleSource;
   /** JSON array of the example's gold labels (see answerLabels). */
   labels: string;
+  /** The example's text (none for an example given as fields only). */
+  text: string | null;
 }
 
 /** Examples of a dataset: id/split/source as columns, the rest as a JSON body. */
@@ -226,10 +228,10 @@ export class ExamplesRepo {
     }
   }
 
-  /** What a split needs: id, current split, source and gold labels of every example. */
+  /** What a split needs: id, current split, source, gold labels and text of every example. */
   splitRows(datasetId: number): SplitRow[] {
     return this.db
-      .prepare(`SELECT id, split, source, labels FROM examples e WHERE dataset_id = ?${VISIBLE} ORDER BY seq`)
+      .prepare(`SELECT id, split, source, labels, json_extract(body, '$.text') AS text FROM examples e WHERE dataset_id = ?${VISIBLE} ORDER BY seq`)
       .all(datasetId) as SplitRow[];
   }
 

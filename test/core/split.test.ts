@@ -93,6 +93,25 @@ describe('assignSplits', () => {
   });
 });
 
+describe('assignSplits with groups', () => {
+  const grouped = (docs: number, windows: number): SplitItem[] =>
+    Array.from({ length: docs * windows }, (_, i) => ({ id: `w-${String(i).padStart(4, '0')}`, stratum: `s${Math.floor(i / windows) % 2}`, group: `doc-${Math.floor(i / windows)}` }));
+
+  test('a group goes to one split whole, and the totals are counted in groups', () => {
+    const items = grouped(20, 7);
+    const a = assignSplits(items, { dev: 0.2, test: 0.2, seed: 3 });
+    for (let d = 0; d < 20; d++) expect(new Set(items.filter((it) => it.group === `doc-${d}`).map((it) => a.get(it.id))).size).toBe(1);
+    expect([count(a, 'train'), count(a, 'dev'), count(a, 'test')]).toEqual([12 * 7, 4 * 7, 4 * 7]);
+  });
+
+  test('items without a group split as before, and a locked item stays in train without its group', () => {
+    const items = makeItems(5, 300, 6);
+    expect(assignSplits(items.map((it) => ({ ...it, group: undefined })), { dev: 0.2, test: 0.1, seed: 7 })).toEqual(assignSplits(items, { dev: 0.2, test: 0.1, seed: 7 }));
+    const g = grouped(10, 3).map((it, i) => (i === 0 ? { ...it, locked: true } : it));
+    expect(assignSplits(g, { dev: 0.5, test: 0, seed: 1 }).get('w-0000')).toBe('train');
+  });
+});
+
 describe('apportion', () => {
   test('gives leftovers to the largest remainders and respects caps', () => {
     expect(apportion([1.6, 1.3, 0.1], [5, 5, 5], 3, [0, 0, 0])).toEqual([2, 1, 0]);

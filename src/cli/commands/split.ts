@@ -12,7 +12,7 @@ interface SplitOptions extends CommonOptions {
 /** `split`: a seeded, stratified train/dev(/test) split. */
 export function register(program: Command, ctx: CliContext): void {
   common(program.command('split'))
-    .description('seeded, stratified train/dev(/test) split; corrections stay in train; without --test an imported test set is kept')
+    .description('seeded, stratified train/dev(/test) split; corrections stay in train; near-duplicate texts go to one split together; without --test an imported test set is kept')
     .requiredOption('--dev <fraction>', 'share of examples for dev, e.g. 0.2', parse.fraction('--dev'))
     .option('--test <fraction>', 'share for test (re-splits everything, test included)', parse.fraction('--test'))
     .option('--seed <n>', `random seed (default ${DEFAULT_SEED})`, parse.wholeNumber('--seed'))
@@ -22,6 +22,8 @@ export function register(program: Command, ctx: CliContext): void {
         out.line(`Split ${out.c.bold(r.dataset)} with seed ${r.seed}: ${plural(r.changed, 'example')} moved`);
         if (r.kept_test) out.line(`kept ${plural(r.kept_test, 'test example')} as they were (pass --test to re-split them)`);
         if (r.locked) out.line(`${plural(r.locked, 'correction stays', 'corrections stay')} in train`);
+        const nd = r.near_duplicates;
+        if (nd.groups) out.line(`${plural(nd.examples, 'example')} in ${plural(nd.groups, 'group')} of near-duplicate texts (windows of one document, a message sent again) went to one split per group, so dev and test do not score text train has`);
         out.table([r.splits], [
           { key: 'train', align: 'right' },
           { key: 'dev', align: 'right' },

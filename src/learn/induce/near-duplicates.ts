@@ -2,9 +2,9 @@
  * Groups of near-duplicate texts: overlapping windows of one document, a message sent many times
  * with another number in it. Texts of one group are one piece of evidence, not many: a dev split of
  * 700 windows cut from 25 documents judges like 25 texts, and a fold that holds one window of a
- * document while training on its neighbours rewards rules that memorise that document. A text
- * shorter than a shingle is never grouped: "cancel my order" recurs because people say it often,
- * which is the task's own distribution, not text copied from one source.
+ * document while training on its neighbours rewards rules that memorise that document. A short
+ * text is never grouped (`TUNING.nearDuplicates.minWords`): "cancel my order" recurs because people
+ * say it often, which is the task's own distribution, not text copied from one source.
  *
  * Written here rather than taken from a library: the MinHash packages on npm hash with their own
  * seeds and tokenizers, and the groups must come out the same for the same texts on every machine
@@ -38,19 +38,19 @@ function sketchOf(words: readonly string[], shingle: number, sketch: number): nu
 
 /** Sketches already made: every fold of a cross-validation groups a subset of the same texts. */
 const sketches = new Map<string, number[]>();
-/** The shingle and sketch sizes the kept sketches were made with (a tuning override makes others). */
+/** The shingle, sketch and shortest text sizes the kept sketches were made with (a tuning override makes others). */
 let madeWith = '';
 
-/** A text's sketch, none for a text shorter than a shingle. */
+/** A text's sketch, none for a text too short to group. */
 function sketchOfText(text: string, shingle: number, sketch: number): number[] {
-  if (madeWith !== `${shingle}/${sketch}`) {
+  if (madeWith !== `${shingle}/${sketch}/${TUNING.nearDuplicates.minWords}`) {
     sketches.clear();
-    madeWith = `${shingle}/${sketch}`;
+    madeWith = `${shingle}/${sketch}/${TUNING.nearDuplicates.minWords}`;
   }
   let s = sketches.get(text);
   if (s !== undefined) return s;
   const words = tokenize(text).map((w) => w.norm);
-  s = words.length < shingle ? [] : sketchOf(words, shingle, sketch);
+  s = words.length < Math.max(shingle, TUNING.nearDuplicates.minWords) ? [] : sketchOf(words, shingle, sketch);
   if (sketches.size >= TUNING.nearDuplicates.cached) sketches.clear();
   sketches.set(text, s);
   return s;
@@ -67,7 +67,7 @@ function root(parent: Int32Array, i: number): number {
 
 /**
  * For each text, the position of the first text of its group: texts join when most of the smaller
- * sketch is shared, and groups chain (window 1 joins 2, 2 joins 3). A text shorter than a shingle is alone.
+ * sketch is shared, and groups chain (window 1 joins 2, 2 joins 3). A short text is alone.
  */
 export function nearDuplicateGroups(texts: readonly string[]): Int32Array {
   const { shingle, sketch, share, minShared, maxTextsPerHash } = TUNING.nearDuplicates;

@@ -21,8 +21,7 @@ describe('the arbiter between classification learners', () => {
       const dev = intents(2, 12, 'dev');
       const res = await induceRules(task, train, { dev, seed: 1 });
       const note = noteOf(res.report.notes);
-      // Two of its texts repeat longer ones word for word, so 46 count.
-      expect(note).toMatch(/^dev has 48 examples in 46 groups of near-duplicate texts \(windows of one document, or texts repeated\), too few to judge on its own/);
+      expect(note).toMatch(/^dev has 48 examples, too few to judge on its own/);
       expect(note).toContain(`5-fold cross-validation over train and dev (${train.length + dev.length} texts)`);
       expect(note).toContain('candidate selection without function-word triggers F1');
       expect(note).toMatch(/Cross-validated estimate F1 \d\.\d{3} beside dev F1 \d\.\d{3}/);
@@ -51,7 +50,7 @@ describe('the arbiter between classification learners', () => {
   );
 
   test.each([
-    ['a label with too few dev texts', () => intents(2, 40, 'dev').filter((e, i, all) => e.label !== 'cash_limit' || all.slice(0, i).filter((x) => x.label === 'cash_limit').length < 5), /^dev has 125 examples in 121 groups of near-duplicate texts \(windows of one document, or texts repeated\) but 4 groups of "cash_limit", too few to judge that label on its own \(30 are needed\)/],
+    ['a label with too few dev texts', () => intents(2, 40, 'dev').filter((e, i, all) => e.label !== 'cash_limit' || all.slice(0, i).filter((x) => x.label === 'cash_limit').length < 5), /^dev has 125 examples but 5 of "cash_limit", too few to judge that label on its own \(30 are needed\)/],
     ['few texts in all', () => intents(2, 40, 'dev'), /^train and dev have 184 texts \(at most 1500\), few enough to judge on every one of them held out once/],
   ])('cross-validation chooses though dev has 97 texts or more: %s', async (_, devOf, reason) => {
     const res = await induceRules(task, train, { dev: devOf(), seed: 1 });

@@ -34,15 +34,16 @@ describe('induceRules: classification', () => {
       const s = scoreWith(task, res.rules, test_);
       expect(s.precision).toBeGreaterThanOrEqual(0.95);
       expect(s.accuracy).toBeGreaterThanOrEqual(0.85);
-      // "pending" and "cash" are each ambiguous: the list tells pending cash from a pending transfer and from the cash limit.
-      const [cash, limit, transfer] = predict(task, res.rules, ['is my cash pending', 'what is my cash limit', 'my transfer is pending'].map((text, i) => ({ id: `q${i}`, text })), { statuses: ['proposed'] }).predictions;
-      expect([cash!.label, limit!.label, transfer!.label]).toEqual(['pending_cash', 'cash_limit', 'pending_transfer']);
+      // "pending" and "cash" are each ambiguous: a conjunction of the two decides pending_cash.
+      const cash = predict(task, res.rules, [{ id: 'q', text: 'is my cash pending' }], { statuses: ['proposed'] }).predictions[0]!;
+      expect(cash.label).toBe('pending_cash');
+      expect(res.rules.some((r) => r.pattern.startsWith('^(?') && r.output.label === 'pending_cash')).toBe(true);
       // Rules are data, in execution order by priority; names say what they match.
       for (const r of res.rules) expect(r.name).toContain(`${r.output.label} <- `);
-      // Dev (48 texts) is too small to judge: the list is cut by cross-validation on train.
-      expect(res.report.stages.map((s) => s.stage)).toEqual(['cross_validated_cut', 'final']);
+      expect(res.report.stages.map((s) => s.stage)).toEqual(['decision_list', 'dev_acceptance', 'dev_prune', 'final']);
       expect(res.report.candidates.considered).toBeGreaterThan(res.report.candidates.kept);
-      expect(res.report.cross_validation!.f1).toBeGreaterThan(0.9);
+      expect(res.report.stages.at(-1)!.dev!.f1).toBeGreaterThan(0.9);
+      expect(Object.keys(res.report.dropped).length).toBeGreaterThan(0);
     },
     TIMEOUT,
   );

@@ -38,7 +38,7 @@ describe('near-duplicate groups', () => {
   });
 
   test.each([
-    ['texts shorter than a shingle, even word for word', ['cancel my order', 'cancel my order', 'Cancel my order!'], 3],
+    ['short texts, even word for word', ['cancel my order', 'cancel my order', 'Cancel my order!'], 3],
     ['a long text sent again, and again with one word changed', [documentOf(9, 40), documentOf(9, 40), documentOf(9, 40).replace(/\w+$/, 'zebra')], 1],
     ['long texts sharing only a stock phrase', [`the court held that ${documentOf(4, 60)}`, `the court held that ${documentOf(5, 60)}`], 2],
     ['no texts', [], 0],
@@ -46,15 +46,14 @@ describe('near-duplicate groups', () => {
     expect(groupCount(texts)).toBe(groups);
   });
 
-  test('folds keep a group whole and stay stratified, and without groups are as before', () => {
-    const labels = ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b'];
-    const groups = Int32Array.from([0, 0, 2, 2, 4, 4, 4, 7]);
-    const fold = foldsOf(labels, 2, 1, groups);
-    expect(fold[1]).toBe(fold[0]);
-    expect(fold[3]).toBe(fold[2]);
-    expect(new Set([fold[4], fold[5], fold[6]]).size).toBe(1);
-    expect(new Set([fold[0], fold[2]]).size).toBe(2);
-    expect(foldsOf(labels, 2, 1, Int32Array.from(labels, (_, i) => i))).toEqual(foldsOf(labels, 2, 1));
+  test('folds keep a group whole, and texts in no group keep the folds they had without groups', () => {
+    const labels = ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b', 'a', 'b'];
+    const groups = Int32Array.from([0, 0, 2, 2, 4, 4, 4, 7, 8, 9]);
+    const fold = foldsOf(labels, 3, 1, groups);
+    const plain = foldsOf(labels, 3, 1);
+    expect([fold[1], fold[3], fold[5], fold[6]]).toEqual([fold[0], fold[2], fold[4], fold[4]]);
+    for (const i of [0, 2, 4, 7, 8, 9]) expect(fold[i]).toBe(plain[i]);
+    expect(foldsOf(labels, 3, 1, Int32Array.from(labels, (_, i) => i))).toEqual(plain);
   });
 
   test('dev of many windows from few documents is too small to judge, counted in groups', () => {

@@ -36,13 +36,13 @@ export interface Held {
 
 /**
  * Stratified fold numbers: each class dealt round-robin after a seeded shuffle. With `groups`
- * (each text's group, as the position of its first text: see near-duplicates.ts), a group is dealt
- * whole, by its first text's label, so no fold is judged on text another learned from.
+ * (each text's group, as the position of its first text: see near-duplicates.ts), every text goes
+ * to its group's first text's fold, so no fold is judged on text another learned from; texts in
+ * no group keep the fold they had, so a few repeated texts do not redraw every fold.
  */
 export function foldsOf(labels: readonly (string | null)[], k: number, seed: number, groups?: ArrayLike<number>): Int32Array {
   const byClass = new Map<string, number[]>();
   labels.forEach((l, i) => {
-    if (groups && groups[i] !== i) return;
     const key = l ?? '\u0000';
     let xs = byClass.get(key);
     if (!xs) byClass.set(key, (xs = []));

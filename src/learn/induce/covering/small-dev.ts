@@ -18,7 +18,7 @@ function counted(dev: readonly unknown[], devTexts?: readonly string[]): { n: nu
 }
 
 /** Why dev has too few texts (or groups of near-duplicates) to judge on its own, or null. */
-function tooFew(dev: readonly unknown[], devTexts?: readonly string[]): string | null {
+export function tooFew(dev: readonly unknown[], devTexts?: readonly string[]): string | null {
   const { n, of } = counted(dev, devTexts);
   if (n >= minDevTexts()) return null;
   const unit = of ? ' groups' : '';
