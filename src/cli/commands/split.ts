@@ -23,7 +23,8 @@ export function register(program: Command, ctx: CliContext): void {
         if (r.kept_test) out.line(`kept ${plural(r.kept_test, 'test example')} as they were (pass --test to re-split them)`);
         if (r.locked) out.line(`${plural(r.locked, 'correction stays', 'corrections stay')} in train`);
         const nd = r.near_duplicates;
-        if (nd.groups) out.line(`${plural(nd.examples, 'example')} in ${plural(nd.groups, 'group')} of near-duplicate texts (windows of one document, a message sent again) went to one split per group, so dev and test do not score text train has`);
+        // Windows of one document in train and test would score text train has.
+        if (nd.groups) out.line(`${plural(nd.groups, 'group')} of near-duplicate texts (${plural(nd.examples, 'example')}) each went to one split`);
         out.table([r.splits], [
           { key: 'train', align: 'right' },
           { key: 'dev', align: 'right' },
