@@ -1,3 +1,4 @@
+import { nearDuplicateGroups } from '../near-duplicates.js';
 import { plus } from '../../../core/metrics/scored-run.js';
 import { prf, type Counts } from '../../../core/ratio.js';
 import type { Example } from '../../../core/schemas/example.js';
@@ -46,7 +47,8 @@ const firstLabel = (e: Example): string => e.spans?.[0]?.label ?? '';
 export async function crossValidateSpans(task: Task, all: readonly Example[], learn: LearnSpans, opts: ResolvedOptions, deadline: number): Promise<{ f1: number[]; folds: number } | null> {
   const k = Math.min(TUNING.covering.folds, Math.floor(all.length / 2));
   if (k < 2) return null;
-  const fold = foldsOf(all.map(firstLabel), k, opts.seed);
+  // Near-duplicates (windows of one document, receipts of one store) in one fold, as in classification's folds.
+  const fold = foldsOf(all.map(firstLabel), k, opts.seed, nearDuplicateGroups(all.map((e) => e.text ?? '')));
   const counts: Counts[] = [];
   for (let j = 0; j < k; j++) {
     const held = all.filter((_, i) => fold[i] === j);
