@@ -8,8 +8,7 @@ import { resolveOptions, type ResolvedOptions } from './options.js';
 import { induceWindows } from './windows/induce-windows.js';
 import { arbitrate, type Entry, type Verdict } from './arbiter.js';
 import { chooseDefault, defaultNote, shareOf, type DefaultVerdict } from './default-class.js';
-import { minDevTexts, tooFew } from './covering/small-dev.js';
-import { groupCount } from './near-duplicates.js';
+import { tooFew } from './covering/small-dev.js';
 import { functionWords } from './function-words.js';
 import { coveringLearner, defaultLearnerPays, labelOf, selectionAffordable, selectionForDefaultLearner, selectionLearner, withoutFunctionWords } from './learners.js';
 import { finalizeRules, scoreRules, selectCandidates } from './pipeline.js';
@@ -94,7 +93,7 @@ async function learnClasses(task: Task, train: readonly Example[], opts: Resolve
   // Where dev is too small to judge, cross-validation decides, and triggers made only of function
   // words must earn their place there: each learner also runs without them. A task whose texts
   // have none (two labels, or too few texts) would learn every list twice for the same result.
-  const without = both && groupCount(opts.dev!.map((e) => e.text ?? '')) < minDevTexts() && hasFunctionWords([...train, ...opts.dev!]);
+  const without = both && tooFew(opts.dev!, opts.dev!.map((e) => e.text ?? '')) !== null && hasFunctionWords([...train, ...opts.dev!]);
   const verdict = await arbitrate(without ? [...learners, ...learners.map(withoutFunctionWords)] : learners, train, { task, opts: both ? opts : setAsideSmallDev(opts), report, started, probes: new ProbeCache() });
   defaultReport(verdict, report, train, opts);
   return verdict.kept;

@@ -41,16 +41,20 @@ const sketches = new Map<string, number[]>();
 /** The shingle, sketch and shortest text sizes the kept sketches were made with (a tuning override makes others). */
 let madeWith = '';
 
-/** A text's sketch, none for a text too short to group. */
-function sketchOfText(text: string, shingle: number, sketch: number): number[] {
-  if (madeWith !== `${shingle}/${sketch}/${TUNING.nearDuplicates.minWords}`) {
-    sketches.clear();
-    madeWith = `${shingle}/${sketch}/${TUNING.nearDuplicates.minWords}`;
-  }
+/** Empties the kept sketches when they were made with other sizes. */
+function keepSketchesOf(shingle: number, sketch: number, minWords: number): void {
+  const sizes = `${shingle}/${sketch}/${minWords}`;
+  if (madeWith === sizes) return;
+  sketches.clear();
+  madeWith = sizes;
+}
+
+/** A text's sketch, none for a text too short to group (see `keepSketchesOf`, called first). */
+function sketchOfText(text: string, shingle: number, sketch: number, minWords: number): number[] {
   let s = sketches.get(text);
   if (s !== undefined) return s;
   const words = tokenize(text).map((w) => w.norm);
-  s = words.length < Math.max(shingle, TUNING.nearDuplicates.minWords) ? [] : sketchOf(words, shingle, sketch);
+  s = words.length < Math.max(shingle, minWords) ? [] : sketchOf(words, shingle, sketch);
   if (sketches.size >= TUNING.nearDuplicates.cached) sketches.clear();
   sketches.set(text, s);
   return s;
@@ -70,7 +74,8 @@ function root(parent: Int32Array, i: number): number {
  * sketch is shared, and groups chain (window 1 joins 2, 2 joins 3). A short text is alone.
  */
 export function nearDuplicateGroups(texts: readonly string[]): Int32Array {
-  const { shingle, sketch, share, minShared, maxTextsPerHash } = TUNING.nearDuplicates;
+  const { shingle, sketch, minWords, share, minShared, maxTextsPerHash } = TUNING.nearDuplicates;
+  keepSketchesOf(shingle, sketch, minWords);
   const parent = Int32Array.from(texts, (_, i) => i);
   const join = (a: number, b: number) => {
     const [x, y] = [root(parent, a), root(parent, b)];
@@ -80,7 +85,7 @@ export function nearDuplicateGroups(texts: readonly string[]): Int32Array {
   // Copies join outright: a text sent a hundred times holds only hashes too common to join by.
   const copies = new Map<string, number>();
   texts.forEach((t, i) => {
-    const s = sketchOfText(t, shingle, sketch);
+    const s = sketchOfText(t, shingle, sketch, minWords);
     if (!s.length) return;
     const first = copies.get(t);
     if (first !== undefined) return join(first, i);

@@ -9,21 +9,32 @@ export function minDevTexts(): number {
   return Math.ceil((z / (2 * halfWidth)) ** 2);
 }
 
-/** Dev's texts as evidence: each text, or with its texts, each group of near-duplicates once (see near-duplicates.ts). */
-function counted(dev: readonly unknown[], devTexts?: readonly string[]): { n: number; of: string; counts: (i: number) => boolean } {
+/** Dev as evidence: its examples (`size`), and how many pieces of evidence they are (`n`). */
+interface Counted {
+  size: number;
+  n: number;
+  /** ` in N groups of near-duplicate texts (…)` where groups are fewer than texts, else empty. */
+  of: string;
+  counts: (i: number) => boolean;
+}
+
+/** Each dev text once, or with its texts, each group of near-duplicates once (see near-duplicates.ts). */
+function counted(dev: readonly unknown[], devTexts?: readonly string[]): Counted {
   const groups = devTexts ? groupsOf(devTexts) : null;
   const counts = (i: number) => !groups || groups[i] === i;
   const n = groups ? dev.filter((_, i) => counts(i)).length : dev.length;
-  return { n, of: n < dev.length ? ` in ${n} group${n === 1 ? '' : 's'} of near-duplicate texts (windows of one document, or texts repeated)` : '', counts };
+  return { size: dev.length, n, of: n < dev.length ? ` in ${n} group${n === 1 ? '' : 's'} of near-duplicate texts (windows of one document, or texts repeated)` : '', counts };
+}
+
+/** Why evidence this small cannot judge on its own, or null. */
+function tooFewOf({ size, n, of }: Counted): string | null {
+  if (n >= minDevTexts()) return null;
+  const unit = of ? ' groups' : '';
+  return `dev has ${size} example${size === 1 ? '' : 's'}${of}, too few to judge on its own (its F1 is known to ±${halfWidthOn(n).toFixed(2)}; ${minDevTexts()}${unit} give ±${TUNING.smallDev.halfWidth.toFixed(2)})`;
 }
 
 /** Why dev has too few texts (or groups of near-duplicates) to judge on its own, or null. */
-export function tooFew(dev: readonly unknown[], devTexts?: readonly string[]): string | null {
-  const { n, of } = counted(dev, devTexts);
-  if (n >= minDevTexts()) return null;
-  const unit = of ? ' groups' : '';
-  return `dev has ${dev.length} example${dev.length === 1 ? '' : 's'}${of}, too few to judge on its own (its F1 is known to ±${halfWidthOn(n).toFixed(2)}; ${minDevTexts()}${unit} give ±${TUNING.smallDev.halfWidth.toFixed(2)})`;
-}
+export const tooFew = (dev: readonly unknown[], devTexts?: readonly string[]): string | null => tooFewOf(counted(dev, devTexts));
 
 /**
  * Why a dev split is too small to judge learned lists on its own, or null when it is not: fewer
@@ -32,9 +43,10 @@ export function tooFew(dev: readonly unknown[], devTexts?: readonly string[]): s
  * pieces of evidence, and a list chosen on them fits those 20.
  */
 export function devTooSmall(train: readonly (string | null)[], dev: readonly (string | null)[], devTexts?: readonly string[]): string | null {
-  const few = tooFew(dev, devTexts);
+  const c = counted(dev, devTexts);
+  const few = tooFewOf(c);
   if (few) return few;
-  const { of, counts } = counted(dev, devTexts);
+  const { of, counts } = c;
   const inDev = new Map<string, number>();
   dev.forEach((l, i) => l !== null && counts(i) && inDev.set(l, (inDev.get(l) ?? 0) + 1));
   const rare = [...new Set(train.filter((l): l is string => l !== null))].sort().map((l) => ({ l, n: inDev.get(l) ?? 0 }));
