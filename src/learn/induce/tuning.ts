@@ -73,6 +73,12 @@ export const TUNING = {
     maxPasses: 5,
     /** Without dev, extra passes run only when the first pass learned fewer rules than this (each costs about what the first did). */
     passesBelowRules: 200,
+    /**
+     * Texts whose feature keys are kept between indexes (text-keys.ts), and the most distinct keys
+     * kept (about 100 bytes each): every fold of a cross-validation indexes a subset of the same
+     * texts. Past either, what is kept is emptied and made again.
+     */
+    keptKeys: { texts: 50_000, keys: 2_000_000 },
     /** Folds of the cross-validation that cuts the list when there is no dev split. */
     folds: 5,
     /** Share of the time budget after which cross-validation starts no new point of its grid (a point once started finishes). */

@@ -1,11 +1,11 @@
-import { tokenize } from '../text.js';
 import type { BaseRate } from './base-rate.js';
 import type { CoverOptions, CoverResult } from './cover-options.js';
 import { Coverer, satisfies } from './cover.js';
 import { TUNING } from '../tuning.js';
 import { globalOrder } from './global-order.js';
 import { pairSeeds } from './pair-seeds.js';
-import { buildVocabulary, FeatureIndex, Kind, standsAlone, type FeatureConfig, type Vocabulary } from './features.js';
+import { featuresOfText, indexKeyedTexts } from './text-keys.js';
+import { FeatureIndex, Kind, standsAlone, type FeatureConfig, type Vocabulary } from './features.js';
 import { functionWords, onlyFunctionWords } from '../function-words.js';
 
 /** A learned decision list with the index and vocabulary it was learned over. */
@@ -35,9 +35,7 @@ export function classIds(labels: readonly (string | null)[], classes: readonly s
 
 /** The vocabulary of `texts` and their feature index (built until `deadline`, a performance.now() time). */
 export function indexTexts(texts: readonly string[], features: FeatureConfig, deadline: number): { vocab: Vocabulary; index: FeatureIndex } {
-  const tokens = texts.map(tokenize);
-  const vocab = buildVocabulary(texts, features, tokens);
-  return { vocab, index: FeatureIndex.build(texts, vocab, features, { shouldStop: () => performance.now() > deadline, tokens }) };
+  return indexKeyedTexts(texts, features, () => performance.now() > deadline);
 }
 
 /** Indexes `texts` and learns a decision list for their labels by sequential covering. */
@@ -140,7 +138,7 @@ export function reorderList(
  * with score >= t is the prediction.
  */
 export function firingMaxima(list: DecisionList, text: string): { score: number; cls: number }[] {
-  const fs = list.index.featuresOf(text, list.vocab, list.features).sort();
+  const fs = featuresOfText(list.index, text, list.vocab, list.features).sort();
   const out: { score: number; cls: number }[] = [];
   let max = -Infinity;
   for (const r of list.rules) {

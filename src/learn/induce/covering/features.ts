@@ -84,6 +84,12 @@ export function buildVocabulary(texts: readonly string[], cfg: FeatureConfig, to
   if (!cfg.stems) return { stems: new Set() };
   const vocab = new Set<string>();
   for (const toks of tokens) for (const tok of toks) vocab.add(tok.norm);
+  return vocabularyOfWords(vocab, cfg);
+}
+
+/** The vocabulary of a set of distinct lower-cased words (see `buildVocabulary`). */
+export function vocabularyOfWords(vocab: ReadonlySet<string>, cfg: FeatureConfig): Vocabulary {
+  if (!cfg.stems) return { stems: new Set() };
   const stems = new Set<string>();
   for (const w of vocab) if (ALPHA4.test(w)) stems.add(stem(w));
   const sorted = [...vocab].filter((w) => ALPHA.test(w)).sort();
@@ -184,7 +190,7 @@ export interface IndexBuildOptions {
   tokens?: readonly (readonly Token[])[];
 }
 
-const isNgram = (kind: number): boolean => kind === Kind.Bigram || kind === Kind.Trigram || kind === Kind.Gap;
+export const isNgram = (kind: number): boolean => kind === Kind.Bigram || kind === Kind.Trigram || kind === Kind.Gap;
 
 /**
  * An inverted index of train documents: every feature's posting list (document numbers,
@@ -197,14 +203,24 @@ export class FeatureIndex {
   readonly keys: string[];
   readonly postings: Int32Array[];
   readonly docFeatures: Int32Array[];
-  readonly byKey: Map<string, number>;
+  private keyed: Map<string, number> | null;
 
-  private constructor(kinds: Uint8Array, keys: string[], postings: Int32Array[], docFeatures: Int32Array[], byKey: Map<string, number>) {
+  private constructor(kinds: Uint8Array, keys: string[], postings: Int32Array[], docFeatures: Int32Array[], byKey: Map<string, number> | null) {
     this.kinds = kinds;
     this.keys = keys;
     this.postings = postings;
     this.docFeatures = docFeatures;
-    this.byKey = byKey;
+    this.keyed = byKey;
+  }
+
+  /** Each feature's id by its `kind:text` key (made when first asked for: an index built from interned keys needs it only for text it has not seen). */
+  get byKey(): ReadonlyMap<string, number> {
+    return (this.keyed ??= new Map(this.keys.map((k, id) => [`${this.kinds[id]!}:${k}`, id])));
+  }
+
+  /** An index from its parts, built elsewhere (text-keys.ts); `byKey` is made when first asked for. */
+  static assembled(kinds: Uint8Array, keys: string[], postings: Int32Array[], docFeatures: Int32Array[]): FeatureIndex {
+    return new FeatureIndex(kinds, keys, postings, docFeatures, null);
   }
 
   get size(): number {
