@@ -4,7 +4,7 @@ import { TUNING } from '../../src/learn/induce/tuning.js';
 import { writeFileSync } from 'node:fs';
 import { sharedMissing } from '../helpers/shared.js';
 import { useTempDir } from '../helpers/temp.js';
-import { heldOutRows } from './learning-held-out.js';
+import { heldOutRows, type HeldRow } from './learning-held-out.js';
 import { loadCase } from './learning/cases.js';
 import { heldOut, overrideTuning } from './learning/held-out.js';
 
@@ -107,6 +107,20 @@ describe('bench:held-out on a file of one\u2019s own', () => {
     expect(row!.learned_from + row!.dev + row!.scored).toBe(60);
     expect(Object.keys(row!.per_label ?? {}).sort()).toEqual(['ham', 'spam']);
     expect(row!.keyword.per_label?.['spam']).not.toBeUndefined();
+  });
+
+  test.each([
+    [[], (r: HeldRow) => r.learned_from + r.dev],
+    [['--baselines-from', 'train'], (r: HeldRow) => r.learned_from],
+  ])('the baselines learn from the inducer\u2019s rows and dev, or with --baselines-from train from its rows alone (%j)', async (extra, rows) => {
+    writeFileSync(tmp.path('texts.csv'), csv(60));
+    const [row] = await heldOutRows(['--file', tmp.path('texts.csv'), '--seeds', '7', ...extra]);
+    expect(row!.dev).toBeGreaterThan(0);
+    expect(row!.baselines_learned_from).toBe(rows(row!));
+  });
+
+  test('--baselines-from takes train or train+dev', async () => {
+    await expect(heldOutRows(['--file', 'x.csv', '--baselines-from', 'test'])).rejects.toThrow('use train (the rows the inducer learns from) or train+dev');
   });
 
   test('keeps the span rows with no spans, texts with nothing to extract', async () => {

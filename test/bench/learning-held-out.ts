@@ -16,6 +16,8 @@
  * case, all its labelled rows pooled. Without --per-label, a 60/20/20 split of train + dev (learn /
  * dev / score). --group KEY keeps the rows sharing `meta.KEY` in one part. --tune path=number sets
  * a TUNING value for this run only. --notes prints the learn summary's notes and the rules to stderr.
+ * --baselines-from train has the baselines learn from the inducer's own rows, without dev: the
+ * bench gives them dev too, which the inducer only judges on (or sets aside when it is too small).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -30,7 +32,7 @@ import type { BenchCase, SystemScore } from './learning/types.js';
 import { trainBaseline } from './learning/systems.js';
 import { fileCase } from './learning/file-case.js';
 
-const USAGE = `usage: node dist/test/bench/learning-held-out.js (--case NAME | --file PATH) [--per-label N] [--seeds 7,8] [--group KEY] [--tune path=number,...] [--max-rules-per-label N] [--notes] [--json]
+const USAGE = `usage: node dist/test/bench/learning-held-out.js (--case NAME | --file PATH) [--per-label N] [--seeds 7,8] [--group KEY] [--tune path=number,...] [--max-rules-per-label N] [--baselines-from train|train+dev] [--notes] [--json]
 cases: ${CASE_NAMES.join(', ')}`;
 
 /** A baseline's figures on the scored rows: accuracy and micro F1, and F1 per label where the task is scored per label. */
@@ -58,10 +60,19 @@ export interface HeldRow {
   /** The statistical baseline: TF-IDF+LR on classes, the token tagger on spans and fields. */
   stat: BaselineFigures;
   keyword: BaselineFigures;
+  /** Rows the baselines learned from: the inducer's and dev's (`--baselines-from train+dev`), or the inducer's alone. */
+  baselines_learned_from: number;
   learn_s: number;
 }
 
-async function runOne(c: BenchCase, protocol: Protocol, seed: number, maxRulesPerLabel?: number, notes = false): Promise<HeldRow> {
+/** How one row is run: a per-label budget, the notes printed, and whether the baselines also learn from dev (as the bench's do) or only from the rows the inducer learns from. */
+interface RunOptions {
+  maxRulesPerLabel?: number;
+  notes: boolean;
+  baselinesFrom: 'train' | 'train+dev';
+}
+
+async function runOne(c: BenchCase, protocol: Protocol, seed: number, { maxRulesPerLabel, notes, baselinesFrom }: RunOptions): Promise<HeldRow> {
   const { train, dev, held } = heldOut([...c.train, ...c.dev], protocol, seed);
   const started = performance.now();
   const res = await induceRules(c.task, train, { ...(dev.length ? { dev } : {}), seed: 42, ...(maxRulesPerLabel ? { maxRulesPerLabel } : {}) });
@@ -69,7 +80,8 @@ async function runOne(c: BenchCase, protocol: Protocol, seed: number, maxRulesPe
   if (notes) process.stderr.write(`${[...res.report.notes, ...res.rules.map((r) => `  ${r.name}`)].join('\n')}\n`);
   const s = scoreRules(c.task, res.rules, held);
   // Baselines learn from the same rows and are scored by the same scorer, so a two-label set's positive-class F1 sits beside theirs.
-  const baseline = (kind: 'keyword' | 'stat') => scorePredictions(c.task, held, held.map(trainBaseline(c.task, [...train, ...dev], kind).predict));
+  const rows = baselinesFrom === 'train' ? train : [...train, ...dev];
+  const baseline = (kind: 'keyword' | 'stat') => scorePredictions(c.task, held, held.map(trainBaseline(c.task, rows, kind).predict));
   const [stat, keyword] = [baseline('stat'), baseline('keyword')];
   return {
     case: c.name,
@@ -86,6 +98,7 @@ async function runOne(c: BenchCase, protocol: Protocol, seed: number, maxRulesPe
     median_per_label: rulesPerLabel(c.task.labels ?? [], res.rules.map((r) => r.output.label ?? '')).median,
     stat: figures(stat),
     keyword: figures(keyword),
+    baselines_learned_from: rows.length,
     learn_s: Math.round(learnS * 10) / 10,
   };
 }
@@ -113,6 +126,7 @@ function parse(argv: string[]) {
       group: { type: 'string' },
       tune: { type: 'string' },
       'max-rules-per-label': { type: 'string' },
+      'baselines-from': { type: 'string', default: 'train+dev' },
       notes: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -125,6 +139,8 @@ function parse(argv: string[]) {
 export async function heldOutRows(argv: string[], each: (row: HeldRow) => void = () => {}): Promise<HeldRow[]> {
   const values = parse(argv);
   if (!values.case === !values.file) throw new Error(USAGE);
+  const from = values['baselines-from'];
+  if (from !== 'train' && from !== 'train+dev') throw new Error(`--baselines-from ${from}: use train (the rows the inducer learns from) or train+dev (those and dev, as the bench's baselines learn)`);
   const key = values.group;
   const protocol: Protocol = values['per-label']
     ? { kind: 'draw', perLabel: Number(values['per-label']) }
@@ -136,7 +152,7 @@ export async function heldOutRows(argv: string[], each: (row: HeldRow) => void =
   const rows: HeldRow[] = [];
   try {
     for (const seed of values.seeds.split(',').map(Number)) {
-      const row = await runOne(c, protocol, seed, cap, values.notes);
+      const row = await runOne(c, protocol, seed, { ...(cap ? { maxRulesPerLabel: cap } : {}), notes: values.notes, baselinesFrom: from });
       rows.push(row);
       each(row);
     }
