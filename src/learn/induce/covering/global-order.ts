@@ -79,26 +79,40 @@ function decidingRules(index: FeatureIndex, rules: readonly CoverRule[], depth: 
   const byFeature: (number[] | undefined)[] = new Array<number[] | undefined>(index.size);
   rules.forEach((r, i) => (byFeature[r.literals[0]!.feature] ??= []).push(i));
   const keep = new Uint8Array(rules.length);
-  const firing: number[] = [];
+  // The `depth` earliest firing rules of a text, ascending: a long text has thousands of firing
+  // rules, and keeping the few earliest as they come costs less than sorting them all.
+  const first = new Int32Array(depth);
   for (const fs of index.docFeatures) {
-    firing.length = 0;
+    let kept = 0;
     // The first `depth` firing rules overall are among the first `depth` of their own first feature.
     for (const f of fs) {
       const own = byFeature[f];
       if (!own) continue;
       let got = 0;
       for (const i of own) {
-        if (got === depth) break;
+        if (got === depth || (kept === depth && i >= first[depth - 1]!)) break;
         if (satisfies(fs, rules[i]!.literals)) {
-          firing.push(i);
+          kept = earliest(first, kept, i);
           got++;
         }
       }
     }
-    firing.sort((a, b) => a - b);
-    for (let j = 0; j < Math.min(depth, firing.length); j++) keep[firing[j]!] = 1;
+    for (let j = 0; j < kept; j++) keep[first[j]!] = 1;
   }
   return rules.filter((_, i) => keep[i] === 1);
+}
+
+/** Puts rule `i` among the `first.length` earliest (`kept` of them held, ascending) if it is one; returns how many are held. */
+function earliest(first: Int32Array, kept: number, i: number): number {
+  const size = first.length;
+  if (kept === size && i >= first[size - 1]!) return kept;
+  let j = Math.min(kept, size - 1);
+  while (j > 0 && first[j - 1]! > i) {
+    first[j] = first[j - 1]!;
+    j--;
+  }
+  first[j] = i;
+  return Math.min(kept + 1, size);
 }
 
 /**

@@ -4,6 +4,8 @@ import { classIds } from '../../../../src/learn/induce/covering/decision-list.js
 import { buildVocabulary, FeatureIndex, type FeatureConfig } from '../../../../src/learn/induce/covering/features.js';
 import { globalOrder } from '../../../../src/learn/induce/covering/global-order.js';
 import { renderRule } from '../../../../src/learn/induce/covering/render.js';
+import { satisfies } from '../../../../src/learn/induce/covering/cover.js';
+import { mulberry32 } from '../../../../src/core/random.js';
 
 const WORDS: FeatureConfig = { stems: false, ngrams: false, gaps: false, positions: false, shapes: false, minNgramDf: 1 };
 const TRAIN: [string, string][] = [
@@ -52,6 +54,21 @@ describe('the globally ordered list', () => {
     expect(shown.map((s) => s.split('=')[0])).toEqual(kept);
     expect(capped).toBe(true);
     expect(listAt(2).capped).toBe(false);
+  });
+
+  test.each([1, 2, 3, 5])('where many rules fire on each text, depth %i keeps exactly those among the first that many to fire on some text', (depth) => {
+    const r = mulberry32(11);
+    const vocab = Array.from({ length: 14 }, (_, i) => `w${i}`);
+    const texts = Array.from({ length: 40 }, () => Array.from({ length: 10 }, () => vocab[Math.floor(r() * vocab.length)]).join(' '));
+    const ids = classIds(texts.map((_, i) => classes[i % 3]!), classes);
+    const index = FeatureIndex.build(texts, buildVocabulary(texts, WORDS), WORDS);
+    const run = (d: number) => globalOrder(index, ids, classes.length, [], { ...OPTS, depth: d }).rules;
+    // Deep enough, every rule that fires on a train text stays: the whole list, in order.
+    const all = run(1000);
+    const firstFiring = index.docFeatures.map((fs) => all.filter((rule) => satisfies(fs, rule.literals)).slice(0, depth));
+    const expected = all.filter((rule) => firstFiring.some((f) => f.includes(rule)));
+    expect(Math.max(...index.docFeatures.map((fs) => all.filter((rule) => satisfies(fs, rule.literals)).length))).toBeGreaterThan(20);
+    expect(run(depth).map((x) => x.literals)).toEqual(expected.map((x) => x.literals));
   });
 
   test('a rule counted on all of train says so in its description', () => {
