@@ -29,3 +29,12 @@ export function ruleScore(precision: number, support: number, z: number, cls: nu
   const bound = wilsonLower(precision, support, z);
   return base && cls === base.cls ? overBaseRate(bound, base.prior) : bound;
 }
+
+/**
+ * The most `ruleScore` can give a rule of this precision, whatever its support: Wilson's lower
+ * bound never exceeds the precision it bounds, and `overBaseRate` rises with it. A candidate whose
+ * ceiling is no higher than a score in hand cannot beat it, so its bound need not be worked out.
+ */
+export function scoreCeiling(precision: number, cls: number, base: BaseRate | undefined): number {
+  return base && cls === base.cls ? overBaseRate(precision, base.prior) : precision;
+}

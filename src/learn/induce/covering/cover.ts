@@ -1,5 +1,5 @@
 import { wilsonLower } from '../../../core/ratio.js';
-import { overBaseRate, ruleScore } from './base-rate.js';
+import { overBaseRate, ruleScore, scoreCeiling, type BaseRate } from './base-rate.js';
 import type { CoverOptions, CoverResult, CoverRule, CoverStop } from './cover-options.js';
 import type { FeatureIndex } from './features.js';
 import type { Literal } from './render.js';
@@ -152,8 +152,13 @@ export class Coverer {
    * would decide, and the default gets that share of them right without it.
    */
   private score(precision: number, support: number, cls: number): number {
+    return ruleScore(precision, support, this.opts.z, cls, this.baseNow());
+  }
+
+  /** The default class judged against its share of the texts still uncovered (see `score`). */
+  private baseNow(): BaseRate | undefined {
     const dc = this.opts.defaultClass;
-    return ruleScore(precision, support, this.opts.z, cls, dc && this.left ? { cls: dc.cls, prior: this.leftDefault / this.left } : dc);
+    return dc && this.left ? { cls: dc.cls, prior: this.leftDefault / this.left } : dc;
   }
 
   /**
@@ -252,19 +257,22 @@ export class Coverer {
     }
     let best: { g: number; negated: boolean; score: number } | null = null;
     const { minSupport } = this.opts;
+    const base = this.baseNow();
+    // Only an extension whose precision could score above the best in hand has its bound worked out (`scoreCeiling`).
+    const mayBeat = (precision: number) => scoreCeiling(precision, c.cls, base) > (best?.score ?? c.score);
     const scale = stride;
     for (const g of touched) {
       if (!used.has(g)) {
         const nt = this.coTot[g]!;
         const kt = this.coC[g]!;
         // Estimated on the sample: scale counts back for the bound.
-        if (kt * scale >= minSupport) {
+        if (kt * scale >= minSupport && mayBeat(kt / nt)) {
           const s = this.score(kt / nt, nt * scale, c.cls);
           if (s > (best?.score ?? c.score)) best = { g, negated: false, score: s };
         }
         const nn = n0 - nt;
         const kn = k0 - kt;
-        if (nn > 0 && kn * scale >= minSupport && kn < k0) {
+        if (nn > 0 && kn * scale >= minSupport && kn < k0 && mayBeat(kn / nn)) {
           const s = this.score(kn / nn, nn * scale, c.cls);
           if (s > (best?.score ?? c.score)) best = { g, negated: true, score: s };
         }

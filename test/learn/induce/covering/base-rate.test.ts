@@ -1,10 +1,24 @@
 import { describe, expect, test } from 'vitest';
 import { wilsonLower } from '../../../../src/core/ratio.js';
-import { overBaseRate, ruleScore } from '../../../../src/learn/induce/covering/base-rate.js';
+import { overBaseRate, ruleScore, scoreCeiling } from '../../../../src/learn/induce/covering/base-rate.js';
 import { bestPerPass } from '../../../../src/learn/induce/covering/dev-cut.js';
 import { pickTrack, type Judged } from '../../../../src/learn/induce/covering/search.js';
 
 describe('scores judged against the base rate', () => {
+  // [precision, support, class]: class 0 is the default, holding 0.87 of the texts.
+  test.each([
+    [1, 1, 1],
+    [1, 1e6, 1],
+    [0.93, 40, 0],
+    [0.5, 3.5, 1],
+    [0, 10, 0],
+    [0.999, 0.5, 0],
+  ])('no rule of precision %f and support %f (class %i) scores above its ceiling, which support approaches', (precision, support, cls) => {
+    const base = { cls: 0, prior: 0.87 };
+    for (const z of [1, 1.96, 3.29]) expect(ruleScore(precision, support, z, cls, base)).toBeLessThanOrEqual(scoreCeiling(precision, cls, base));
+    expect(ruleScore(precision, 1e9, 1.96, cls, base)).toBeCloseTo(scoreCeiling(precision, cls, base), 3);
+  });
+
   // [precision bound, class prior, score]: (bound - prior) / (1 - prior)
   test.each([
     [0.93, 0.87, 0.06 / 0.13],
