@@ -1,5 +1,5 @@
 import type { Example } from '../../core/schemas/example.js';
-import { buildVocabulary, everyStemOf, FeatureIndex, featureKeys, keyFilterOf, Kind, type FeatureConfig, type Vocabulary } from './covering/features.js';
+import { buildVocabulary, everyStemOf, FeatureIndex, featureKeys, keyFilterOf, Kind, kindOfKey, type FeatureConfig, type Vocabulary } from './covering/features.js';
 import { labelOf } from './learners.js';
 import { tokenize, uniqSorted } from './text.js';
 
@@ -43,7 +43,7 @@ export function buildTrainIndex(train: readonly Example[], only?: string): Train
 /** An index of `train` from features kept elsewhere (`FeatureIndex.fromPostings`); its vocabulary is the stems among them. */
 export function trainIndexFromPostings(train: readonly Example[], features: readonly { key: string; docs: Int32Array }[]): TrainIndex {
   const index = FeatureIndex.fromPostings(features, train.length);
-  const vocab: Vocabulary = { stems: new Set(features.filter((f) => f.key.charCodeAt(0) - 48 === Kind.Stem).map((f) => f.key.slice(2))) };
+  const vocab: Vocabulary = { stems: new Set(features.filter((f) => kindOfKey(f.key) === Kind.Stem).map((f) => f.key.slice(2))) };
   return { index, vocab, ...labelled(train) };
 }
 

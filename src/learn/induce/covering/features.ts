@@ -127,7 +127,7 @@ export interface KeyFilter {
 /** The filter that keeps the features of `text`. */
 export function keyFilterOf(text: string, vocab: Vocabulary, cfg: FeatureConfig): KeyFilter {
   const keys = featureKeys(text, vocab, cfg);
-  const of = (kind: number) => keys.filter((k) => k.charCodeAt(0) - 48 === kind).map((k) => k.slice(2));
+  const of = (kind: number) => keys.filter((k) => kindOfKey(k) === kind).map((k) => k.slice(2));
   const follows = new Map<string, Set<string>>();
   for (const bigram of of(Kind.Bigram)) {
     const [a, b] = bigram.split(' ') as [string, string];
@@ -190,6 +190,9 @@ export interface IndexBuildOptions {
   tokens?: readonly (readonly Token[])[];
 }
 
+/** The kind of a feature key (`kind:text`, the kind a single digit). */
+export const kindOfKey = (key: string): number => key.charCodeAt(0) - 48;
+
 export const isNgram = (kind: number): boolean => kind === Kind.Bigram || kind === Kind.Trigram || kind === Kind.Gap;
 
 /**
@@ -247,7 +250,7 @@ export class FeatureIndex {
     const kinds: number[] = [];
     const counts: number[] = [];
     for (const [k, n] of df) {
-      const kind = k.charCodeAt(0) - 48;
+      const kind = kindOfKey(k);
       if (isNgram(kind) && n < cfg.minNgramDf) continue;
       byKey.set(k, keys.length);
       keys.push(k.slice(2));
@@ -291,7 +294,7 @@ export class FeatureIndex {
       for (const d of f.docs) docFeatures[d]![fill[d]!++] = id;
     });
     return new FeatureIndex(
-      Uint8Array.from(features.map((f) => f.key.charCodeAt(0) - 48)),
+      Uint8Array.from(features.map((f) => kindOfKey(f.key))),
       features.map((f) => f.key.slice(2)),
       features.map((f) => f.docs),
       docFeatures,
