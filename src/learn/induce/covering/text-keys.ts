@@ -9,7 +9,7 @@
  */
 import { tokenize } from '../text.js';
 import { TUNING } from '../tuning.js';
-import { everyStemOf, featureKeys, FeatureIndex, isNgram, Kind, vocabularyOfWords, type FeatureConfig, type Vocabulary } from './features.js';
+import { everyStemOf, featureKeys, FeatureIndex, isNgram, Kind, kindOfKey, vocabularyOfWords, type FeatureConfig, type Vocabulary } from './features.js';
 
 /** Interned keys (`kind:text`) by number, and their numbers by key. */
 const keyOf: string[] = [];
@@ -20,11 +20,13 @@ const ofText = new Map<string, Int32Array>();
 let madeWith = '';
 let generation = 0;
 
+/** Whether what is kept has grown past its bounds. */
+const full = (): boolean => ofText.size >= TUNING.covering.keptKeys.texts || keyOf.length >= TUNING.covering.keptKeys.keys;
+
 /** Empties what is kept when it was made with other features, or has grown past its bounds. */
 function keepKeysOf(cfg: FeatureConfig): void {
   const sig = JSON.stringify([cfg.stems, cfg.ngrams, cfg.gaps, cfg.positions, cfg.shapes, TUNING.covering.shortTexts]);
-  const { texts, keys } = TUNING.covering.keptKeys;
-  if (sig === madeWith && ofText.size < texts && keyOf.length < keys) return;
+  if (sig === madeWith && !full()) return;
   keyOf.length = 0;
   idOf.clear();
   ofText.clear();
@@ -53,7 +55,7 @@ function keysOfText(text: string, cfg: FeatureConfig): Int32Array {
   return ks;
 }
 
-const kindOf = (key: number): number => keyOf[key]!.charCodeAt(0) - 48;
+const kindOf = (key: number): number => kindOfKey(keyOf[key]!);
 
 /** Which interned stems a vocabulary holds, each looked up once: 0 not yet, 1 held, 2 not. */
 function stemsHeld(vocab: Vocabulary): (key: number) => boolean {
@@ -66,7 +68,7 @@ function stemsHeld(vocab: Vocabulary): (key: number) => boolean {
 }
 
 /** The indexes built here, with the key numbering they were built under and each interned key's feature id. */
-const built = new WeakMap<FeatureIndex, { generation: number; vocab: Vocabulary; idOfKey: Int32Array }>();
+const built = new WeakMap<FeatureIndex, { generation: number; cfg: FeatureConfig; vocab: Vocabulary; idOfKey: Int32Array }>();
 
 /** The vocabulary of texts whose keys are interned: their words' stems (see `buildVocabulary`). */
 function vocabularyOfKeys(all: readonly Int32Array[], cfg: FeatureConfig): Vocabulary {
@@ -132,7 +134,7 @@ export function indexKeyedTexts(texts: readonly string[], cfg: FeatureConfig, sh
     docFeatures.push(Int32Array.from(ids).sort());
   }
   const index = FeatureIndex.assembled(Uint8Array.from(kinds), keys, postings, docFeatures);
-  built.set(index, { generation, vocab, idOfKey });
+  built.set(index, { generation, cfg, vocab, idOfKey });
   return { vocab, index };
 }
 
@@ -143,9 +145,13 @@ export function indexKeyedTexts(texts: readonly string[], cfg: FeatureConfig, sh
  */
 export function featuresOfText(index: FeatureIndex, text: string, vocab: Vocabulary, cfg: FeatureConfig): Int32Array {
   const b = built.get(index);
-  if (!b || b.generation !== generation || b.vocab !== vocab) return index.featuresOf(text, vocab, cfg);
-  keepKeysOf(cfg);
-  if (b.generation !== generation) return index.featuresOf(text, vocab, cfg);
+  // Built under another numbering, or asked for other features: the string path. Made with these
+  // features, the kept keys need only their bounds checked here, which is read for every held-out text.
+  if (!b || b.generation !== generation || b.vocab !== vocab || b.cfg !== cfg) return index.featuresOf(text, vocab, cfg);
+  if (full()) {
+    keepKeysOf(cfg);
+    return index.featuresOf(text, vocab, cfg);
+  }
   const ks = keysOfText(text, cfg);
   const ids: number[] = [];
   for (const k of ks) {
