@@ -34,7 +34,7 @@ describe('learn --budget', () => {
     ['with no dev split', INTENT_ROWS.map((r) => ({ ...r, split: r.split === 'dev' ? 'train' : r.split })), true],
     ['with a dev split, where "no dev split" would mislead', INTENT_ROWS, false],
   ])("says what cross-validation expects and when it ran out of its share of the budget, %s", async (_when, rows, chosen) => {
-    const short = 'cross-validation ran out of its share of the time budget (50 % of --budget) before it had judged every setting; the choice rests on those it judged (a larger --budget judges them all)';
+    const short = 'cross-validation ran out of its share of the budget (50 % of --budget, counted in work so that every run judges the same settings) before it had judged every setting; the choice rests on those it judged (a larger --budget judges them all)';
     const chose = 'no dev split: 5-fold cross-validation on train chose 1 covering pass, Wilson z 1.96 and cut the list at rule score 0.500 (held-out F1 0.811)';
     const inner = "the list ordered by each rule's precision on all of train (Wilson z 1): held-out F1 0.811 against covering's 0.718, paired gain z 22.62; kept";
     const inducer: Inducer = { induceRules: () => ({ rules: [], report: { notes: [chose, inner, short] } }), inducePatch: () => ({ rules: [], report: {} }) };

@@ -4,6 +4,7 @@ import type { CoverOptions, CoverResult, CoverRule, CoverStop } from './cover-op
 import type { FeatureIndex } from './features.js';
 import type { Literal } from './render.js';
 import { holds } from './sorted-ids.js';
+import { spend } from './work.js';
 
 interface Cand {
   literals: Literal[];
@@ -96,6 +97,7 @@ export class Coverer {
     for (let d = 0; d < this.n; d++) if (docClass[d] === opts.defaultClass?.cls) this.leftDefault++;
     for (let d = 0; d < this.n; d++) {
       const c = docClass[d]!;
+      spend(index.docFeatures[d]!.length);
       for (const f of index.docFeatures[d]!) {
         this.tot[f]!++;
         if (c >= 0) this.cnt[f * K + c]!++;
@@ -113,6 +115,7 @@ export class Coverer {
 
   private bestClass(f: number): number {
     if (this.dirty[f]) {
+      spend(this.K);
       let b = 0;
       let bv = -1;
       const base = f * this.K;
@@ -201,6 +204,7 @@ export class Coverer {
       if (top.length < m) top.splice(i, 0, cand);
       else top[i] = cand;
     };
+    spend(2 * this.F);
     for (let f = 0; f < this.F; f++) {
       const n = this.tot[f]!;
       if (n < minSupport || banned[f]) continue;
@@ -218,6 +222,7 @@ export class Coverer {
   private topSeeds(): (readonly [Cand, string])[] {
     const seeds = this.opts.seeds ?? [];
     const out: (readonly [Cand, string])[] = [];
+    spend(seeds.length);
     seeds.forEach((s, i) => {
       const k = this.seedK[i]!;
       const n = this.seedN[i]!;
@@ -232,7 +237,9 @@ export class Coverer {
   private docsOf(literals: readonly Literal[]): number[] {
     const out: number[] = [];
     const rest = literals.slice(1);
-    for (const d of this.index.postings[literals[0]!.feature]!) if (!this.covered[d] && satisfies(this.index.docFeatures[d]!, rest)) out.push(d);
+    const posting = this.index.postings[literals[0]!.feature]!;
+    spend(posting.length);
+    for (const d of posting) if (!this.covered[d] && satisfies(this.index.docFeatures[d]!, rest)) out.push(d);
     return out;
   }
 
@@ -249,7 +256,9 @@ export class Coverer {
       const mine = this.docClass[d] === c.cls;
       n0++;
       if (mine) k0++;
-      for (const g of this.index.docFeatures[d]!) {
+      const fs = this.index.docFeatures[d]!;
+      spend(fs.length);
+      for (const g of fs) {
         if (this.coTot[g] === 0) touched.push(g);
         this.coTot[g]!++;
         if (mine) this.coC[g]!++;
@@ -261,6 +270,7 @@ export class Coverer {
     // Only an extension whose precision could score above the best in hand has its bound worked out (`scoreCeiling`).
     const mayBeat = (precision: number) => scoreCeiling(precision, c.cls, base) > (best?.score ?? c.score);
     const scale = stride;
+    spend(touched.length);
     for (const g of touched) {
       if (!used.has(g)) {
         const nt = this.coTot[g]!;
@@ -326,7 +336,9 @@ export class Coverer {
       }
       const cls = this.docClass[d]!;
       if (cls === this.opts.defaultClass?.cls) this.leftDefault--;
-      for (const g of this.index.docFeatures[d]!) {
+      const fs = this.index.docFeatures[d]!;
+      spend(fs.length);
+      for (const g of fs) {
         this.tot[g]!--;
         this.epoch[g]!++;
         if (cls >= 0) {

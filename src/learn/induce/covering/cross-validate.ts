@@ -5,6 +5,7 @@ import type { FeatureConfig, FeatureIndex, Vocabulary } from './features.js';
 import { f1OfTotals, macroF1Of, type Counts } from '../../../core/ratio.js';
 import { macroJudged } from '../default-class.js';
 import { groupsOf } from '../near-duplicates.js';
+import { spend } from './work.js';
 
 /** A threshold on rule scores, the pooled held-out F1 at it, and which held-out texts it gets right (in a fixed order). */
 export interface Cut {
@@ -138,6 +139,8 @@ export function chooseThreshold(
     for (const i of te) held.push({ maxima: firingMaxima(list, texts[i]!), gold: gold[i]! });
   }
   const grid = [...scores].sort((a, b) => b - a);
+  // Each threshold is judged on every held-out text (`bestThreshold`), once or twice.
+  spend(grid.length * held.length * (fallback === undefined ? 1 : 2));
   if (opts.defaultClass) return { ...bestThreshold(held, grid, opts.defaultClass.cls, macro), folds: k, saturated };
   const plain: Threshold = { ...bestThreshold(held, grid, undefined, macro), folds: k, saturated };
   return fallback === undefined ? plain : { ...plain, withDefault: bestThreshold(held, grid, fallback, macro) };

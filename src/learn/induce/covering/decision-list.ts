@@ -7,6 +7,7 @@ import { pairSeeds } from './pair-seeds.js';
 import { featuresOfText, indexKeyedTexts } from './text-keys.js';
 import { FeatureIndex, Kind, standsAlone, type FeatureConfig, type Vocabulary } from './features.js';
 import { functionWords, onlyFunctionWords } from '../function-words.js';
+import { spend } from './work.js';
 
 /** A learned decision list with the index and vocabulary it was learned over. */
 export interface DecisionList extends CoverResult {
@@ -139,6 +140,7 @@ export function reorderList(
  */
 export function firingMaxima(list: DecisionList, text: string): { score: number; cls: number }[] {
   const fs = featuresOfText(list.index, text, list.vocab, list.features).sort();
+  spend(list.rules.length);
   const out: { score: number; cls: number }[] = [];
   let max = -Infinity;
   for (const r of list.rules) {

@@ -4,6 +4,7 @@ import type { CoverRule } from './cover-options.js';
 import { satisfies } from './cover.js';
 import { Kind, standsAlone, type FeatureIndex } from './features.js';
 import type { Literal } from './render.js';
+import { spend } from './work.js';
 
 export interface GlobalOrderOptions {
   /** z of the Wilson lower bound that orders the list. */
@@ -83,6 +84,7 @@ function decidingRules(index: FeatureIndex, rules: readonly CoverRule[], depth: 
   // rules, and keeping the few earliest as they come costs less than sorting them all.
   const first = new Int32Array(depth);
   for (const fs of index.docFeatures) {
+    spend(3 * fs.length);
     let kept = 0;
     // The first `depth` firing rules overall are among the first `depth` of their own first feature.
     for (const f of fs) {
@@ -129,7 +131,10 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
   const { z } = opts;
   const scratch = new Int32Array(K);
   const stat = (docs: ArrayLike<number>) => statOf(docs, docClass, scratch, z, opts.defaultClass);
-  const single: (Stat | null)[] = index.postings.map((p) => (p.length ? stat(p) : null));
+  const single: (Stat | null)[] = index.postings.map((p) => {
+    spend(p.length);
+    return p.length ? stat(p) : null;
+  });
   const out: CoverRule[] = [];
   const push = (literals: Literal[], s: Stat) => {
     if (s.score >= opts.minScore) out.push({ literals, cls: s.cls, tp: s.k, n: s.n, score: s.score, pass: 0, scope: 'all' });
@@ -140,9 +145,11 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
   const pairs = new Map<number, number[]>();
   const F = index.size;
   for (let d = 0; d < index.docFeatures.length && performance.now() < opts.deadline; d++) {
+    spend(index.docFeatures[d]!.length);
     const fs = Array.from(index.docFeatures[d]!).filter((f) => pairable(index.kinds[f]!) && index.postings[f]!.length >= TUNING.covering.pairMinTexts && single[f]);
     fs.sort((a, b) => single[b]!.score - single[a]!.score || a - b);
     const top = fs.slice(0, opts.pairFeatures).sort((a, b) => a - b);
+    spend(fs.length * 20 + top.length * top.length * 10);
     for (let i = 0; i < top.length; i++)
       for (let j = i + 1; j < top.length; j++) {
         const key = top[i]! * F + top[j]!;
@@ -152,6 +159,7 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
       }
   }
   for (const [key, docs] of pairs) {
+    spend(10 + docs.length);
     if (docs.length < 2) continue;
     const a = Math.floor(key / F);
     const b = key - a * F;
@@ -173,6 +181,7 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
   }
   // Higher score first; then more support, fewer conditions, and the order they were made in.
   const order = out.map((r, i) => ({ r, i }));
+  spend(Math.ceil(out.length * 20 * Math.log2(out.length + 1)));
   order.sort((x, y) => y.r.score - x.r.score || y.r.n - x.r.n || x.r.literals.length - y.r.literals.length || x.i - y.i);
   const deciding = decidingRules(
     index,

@@ -15,6 +15,7 @@ import type { CoveringGrid } from '../options.js';
 import { FEATURES, perClassBeforeMerging, planList, runPlan, type ClassInput, type Plan, type PlanBase } from './plan.js';
 import { chooseOnDev, crossValidate, type CvChoice } from './search.js';
 import { foldsFor, minDevTexts, smallDevNote } from './small-dev.js';
+import { WorkBudget } from './work.js';
 import { closingDefault, recordClosing, unlabelledChoice, type Closing, type ClosingDefault } from './closing-default.js';
 import { isDefaultRule } from '../../../core/engine/default-rule.js';
 import type { Pool } from '../pool.js';
@@ -58,10 +59,13 @@ function cvNotes(cv: CvChoice, devSetAside?: string): string[] {
     `${cv.orderZ === undefined ? '' : `, the list ordered by each rule's precision on all of train (Wilson z ${cv.orderZ}, with pairs of words),`} and cut the list at rule score ${cv.minScore.toFixed(3)} (held-out ${held(cv)})`;
   const measure = cv.macro ? 'macro F1' : 'F1';
   const reorder = (cv.reorder ?? []).map((r) => `the list ordered by each rule's precision on all of train (Wilson z ${r.orderZ}): held-out ${measure} ${r.f1.toFixed(3)} against covering's ${r.covering.toFixed(3)}, paired gain z ${r.gain.toFixed(2)}${r.kept ? '; kept' : ''}`);
+  const clock = cv.byClock
+    ? `; the clock stopped it first (at ${Math.round(TUNING.covering.cvClockShare * 100)} % of --budget): this machine ran slower than the work share assumes, so another run may judge more or fewer settings and choose otherwise`
+    : '';
   const short = cv.cutShort
     ? [
-        `cross-validation ran out of its share of the time budget (${Math.round(TUNING.covering.cvBudgetShare * 100)} % of --budget) before it had judged every setting; ` +
-          'the choice rests on those it judged (a larger --budget judges them all)',
+        `cross-validation ran out of its share of the budget (${Math.round(TUNING.covering.cvBudgetShare * 100)} % of --budget, counted in work so that every run judges the same settings) before it had judged every setting; ` +
+          `the choice rests on those it judged (a larger --budget judges them all)${clock}`,
       ]
     : [];
   return [chose, ...reorder, ...short];
@@ -118,7 +122,9 @@ export function induceClasses(input: ClassInput): ClassesResult {
     if (small) report.notes.push(small);
   } else {
     // Without dev, cross-validation picks where to cut the list, how many covering passes to make, and how the list ends.
-    const cv = crossValidate(base, choice, foldsFor(labels, classes), started + opts.learnBudgetMs * TUNING.covering.cvBudgetShare);
+    const { cvBudgetShare, workPerMs, cvClockShare } = TUNING.covering;
+    const budget = new WorkBudget(opts.learnBudgetMs * cvBudgetShare * workPerMs, started + opts.learnBudgetMs * cvClockShare);
+    const cv = crossValidate(base, choice, foldsFor(labels, classes), budget);
     const fit = cv ?? { passes: TUNING.covering.passes, z: TUNING.covering.z, global: false, minScore: base.minScore, track: 'none' as const, verdict: null };
     if (cv) report.notes.push(...cvNotes(cv, opts.devSetAside));
     verdict = fit.verdict;

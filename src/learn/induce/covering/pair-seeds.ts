@@ -3,6 +3,7 @@ import { TUNING } from '../tuning.js';
 import type { FeatureIndex } from './features.js';
 import type { Literal } from './render.js';
 import { forEachShared, holds, intersect } from './sorted-ids.js';
+import { spend } from './work.js';
 
 /** A conjunction generalised from two train texts of one class, and every train text it fires on. */
 export interface PairSeed {
@@ -49,6 +50,7 @@ function growFrom(shared: readonly number[], cls: number, firsts: Map<number, nu
     let s = firsts.get(f);
     if (s === undefined) {
       let k = 0;
+      spend(index.postings[f]!.length);
       for (const d of index.postings[f]!) if (docClass[d] === cls) k++;
       s = bound(k, index.postings[f]!.length);
       firsts.set(f, s);
@@ -63,6 +65,7 @@ function growFrom(shared: readonly number[], cls: number, firsts: Map<number, nu
   let docs = index.postings[first]!;
   while (literals.length < opts.maxLiterals) {
     let best: { f: number; score: number } | null = null;
+    spend(shared.length * docs.length);
     for (const f of shared) {
       if (literals.some((l) => l.feature === f)) continue;
       let n = 0;
@@ -111,6 +114,7 @@ export function pairSeeds(index: FeatureIndex, docClass: Int32Array, K: number, 
       let mateW = 0;
       for (const e of others) {
         if (e === d) continue;
+        spend(fd.length + index.docFeatures[e]!.length);
         const w = sharedWeight(fd, index.docFeatures[e]!, idf);
         if (w > mateW) {
           mateW = w;

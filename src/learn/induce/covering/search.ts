@@ -5,6 +5,7 @@ import { chooseThreshold, FoldLists, type Cut, type Threshold } from './cross-va
 import { pickClosing, type Closing } from './closing-default.js';
 import { pairedGain } from './dev-cut.js';
 import { coverOptions, FEATURES, planList, recut, type Plan, type PlanBase } from './plan.js';
+import { workDone, type WorkBudget } from './work.js';
 
 /** How a list ends: with no default, with the default after rules for every label, or learned for the default (`own`). */
 export type Track = DefaultVerdict['chosen'];
@@ -117,8 +118,10 @@ export interface CvChoice {
   reorder?: { orderZ: number; f1: number; covering: number; gain: number; kept: boolean }[];
   /** A list with no default may close with one for the class most frequent among the held-out texts it leaves unlabelled (see closing-default.ts). */
   closing?: Closing<number>;
-  /** The clock stopped the search before every setting was judged (the choice rests on those that were). */
+  /** The budget stopped the search before every setting was judged (the choice rests on those that were). */
   cutShort?: boolean;
+  /** It was the clock, not the work budget, that stopped it: the machine ran slower than measured, and another run may choose otherwise. */
+  byClock?: boolean;
   /**
    * Where one label holds most texts, settings and the cut were judged by macro F1 (`f1` stays
    * micro, to sit beside train and dev F1): that label, its share, and the chosen cut's macro F1.
@@ -151,13 +154,13 @@ export type GridRun = (z: number, global: boolean, p: number, own: boolean, orde
  * train text is covered, so a new text with none of the words it chose gets no answer, while the
  * global list keeps each train text's runners-up.
  */
-export function judgeReorder(none: Grid, grid: GridRun, cvDeadline: number): Reordered {
+export function judgeReorder(none: Grid, grid: GridRun, budget: Pick<WorkBudget, 'over'>): Reordered {
   let best = none;
   let appended: Grid | null = null;
   let cutShort = false;
   const tried: NonNullable<CvChoice['reorder']> = [];
   for (const orderZ of TUNING.covering.globalZChoices) {
-    if (performance.now() > cvDeadline) {
+    if (budget.over()) {
       cutShort = true;
       break;
     }
@@ -183,13 +186,13 @@ export interface Reordered {
 
 /**
  * Whether the rest of the grid (each other z and bound at one pass) and the global order's choices
- * would fit in the time left, at the pace of the first point. When they would not, the global order
+ * would fit in the work left, at the cost of the first point. When they would not, the global order
  * is judged at once on the first point (on Banking77 it is worth more than any other setting), not
- * left to the end where the clock would skip it. Small sets fit and judge it once, at the end.
+ * left to the end where the budget would skip it. Small sets fit and judge it once, at the end.
  */
-function fitsAll(firstMs: number, cvDeadline: number): boolean {
+function fitsAll(firstUnits: number, budget: Pick<WorkBudget, 'fits'>): boolean {
   const rest = TUNING.covering.zChoices.length * 2 - 1 + TUNING.covering.globalZChoices.length;
-  return performance.now() + firstMs * rest < cvDeadline;
+  return budget.fits(firstUnits * rest);
 }
 
 /**
@@ -197,9 +200,9 @@ function fitsAll(firstMs: number, cvDeadline: number): boolean {
  * that is another and time is left. The late verdict stands when it was made; else the early one,
  * if it still beats the best point as the reorder must (`reorderEarns`).
  */
-export function bestReorder(first: Grid, early: Reordered, none: Grid, grid: GridRun, cvDeadline: number): Reordered {
+export function bestReorder(first: Grid, early: Reordered, none: Grid, grid: GridRun, budget: Pick<WorkBudget, 'over'>): Reordered {
   if (first === none) return early;
-  const late = judgeReorder(none, grid, cvDeadline);
+  const late = judgeReorder(none, grid, budget);
   if (late.tried.length) return { ...late, tried: [...early.tried, ...late.tried] };
   const e = early.best;
   const earns = e.orderZ !== undefined && reorderEarns(e.t.f1, none.t.f1, pairedGain(none.t.right, e.t.right));
@@ -213,13 +216,13 @@ export function bestReorder(first: Grid, early: Reordered, none: Grid, grid: Gri
  * (`defaultWorthTrying`), lists learned for it are judged too (with the covering settings the
  * others chose, over the number of passes).
  */
-export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: number, cvDeadline: number): CvChoice | null {
+export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: number, budget: WorkBudget): CvChoice | null {
   const { texts, labels, classes, opts } = base;
   const fallback = choice && base.defaultClass ? base.defaultClass.cls : undefined;
   const judge = macroJudged(labels);
-  // The clock decides only whether another point of the grid starts: a point once started learns
-  // every fold to the end (within the whole run's budget), so what it scores does not depend on
-  // how much of the cross-validation's share was left.
+  // The budget, counted in work rather than time (see work.ts), decides only whether another point
+  // of the grid starts: a point once started learns every fold to the end (within the whole run's
+  // budget), so what it scores does not depend on how much of the share was left.
   const shared = new FoldLists();
   const grid: GridRun = (z, global, p, own, orderZ) =>
     chooseThreshold(texts, labels, classes, FEATURES, { ...coverOptions(opts, base.deadline), z, global, ...(own && base.defaultClass ? { defaultClass: base.defaultClass } : {}) }, k, opts.seed, p, fallback, orderZ, shared);
@@ -238,27 +241,27 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
     for (const global of [false, true])
       for (let p = 1; p <= TUNING.covering.maxPasses; p++) {
         // The first point always runs: a choice made on none would be no choice, and silent.
-        if (none && performance.now() >= cvDeadline) {
+        if (none && budget.over()) {
           cutShort = true;
           break rows;
         }
-        const started = performance.now();
+        const started = workDone();
         const t = grid(z, global, p, false);
         if (!none || t.f1 > none.t.f1 + 1e-9) none = { t, passes: p, z, global };
         if (t.withDefault && (!appended || t.withDefault.f1 > appended.t.f1 + 1e-9)) appended = { t: t.withDefault, passes: p, z, global };
-        if (!first && !fitsAll(performance.now() - started, cvDeadline)) first = { grid: none, reordered: judgeReorder(none, grid, cvDeadline) };
+        if (!first && !fitsAll(workDone() - started, budget)) first = { grid: none, reordered: judgeReorder(none, grid, budget) };
         // More passes would learn the same lists in every fold: the rest of this row is the same cut.
         if (t.saturated) break;
       }
   if (!none) return null;
-  const reorder = first ? bestReorder(first.grid, first.reordered, none, grid, cvDeadline) : judgeReorder(none, grid, cvDeadline);
+  const reorder = first ? bestReorder(first.grid, first.reordered, none, grid, budget) : judgeReorder(none, grid, budget);
   cutShort ||= reorder.cutShort;
   none = reorder.best;
   if (reorder.appended && (!appended || reorder.appended.t.f1 > appended.t.f1 + 1e-9)) appended = reorder.appended;
   let own: Grid | null = null;
   if (choice && fallback !== undefined && defaultWorthTrying(choice, none.t.micro))
     for (let p = 1; p <= TUNING.covering.maxPasses; p++) {
-      if (performance.now() >= cvDeadline) {
+      if (budget.over()) {
         cutShort = true;
         break;
       }
@@ -274,7 +277,7 @@ export function crossValidate(base: PlanBase, choice: DefaultChoice | null, k: n
   // answering anything right keeps every rule, as the list was learned.)
   const orderZ = best.orderZ === undefined ? {} : { orderZ: best.orderZ };
   const closing = closingOf(base, best.t, track);
-  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: closing.closing?.after ?? best.t.micro, folds: k, verdict, reorder: reorder.tried, cutShort, ...closing, ...macroOf(judge, best.t) };
+  return { passes: best.passes, z: best.z, global: best.global, ...orderZ, minScore: cutScore(base, best.t, track), track, f1: closing.closing?.after ?? best.t.micro, folds: k, verdict, reorder: reorder.tried, cutShort, ...(cutShort && budget.byClock() ? { byClock: true } : {}), ...closing, ...macroOf(judge, best.t) };
 }
 
 /** Where the cut was judged by macro F1 (`macroJudged`): the majority label, its share, and the cut's macro F1. */

@@ -10,6 +10,7 @@
 import { tokenize } from '../text.js';
 import { TUNING } from '../tuning.js';
 import { everyStemOf, featureKeys, FeatureIndex, isNgram, Kind, kindOfKey, vocabularyOfWords, type FeatureConfig, type Vocabulary } from './features.js';
+import { spend } from './work.js';
 
 /** Interned keys (`kind:text`) by number, and their numbers by key. */
 const keyOf: string[] = [];
@@ -97,6 +98,8 @@ export function indexKeyedTexts(texts: readonly string[], cfg: FeatureConfig, sh
   const firstSeen: number[] = [];
   let indexed = texts.length;
   for (let d = 0; d < all.length; d++) {
+    // Counted whether the text's keys were made now or kept from an earlier index: the same texts are the same work.
+    spend(2 * all[d]!.length);
     for (const k of all[d]!) if (held(k) && df[k]!++ === 0) firstSeen.push(k);
     if (shouldStop()) {
       indexed = d + 1;
@@ -153,6 +156,7 @@ export function featuresOfText(index: FeatureIndex, text: string, vocab: Vocabul
     return index.featuresOf(text, vocab, cfg);
   }
   const ks = keysOfText(text, cfg);
+  spend(ks.length);
   const ids: number[] = [];
   for (const k of ks) {
     // A key first met after the index was built is not one of its features.

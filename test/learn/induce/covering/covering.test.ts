@@ -236,7 +236,7 @@ describe('induceRules with covering', () => {
     expect(res.report.budget_exhausted).toBe(true);
     expect(res.report.notes.join('\n')).toMatch(/budget ran out/);
     // Cross-validation judged its first setting and says it judged no more.
-    expect(res.report.notes.join('\n')).toMatch(/cross-validation ran out of its share of the time budget \(50 % of --budget\) before it had judged every setting/);
+    expect(res.report.notes.join('\n')).toMatch(/cross-validation ran out of its share of the budget \(50 % of --budget, counted in work so that every run judges the same settings\) before it had judged every setting/);
   });
 
   test('with dev, the globally ordered list is judged against covering on dev, and the final figures are the returned rules\' own', async () => {

@@ -8,6 +8,9 @@ import { induceRules } from '../../../../src/learn/induce/index.js';
 import { intents } from '../fixtures.js';
 
 const ALL: FeatureConfig = { stems: true, ngrams: true, gaps: true, positions: true, shapes: true, minNgramDf: 1 };
+/** A budget with work left, and one spent. */
+const LEFT = { over: () => false };
+const SPENT = { over: () => true };
 const opts = { z: 1.96, minSupport: 1, minScore: 0.05, maxRules: 1000, perClass: 1000, refineTop: 8, refineSample: 400, maxLiterals: 3, deadline: Infinity };
 
 /** A held-out result: its F1 and which of `n` texts it gets right (the first `right` of them, shifted by `from`). */
@@ -39,7 +42,7 @@ describe('the global order judged by cross-validation (no dev split)', () => {
   ])('the global order replaces covering only with $what', ({ f1, right, from, kept }) => {
     const none = { t: cut(0.5, 10), passes: 2, z: 1.96, global: false };
     const grid: GridRun = () => cut(f1, right, 20, from, f1 - 0.1);
-    const judged = judgeReorder(none, grid, Infinity);
+    const judged = judgeReorder(none, grid, LEFT);
     // Both z's give the same list here: the second must beat the first as well, and cannot.
     expect(judged.tried.map((t) => t.kept)).toEqual([kept, false]);
     expect(judged.best.orderZ !== undefined).toBe(kept);
@@ -49,17 +52,17 @@ describe('the global order judged by cross-validation (no dev split)', () => {
   });
 
   // Judged early on the grid's first point (covering right on texts 0-9), when the rest of the grid would not fit.
-  describe('judged early, when the grid will not fit its share of the time', () => {
+  describe('judged early, when the grid will not fit its share of the work', () => {
     const first = { t: cut(0.5, 10), passes: 1, z: 1.96, global: false };
-    const early = judgeReorder(first, () => cut(0.7, 16), Infinity);
+    const early = judgeReorder(first, () => cut(0.7, 16), LEFT);
     const better = { t: cut(0.6, 12), passes: 1, z: 3.29, global: true };
 
     test('the early verdict stands when the grid found nothing better', () => {
-      expect(bestReorder(first, early, first, () => cut(0, 0), 0)).toBe(early);
+      expect(bestReorder(first, early, first, () => cut(0, 0), SPENT)).toBe(early);
     });
 
     test('on a better point, the global order is judged again while time is left', () => {
-      const again = bestReorder(first, early, better, () => cut(0.9, 19), Infinity);
+      const again = bestReorder(first, early, better, () => cut(0.9, 19), LEFT);
       expect(again.best).toMatchObject({ z: 3.29, global: true, orderZ: 1 });
       expect(again.tried).toHaveLength(4);
       expect(again.cutShort).toBe(false);
@@ -70,7 +73,7 @@ describe('the global order judged by cross-validation (no dev split)', () => {
       { what: 'no longer beats the better point', bestF1: 0.69, bestRight: 15, kept: false },
     ])('with no time left, the early global order stands only when it $what', ({ bestF1, bestRight, kept }) => {
       const point = { t: cut(bestF1, bestRight), passes: 1, z: 3.29, global: true };
-      const late = bestReorder(first, early, point, () => cut(1, 20), 0);
+      const late = bestReorder(first, early, point, () => cut(1, 20), SPENT);
       expect(late.cutShort).toBe(true);
       expect(late.best.orderZ !== undefined).toBe(kept);
       expect(late.best).toMatchObject(kept ? { z: 1.96, orderZ: 1 } : { z: 3.29 });
