@@ -10,6 +10,7 @@ import type { Example } from '../core/schemas/example.js';
 import type { LearnRunConfig } from '../core/schemas/learn-run.js';
 import type { Rule } from '../core/schemas/rule.js';
 import type { Task } from '../core/schemas/task.js';
+import { tooFew } from '../learn/induce/covering/small-dev.js';
 import { computeTargets, type Targets } from '../learn/loop/targets.js';
 import type { CorrectionView, FeedbackView } from '../learn/prompts/views.js';
 import { checkCorrections } from './correction-holds.js';
@@ -103,6 +104,8 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
     }
   }
 
+  if (judgeSplit === 'dev' && fittedOffline(chosen, req, task)) rounds = smallDevStages(judge, req, rounds, notes, (p) => (prune = p));
+
   const corrections = store.corrections.list(d.id);
   const active = store.rules.list(d.id, { status: 'active' });
   const annotated = (c: { id: string }) => store.examples.get(d.id, `${CORRECTION_EXAMPLE_PREFIX}${c.id}`)?.annotated;
@@ -139,6 +142,28 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
     notes,
     config,
   };
+}
+
+/** Classes learned by the offline inducer in a full run: its lists are fitted to train, and chosen by cross-validation where dev is too small. */
+const fittedOffline = (chosen: Chosen, req: LearnRequest, task: Task): boolean => chosen.proposer.kind === 'offline' && !req.incremental && task.type === 'classification';
+
+/**
+ * With a dev split too small to judge on its own (see `tooFew`), the inducer chose by
+ * cross-validation and dev chose nothing; rounds and pruning judged on those few texts would fit
+ * them as surely as train (on 20 judgments' windows, pruning one rule cost .055 on test), so they
+ * do not run unless `--rounds` asks. Returns the rounds to run; `setPrune` turns pruning off.
+ */
+function smallDevStages(dev: readonly Example[], req: LearnRequest, rounds: number, notes: string[], setPrune: (prune: boolean) => void): number {
+  const why = tooFew(dev, dev.map((e) => e.text ?? ''));
+  if (!why) return rounds;
+  setPrune(false);
+  const keepRounds = req.rounds !== undefined || rounds === 0;
+  notes.push(
+    keepRounds
+      ? `no pruning: ${why}; cross-validation chose where the list ends`
+      : `no pruning or refinement rounds: ${why}; cross-validation chose where the list ends (give --rounds N to run rounds anyway)`,
+  );
+  return keepRounds ? rounds : 0;
 }
 
 function checkRounds(rounds: number | undefined): number {

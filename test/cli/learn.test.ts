@@ -69,7 +69,9 @@ describe('rulewright learn', () => {
     expect(r.stdout).toMatch(/stage +rules +P +R +F1 +LLM calls +tokens +cost \$/);
     expect(r.stdout).toMatch(/\nbefore +0 /);
     expect(r.stdout).toMatch(/\nsynthesis +\d+ /);
-    expect(r.stdout).toMatch(/\npruning +\d+ /);
+    // Dev's 7 examples are too few to prune on: cross-validation chose the list.
+    expect(r.stdout).not.toMatch(/\npruning +\d+ /);
+    expect(r.stdout).toMatch(/note: no pruning or refinement rounds: dev has 7 examples, too few to judge on its own/);
     expect(r.stdout).toMatch(/rules in use: \d+ \(/);
     // The inducer cannot read English: task feedback stays open for an LLM run, and says so.
     expect(r.stdout).toMatch(/note: the offline inducer cannot read plain-English feedback/);

@@ -124,3 +124,32 @@ describe('pruning with no dev split', () => {
     store.close();
   });
 });
+
+describe('pruning and rounds with a dev split too small to judge', () => {
+  const tmp = useTempDir();
+  /** `n` rows with the first `dev` of them in the user's dev split. */
+  const split = (n: number, dev: number) => rows(n).map((r, i) => ({ ...r, split: i < dev ? ('dev' as const) : ('train' as const) }));
+
+  // Cross-validation chose where the list ends, as dev was too small to choose: pruning or a
+  // round judged on those few texts would fit them instead.
+  test.each([
+    ['a full offline run neither prunes nor makes rounds, and says why', {}, 0, /^no pruning or refinement rounds: dev has 30 examples, too few to judge on its own .*\(give --rounds N to run rounds anyway\)$/],
+    ['--rounds still runs rounds, but nothing is pruned', { rounds: 1 }, 1, /^no pruning: dev has 30 examples, too few to judge on its own .*; cross-validation chose where the list ends$/],
+  ])('%s', async (_what, req: LearnRequest, rounds, note) => {
+    const { store } = intentStore(tmp.path('w.db'), split(300, 30));
+    const r = await offline(store, req);
+    expect(r.split.judged_on).toBe('dev');
+    expect(r.stages.some((s) => s.stage === 'pruning')).toBe(false);
+    expect(r.rounds).toBe(rounds);
+    expect(r.notes.filter((n) => n.startsWith('no pruning'))).toEqual([expect.stringMatching(note)]);
+    store.close();
+  });
+
+  test('a dev split large enough to judge still prunes', async () => {
+    const { store } = intentStore(tmp.path('w.db'), split(600, 120));
+    const r = await offline(store);
+    expect(r.stages.at(-1)?.stage).toBe('pruning');
+    expect(r.notes.some((n) => n.startsWith('no pruning'))).toBe(false);
+    store.close();
+  });
+});
