@@ -94,6 +94,11 @@ export interface Proposer {
   readonly readsFeedback: boolean;
   synthesize(req: SynthesisRequest): Promise<Proposal>;
   patch(req: PatchRequest): Promise<Proposal>;
+  /**
+   * Why patch round `round` cannot run (the run's budget is spent), or null: asked before the round
+   * scores the rules on train, which on 15,000 texts and 2,000 rules costs 12 s of nothing.
+   */
+  spentBefore?(round: number): string | null;
 }
 
 const emptyProposal = (): Proposal => ({ rules: [], replaces: {}, remove: [], errors: [], notes: [], feedbackUsed: [], requests: 0 });
@@ -343,12 +348,18 @@ export class InducerProposer implements Proposer {
     (p.warnings ??= []).push(`--max-rules-per-label ${max}: ${dropped} rule${dropped === 1 ? '' : 's'} past the first ${max} of a label (in execution order) left out`);
   }
 
+  spentBefore(round: number): string | null {
+    if (!this.#deadline.expired()) return null;
+    return `the ${Math.round(this.#deadline.learnBudgetMs / 1000)} s budget ran out before patch round ${round}: it was not run (learn --budget SECONDS to give it more)`;
+  }
+
   async patch(req: PatchRequest): Promise<Proposal> {
     const p = emptyProposal();
     p.requests = 1;
     const what = `patch round ${req.round}`;
-    if (this.#deadline.expired()) {
-      p.warnings = [`the ${Math.round(this.#deadline.learnBudgetMs / 1000)} s budget ran out before ${what}: it was not run (learn --budget SECONDS to give it more)`];
+    const spent = this.spentBefore(req.round);
+    if (spent) {
+      p.warnings = [spent];
       return p;
     }
     const current = new Map(req.current.map((r) => [r.id, r]));

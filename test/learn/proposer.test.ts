@@ -180,7 +180,10 @@ describe('InducerProposer', () => {
     };
     const proposer = new InducerProposer(inducer, { learnBudgetMs: 60_000 }, () => clock);
     await proposer.synthesize(synthReq());
+    expect(proposer.spentBefore(1)).toBeNull();
     await proposer.patch(patchReq());
+    // Asked before a round scores anything, with the words the round's warning uses.
+    expect(proposer.spentBefore(2)).toBe('the 60 s budget ran out before patch round 2: it was not run (learn --budget SECONDS to give it more)');
     const late = await proposer.patch(patchReq({ round: 2 }));
     expect(budgets).toEqual([60_000, 15_000]);
     expect(late.warnings).toEqual(['the 60 s budget ran out before patch round 2: it was not run (learn --budget SECONDS to give it more)']);

@@ -36,6 +36,12 @@ export async function refineRound(s: LoopState, round: number, history: readonly
   const stage = `round ${round}`;
   const t = input.targets;
   const inUse = s.inUse;
+  const spent = input.proposer.spentBefore?.(round) ?? null;
+  if (spent) {
+    if (!s.notes.includes(spent)) s.notes.push(spent);
+    s.decide({ stage, action: 'skip', accepted: false, reason: spent });
+    return { ran: false, stop: true };
+  }
   const trainEval = await s.evaluate(inUse, input.train, true, 'train');
   const editable = t ? new Set(inUse.filter((r) => t.rules.has(r.id)).map((r) => r.id)) : null;
   const clusters = clusterFailures(input.task, input.train, trainEval.scores, {

@@ -26,6 +26,7 @@ class CannedProposer implements Proposer {
   readonly model = null;
   readonly readsFeedback = false;
   readonly patchRequests: PatchRequest[] = [];
+  spentBefore?: (round: number) => string | null;
   synthRequests: SynthesisRequest[] = [];
   constructor(
     private readonly synth: Proposal,
@@ -159,6 +160,18 @@ describe('the learning loop', () => {
     expect(r.decisions.find((d) => d.action === 'error')!.reason).toBe('round 1 failed: inducer bug; refinement stops here');
     expect(r.active.map((x) => x.id).sort()).toEqual(['p-cancel', 'p-hello', 'p-refund']);
     expect(r.stages.map((s) => s.stage)).toEqual(['before', 'synthesis', 'pruning']);
+  });
+
+  test('a round the budget has no time for is not run: the rules are not scored on train for it, and the summary says why', async () => {
+    const p = new CannedProposer(proposal({ rules: good.filter((g) => g.id !== 'p-please') }));
+    const spent = 'the 90 s budget ran out before patch round 1: it was not run (learn --budget SECONDS to give it more)';
+    p.spentBefore = (round: number) => (round === 1 ? spent : null);
+    const r = await runLearning(input(p, { rounds: 2 }));
+    expect(p.patchRequests).toHaveLength(0);
+    expect(r.roundsRun).toBe(0);
+    expect(r.stages.map((s) => s.stage)).toEqual(['before', 'synthesis', 'pruning']);
+    expect(r.notes).toContain(spent);
+    expect(r.decisions.find((d) => d.stage === 'round 1')).toMatchObject({ action: 'skip', accepted: false, reason: spent });
   });
 
   test('fails clearly when every synthesis request failed', async () => {
