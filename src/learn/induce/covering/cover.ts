@@ -204,6 +204,7 @@ export class Coverer {
       if (top.length < m) top.splice(i, 0, cand);
       else top[i] = cand;
     };
+    // Each feature's counts and cached score are read: about two feature reads (work.ts).
     spend(2 * this.F);
     for (let f = 0; f < this.F; f++) {
       const n = this.tot[f]!;

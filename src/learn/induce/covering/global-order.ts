@@ -84,6 +84,7 @@ function decidingRules(index: FeatureIndex, rules: readonly CoverRule[], depth: 
   // rules, and keeping the few earliest as they come costs less than sorting them all.
   const first = new Int32Array(depth);
   for (const fs of index.docFeatures) {
+    // Each feature's rules are read and tried on the text: about three reads a feature (work.ts).
     spend(3 * fs.length);
     let kept = 0;
     // The first `depth` firing rules overall are among the first `depth` of their own first feature.
@@ -149,6 +150,7 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
     const fs = Array.from(index.docFeatures[d]!).filter((f) => pairable(index.kinds[f]!) && index.postings[f]!.length >= TUNING.covering.pairMinTexts && single[f]);
     fs.sort((a, b) => single[b]!.score - single[a]!.score || a - b);
     const top = fs.slice(0, opts.pairFeatures).sort((a, b) => a - b);
+    // Work in feature reads (work.ts): a comparison sort step costs about 20, a map insertion 10.
     spend(fs.length * 20 + top.length * top.length * 10);
     for (let i = 0; i < top.length; i++)
       for (let j = i + 1; j < top.length; j++) {
@@ -181,6 +183,7 @@ export function globalOrder(index: FeatureIndex, docClass: Int32Array, K: number
   }
   // Higher score first; then more support, fewer conditions, and the order they were made in.
   const order = out.map((r, i) => ({ r, i }));
+  // n log n comparisons of about 20 feature reads each (work.ts).
   spend(Math.ceil(out.length * 20 * Math.log2(out.length + 1)));
   order.sort((x, y) => y.r.score - x.r.score || y.r.n - x.r.n || x.r.literals.length - y.r.literals.length || x.i - y.i);
   const deciding = decidingRules(
