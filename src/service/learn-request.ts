@@ -62,6 +62,8 @@ export interface LearnResult {
     dev: number;
     /** The dev split learning made because the dataset had none; null when it had one. */
     created: { dev: number; seed: number; splits: SplitCounts } | null;
+    /** Why dev was too few to judge the offline inducer's changes (no prune, no rounds unless asked): cross-validation chose. */
+    too_few?: string;
   };
   /** The ablation table: rules and held-out P/R/F1 after each stage, with LLM usage. */
   stages: StageRow[];

@@ -40,6 +40,8 @@ export interface LearnSetup {
   judgeSplit: 'dev' | 'train';
   /** Whether the loop prunes what the run added, on the judge split. */
   prune: boolean;
+  /** Why dev is too few to judge the inducer's changes, when it is (see `smallDevStages`). */
+  devTooFew: string | null;
   corrections: Correction[];
   correctionViews: CorrectionView[];
   feedbackViews: FeedbackView[];
@@ -104,7 +106,11 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
     }
   }
 
-  if (judgeSplit === 'dev' && fittedOffline(chosen, req, task)) rounds = smallDevStages(judge, req, rounds, notes, (p) => (prune = p));
+  const devTooFew = judgeSplit === 'dev' && fittedOffline(chosen, req, task) ? tooFew(judge, judge.map((e) => e.text ?? '')) : null;
+  if (devTooFew) {
+    prune = false;
+    rounds = smallDevStages(devTooFew, req, rounds, notes);
+  }
 
   const corrections = store.corrections.list(d.id);
   const active = store.rules.list(d.id, { status: 'active' });
@@ -134,6 +140,7 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
     judge,
     judgeSplit,
     prune,
+    devTooFew,
     corrections,
     ...learnerViews(ctx, corrections, splits.splitOf),
     active,
@@ -148,15 +155,12 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
 const fittedOffline = (chosen: Chosen, req: LearnRequest, task: Task): boolean => chosen.proposer.kind === 'offline' && !req.incremental && task.type === 'classification';
 
 /**
- * With a dev split too small to judge on its own (see `tooFew`), the inducer chose by
+ * With a dev split too small to judge on its own (`why`, see `tooFew`), the inducer chose by
  * cross-validation and dev chose nothing; rounds and pruning judged on those few texts would fit
- * them as surely as train (on 20 judgments' windows, pruning one rule cost .055 on test), so they
- * do not run unless `--rounds` asks. Returns the rounds to run; `setPrune` turns pruning off.
+ * them as surely as train (on 20 judgments' windows, pruning one rule cost .055 on test), so
+ * nothing is pruned and no round runs unless `--rounds` asks. Returns the rounds to run.
  */
-function smallDevStages(dev: readonly Example[], req: LearnRequest, rounds: number, notes: string[], setPrune: (prune: boolean) => void): number {
-  const why = tooFew(dev, dev.map((e) => e.text ?? ''));
-  if (!why) return rounds;
-  setPrune(false);
+function smallDevStages(why: string, req: LearnRequest, rounds: number, notes: string[]): number {
   const keepRounds = req.rounds !== undefined || rounds === 0;
   notes.push(
     keepRounds

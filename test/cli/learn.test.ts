@@ -71,7 +71,8 @@ describe('rulewright learn', () => {
     expect(r.stdout).toMatch(/stage +rules +P +R +F1 +LLM calls +tokens +cost \$/);
     expect(r.stdout).toMatch(/\nbefore +0 /);
     expect(r.stdout).toMatch(/\nsynthesis +\d+ /);
-    // Dev's 7 examples are too few to prune on: cross-validation chose the list.
+    // Dev's 7 examples are too few to prune on: cross-validation chose the list, and the summary does not claim dev judged.
+    expect(r.stdout).toMatch(/\ntrain 20 examples; stages scored on dev \(7 examples, too few to judge changes on: cross-validation chose, and nothing was pruned\)\n/);
     expect(r.stdout).not.toMatch(/\npruning +\d+ /);
     expect(r.stdout).toMatch(/note: no pruning or refinement rounds: dev has 7 examples, too few to judge on its own/);
     expect(r.stdout).toMatch(/rules in use: \d+ \(/);

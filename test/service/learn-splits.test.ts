@@ -139,6 +139,7 @@ describe('pruning and rounds with a dev split too small to judge', () => {
     const { store } = intentStore(tmp.path('w.db'), split(300, 30));
     const r = await offline(store, req);
     expect(r.split.judged_on).toBe('dev');
+    expect(r.split.too_few).toMatch(/^dev has 30 examples, too few to judge on its own/);
     expect(r.stages.some((s) => s.stage === 'pruning')).toBe(false);
     expect(r.rounds).toBe(rounds);
     expect(r.notes.filter((n) => n.startsWith('no pruning'))).toEqual([expect.stringMatching(note)]);
@@ -149,6 +150,7 @@ describe('pruning and rounds with a dev split too small to judge', () => {
     const { store } = intentStore(tmp.path('w.db'), split(600, 120));
     const r = await offline(store);
     expect(r.stages.at(-1)?.stage).toBe('pruning');
+    expect(r.split.too_few).toBeUndefined();
     expect(r.notes.some((n) => n.startsWith('no pruning'))).toBe(false);
     store.close();
   });

@@ -23,13 +23,19 @@ function tokens(r: { prompt_tokens: number | null; completion_tokens: number | n
   return r.prompt_tokens === null || r.completion_tokens === null ? null : r.prompt_tokens + r.completion_tokens;
 }
 
+/** Where the run's changes were judged; a dev split too few to judge them only scores the stages. */
+function judgedLine(split: LearnResult['split']): string {
+  if (split.too_few) return `stages scored on dev (${fmt(split.dev)} examples, too few to judge changes on: cross-validation chose, and nothing was pruned)`;
+  return `changes judged on ${split.judged_on}${split.judged_on === 'dev' ? ` (${fmt(split.dev)} examples)` : ''}`;
+}
+
 /** The ablation table and what changed, for people. */
 export function renderLearn(out: Output, r: LearnResult): void {
   const by = r.proposer === 'llm' ? `the LLM (${r.model})` : 'the offline inducer';
   out.line(
     `${r.incremental ? 'Patched' : 'Learned'} rules for ${out.c.bold(r.dataset)} with ${by} in ${fmt(r.rounds_run)} refinement round${r.rounds_run === 1 ? '' : 's'} (learn run ${r.run_id})`,
   );
-  out.line(`train ${fmt(r.split.train)} examples; changes judged on ${r.split.judged_on}${r.split.judged_on === 'dev' ? ` (${fmt(r.split.dev)} examples)` : ''}`);
+  out.line(`train ${fmt(r.split.train)} examples; ${judgedLine(r.split)}`);
   out.line();
   out.table(
     r.stages.map((s) => ({ ...s, tokens: tokens(s), cost: s.cost_usd })),

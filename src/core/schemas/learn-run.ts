@@ -99,6 +99,8 @@ const LearnOutcome = z.strictObject({
     dev: z.number().min(0),
     /** The dev split learning made because the dataset had none; null when it had one. */
     created: z.strictObject({ dev: z.number(), seed: z.number(), splits: z.record(Split, z.number()) }).nullable(),
+    /** Why dev was too few to judge the offline inducer's changes (no prune, no rounds unless asked): cross-validation chose. */
+    too_few: z.string().optional(),
   }),
   stages: z.array(LearnStage),
   decisions: z.array(LearnDecision),
