@@ -84,16 +84,16 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
   let judge = splits.inSplit('dev');
   let judgeSplit: 'dev' | 'train' = 'dev';
   let prune = true;
+  // The inducer's rules were fitted to train, and cross-validation on it chose where the list
+  // ends: rounds and pruning judged there only fit train (a rule that costs a train text or two
+  // may be the one that labels a kind of text train has few of). An LLM's rules were not fitted
+  // to train, and an incremental run's patches are judged as the user's corrections are.
+  const fittedToTrain = chosen.proposer.kind === 'offline' && !req.incremental;
   if (!judge.length) {
     judge = train;
     judgeSplit = 'train';
     notes.push('with no dev split, changes were judged on train');
-    // The inducer's rules were fitted to train, and cross-validation on it chose where the list
-    // ends: rounds and pruning judged there only fit train (a rule that costs a train text or two
-    // may be the one that labels a kind of text train has few of). An LLM's rules were not fitted
-    // to train, and an incremental run's patches are judged as the user's corrections are.
-    const fittedToTrain = chosen.proposer.kind === 'offline' && !req.incremental;
-    if (fittedToTrain && req.rounds === undefined && rounds > 0) {
+    if (fittedToTrain && roundsUnasked(req, rounds)) {
       rounds = 0;
       notes.push(
         'no refinement rounds: with no dev split they would be judged on the train examples the rules were learned from, and such rounds only fit train ' +
@@ -106,7 +106,8 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
     }
   }
 
-  const devTooFew = judgeSplit === 'dev' && fittedOffline(chosen, req, task) ? tooFew(judge, judge.map((e) => e.text ?? '')) : null;
+  // Covering chose by cross-validation where a classification dev split is too few to judge on its own.
+  const devTooFew = judgeSplit === 'dev' && fittedToTrain && task.type === 'classification' ? tooFew(judge, judge.map((e) => e.text ?? '')) : null;
   if (devTooFew) {
     prune = false;
     rounds = smallDevStages(devTooFew, req, rounds, notes);
@@ -151,8 +152,8 @@ export async function prepareLearning(ctx: DatasetContext, req: LearnRequest): P
   };
 }
 
-/** Classes learned by the offline inducer in a full run: its lists are fitted to train, and chosen by cross-validation where dev is too small. */
-const fittedOffline = (chosen: Chosen, req: LearnRequest, task: Task): boolean => chosen.proposer.kind === 'offline' && !req.incremental && task.type === 'classification';
+/** Whether the run would make refinement rounds the user did not ask for with `--rounds`. */
+const roundsUnasked = (req: LearnRequest, rounds: number): boolean => req.rounds === undefined && rounds > 0;
 
 /**
  * With a dev split too small to judge on its own (`why`, see `tooFew`), the inducer chose by
@@ -161,13 +162,13 @@ const fittedOffline = (chosen: Chosen, req: LearnRequest, task: Task): boolean =
  * nothing is pruned and no round runs unless `--rounds` asks. Returns the rounds to run.
  */
 function smallDevStages(why: string, req: LearnRequest, rounds: number, notes: string[]): number {
-  const keepRounds = req.rounds !== undefined || rounds === 0;
+  const drop = roundsUnasked(req, rounds);
   notes.push(
-    keepRounds
-      ? `no pruning: ${why}; cross-validation chose where the list ends`
-      : `no pruning or refinement rounds: ${why}; cross-validation chose where the list ends (give --rounds N to run rounds anyway)`,
+    drop
+      ? `no pruning or refinement rounds: ${why}; cross-validation chose where the list ends (give --rounds N to run rounds anyway)`
+      : `no pruning: ${why}; cross-validation chose where the list ends`,
   );
-  return keepRounds ? rounds : 0;
+  return drop ? 0 : rounds;
 }
 
 function checkRounds(rounds: number | undefined): number {

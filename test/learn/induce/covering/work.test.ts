@@ -4,20 +4,18 @@ import { spend, WorkBudget, workDone } from '../../../../src/learn/induce/coveri
 import { induceRules } from '../../../../src/learn/induce/index.js';
 import { TUNING } from '../../../../src/learn/induce/tuning.js';
 import { intents } from '../fixtures.js';
+import { overrideTuning } from '../../../bench/learning/held-out.js';
 
 const task = Task.parse({ name: 'intents', type: 'classification', labels: ['cash_limit', 'pending_cash', 'pending_transfer', 'refund_request'] });
 const CUT = /^cross-validation ran out of its share of the budget \(50 % of --budget, counted in work so that every run judges the same settings\)/;
 
 /** Runs `f` with `TUNING.covering.workPerMs` set to `perMs`, and puts it back. */
 async function withWorkRate<T>(perMs: number, f: () => Promise<T>): Promise<T> {
-  // TUNING is read-only to the code it tunes; a test sets it and puts it back.
-  const covering = TUNING.covering as { workPerMs: number };
-  const was = covering.workPerMs;
-  covering.workPerMs = perMs;
+  const restore = overrideTuning(TUNING, [`covering.workPerMs=${perMs}`]);
   try {
     return await f();
   } finally {
-    covering.workPerMs = was;
+    restore();
   }
 }
 
