@@ -65,7 +65,13 @@ describe('npm run demo', () => {
         expect(counts.reduce((x, y) => x + y, 0)).toBeGreaterThan(3);
         expect(await p.locator('svg[data-plot="marginal-f1"] rect.bar').count()).toBeGreaterThan(3);
         expect(await p.locator('svg[data-plot="per-class-f1"] rect.bar').count()).toBeGreaterThanOrEqual(3);
-        expect(await p.locator('svg[data-plot="learning-curve"] circle.dot').count()).toBeGreaterThanOrEqual(6);
+        // One F1 and one recall dot per stage, before and synthesis at least (the demo's dev split is
+        // too small to judge rounds on, so learn runs none). Precision has no dot before any rule.
+        const stagesOf = (series: string) =>
+          p.evaluate(`[...document.querySelectorAll('svg[data-plot="learning-curve"] g.s-${series} circle.dot')].map((c) => c.dataset.stage)`) as Promise<string[]>;
+        const f1Stages = await stagesOf('f1');
+        expect(f1Stages.slice(0, 2)).toEqual(['before', 'synthesis']);
+        expect(await stagesOf('recall')).toEqual(f1Stages);
         // Cards are rendered when opened: open the best rule's from the rules table.
         await p.locator('#rules-table tbody tr td').first().click();
         expect(await p.locator('#cards .card mark.hl.tp').count()).toBeGreaterThan(0);
