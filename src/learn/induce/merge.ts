@@ -15,35 +15,34 @@ const mergeable = (kind: string): boolean => UNIT_KINDS.has(kind) || kind === 'c
 /** A pattern with no `.` outside an escape: the `s` flag, which changes only what `.` matches, changes nothing in it. */
 const dotFree = (pattern: string): boolean => !pattern.replace(/\\[\s\S]/g, '').includes('.');
 
-/**
- * Whether rules may share one set of flags: the same flags, or the same but `s` (a conjunction's
- * `.*?` must cross line breaks) where every rule without it has no `.` (a word or phrase).
- */
-function flagsAgree(rules: readonly Candidate[]): boolean {
-  const bare = rules[0]!.flags.replace('s', '');
-  if (rules.some((r) => r.flags.replace('s', '') !== bare)) return false;
-  const dotted = rules.filter((r) => r.flags.includes('s'));
-  return dotted.length === 0 || dotted.length === rules.length || rules.every((r) => r.flags.includes('s') || dotFree(r.pattern));
-}
-
-/** The flags of merged rules that agree (`flagsAgree`): theirs, with `s` when any has it. */
+/** The flags of merged rules that agree (see `joins`): theirs, with `s` when any has it. */
 const mergedFlags = (rules: readonly Candidate[]): string =>
   rules.some((r) => r.flags.includes('s')) && !rules.every((r) => r.flags.includes('s')) ? [...new Set(rules.flatMap((r) => r.flags.split('')))].sort().join('') : rules[0]!.flags;
 
-/** Whether a candidate may join a group as one more alternative of its rule. */
-function joins(group: readonly Candidate[], c: Candidate): boolean {
-  const head = group[0]!;
-  return (
-    head.label === c.label &&
-    head.format === 'regex' &&
-    c.format === 'regex' &&
-    head.group === '$0' &&
-    c.group === '$0' &&
-    flagsAgree([...group, c]) &&
-    mergeable(head.kind) &&
-    mergeable(c.kind) &&
-    group.length < TUNING.merge.maxAlternatives
-  );
+/** A group being built: its members, and what `joins` reads of their flags, kept as members join. */
+interface Group {
+  members: Candidate[];
+  /** Flags without `s`, which every member shares. */
+  bare: string;
+  /** Members with `s`, and members without it whose pattern has a `.`. */
+  dotted: number;
+  undottedDots: number;
+}
+
+/** What `joins` reads of a candidate's flags: them without `s`, whether it has `s`, and whether it has a `.` that `s` would change. */
+const flagFacts = (c: Candidate) => ({ bare: c.flags.replace('s', ''), dotted: c.flags.includes('s'), undottedDot: !c.flags.includes('s') && !dotFree(c.pattern) });
+
+/**
+ * Whether a candidate may join a group as one more alternative of its rule. Their flags must agree:
+ * the same, or the same but `s` (a conjunction's `.*?` must cross line breaks) where every rule
+ * without it has no `.` (a word or phrase).
+ */
+function joins(g: Group, c: Candidate, f: ReturnType<typeof flagFacts>): boolean {
+  const head = g.members[0]!;
+  if (head.label !== c.label || head.format !== 'regex' || c.format !== 'regex' || head.group !== '$0' || c.group !== '$0') return false;
+  if (!mergeable(head.kind) || !mergeable(c.kind) || g.members.length >= TUNING.merge.maxAlternatives || f.bare !== g.bare) return false;
+  const dotted = g.dotted + (f.dotted ? 1 : 0);
+  return dotted === 0 || dotted === g.members.length + 1 || g.undottedDots + (f.undottedDot ? 1 : 0) === 0;
 }
 
 /**
@@ -52,7 +51,7 @@ function joins(group: readonly Candidate[], c: Candidate): boolean {
  * where one of them fires, and no rule of another label sits between them, so the first firing
  * label of every text is unchanged. Words, phrases and conjunctions of them merge with each other;
  * other kinds (shapes, lexicons) stay apart. Only rules whose flags agree merge (`u` beside `i`
- * changes what `\w` and case folding match; see `flagsAgree` for `s`).
+ * changes what `\w` and case folding match; see `joins` for `s`).
  *
  * With `firesOn` (the texts, train and dev, each candidate fires on), a candidate also joins an
  * earlier group of its label across rules of other labels when none of those fires on any text it
@@ -61,25 +60,91 @@ function joins(group: readonly Candidate[], c: Candidate): boolean {
  * dozens of rules scattered through the list.
  */
 export function mergeByLabel(ordered: readonly Candidate[], firesOn?: (i: number) => readonly number[]): Candidate[][] {
-  const groups: { members: Candidate[]; docs: Set<number> }[] = [];
+  const groups: Group[] = [];
+  // Indexed so that a candidate visits only the groups of its own label it could join, not every
+  // group back to the one that blocks it: on lists of thousands of rules (the tie budget regroups
+  // after every removal) the plain backward scan was most of a large learn's time.
+  const ofLabel = new Map<string, number[]>();
+  const latest = new LatestGroups();
   const fewest = crossingTexts();
   ordered.forEach((c, i) => {
     const docs = firesOn?.(i) ?? [];
     const crosses = !!firesOn && docs.length >= fewest;
-    let into: (typeof groups)[number] | undefined;
-    for (let k = groups.length - 1; k >= 0; k--) {
-      const g = groups[k]!;
-      if (joins(g.members, c)) {
-        into = g;
+    const own = ofLabel.get(c.label) ?? [];
+    if (!own.length) ofLabel.set(c.label, own);
+    const label = latest.labelId(c.label);
+    // The latest group it may not move above: without crossing, every group but the last; with
+    // it, the latest group of another label whose rules fire on one of its texts.
+    let block = groups.length - 2;
+    if (crosses) {
+      block = -1;
+      for (const d of docs) block = Math.max(block, latest.ofOtherLabel(d, label));
+    }
+    const f = flagFacts(c);
+    let at = -1;
+    for (let j = own.length - 1; j >= 0 && own[j]! > block; j--)
+      if (joins(groups[own[j]!]!, c, f)) {
+        at = own[j]!;
         break;
       }
-      if (!crosses || (g.members[0]!.label !== c.label && docs.some((d) => g.docs.has(d)))) break;
+    if (at < 0) {
+      at = groups.length;
+      groups.push({ members: [], bare: f.bare, dotted: 0, undottedDots: 0 });
+      own.push(at);
     }
-    if (into) into.members.push(c);
-    else groups.push((into = { members: [c], docs: new Set() }));
-    for (const d of docs) into.docs.add(d);
+    const g = groups[at]!;
+    g.members.push(c);
+    g.dotted += f.dotted ? 1 : 0;
+    g.undottedDots += f.undottedDot ? 1 : 0;
+    for (const d of docs) latest.add(d, label, at);
   });
   return groups.map((g) => g.members);
+}
+
+/**
+ * For each text, the latest group whose rules fire on it, and the latest of a label other than
+ * that group's: enough to say, for any label, the latest group of another label that fires on the
+ * text, in constant time. Texts are numbered densely (train, then dev).
+ */
+class LatestGroups {
+  private top = new Int32Array(0);
+  private topLabel = new Int32Array(0);
+  private second = new Int32Array(0);
+  private readonly ids = new Map<string, number>();
+
+  labelId(label: string): number {
+    let id = this.ids.get(label);
+    if (id === undefined) this.ids.set(label, (id = this.ids.size));
+    return id;
+  }
+
+  /** The latest group of a label other than `label` whose rules fire on text `d` (-1: none). */
+  ofOtherLabel(d: number, label: number): number {
+    if (d >= this.top.length) return -1;
+    return this.topLabel[d] !== label ? this.top[d]! : this.second[d]!;
+  }
+
+  /** Records that group `k`, of `label`, fires on text `d`. */
+  add(d: number, label: number, k: number): void {
+    if (d >= this.top.length) this.grow(d + 1);
+    if (this.topLabel[d] === label) this.top[d] = Math.max(this.top[d]!, k);
+    else if (k > this.top[d]!) {
+      // The old latest is of another label than `label`, and latest of every label but this one.
+      this.second[d] = this.top[d]!;
+      this.top[d] = k;
+      this.topLabel[d] = label;
+    } else this.second[d] = Math.max(this.second[d]!, k);
+  }
+
+  private grow(n: number): void {
+    const size = Math.max(n, this.top.length * 2, 1024);
+    const widen = (a: Int32Array) => {
+      const b = new Int32Array(size).fill(-1);
+      b.set(a);
+      return b;
+    };
+    [this.top, this.topLabel, this.second] = [widen(this.top), widen(this.topLabel), widen(this.second)];
+  }
 }
 
 /**

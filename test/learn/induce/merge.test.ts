@@ -111,3 +111,46 @@ describe('merging rules of one label across rules of others', () => {
     expect(merged).toBeLessThan(adjacent);
   });
 });
+
+describe('merging is indexed, and groups as the plain scan does', () => {
+  /** The plain scan: back from the last group, the first that takes the rule, stopping at one of another label that fires on one of its texts. */
+  function scan(list: readonly Candidate[], firesOn: (i: number) => readonly number[]): string[][] {
+    const bare = (x: Candidate) => x.flags.replace('s', '');
+    const agree = (rs: readonly Candidate[]) =>
+      rs.every((r) => bare(r) === bare(rs[0]!)) &&
+      (rs.every((r) => !r.flags.includes('s')) || rs.every((r) => r.flags.includes('s')) || rs.every((r) => r.flags.includes('s') || !r.pattern.replace(/\\[\s\S]/g, '').includes('.')));
+    const unit = (k: string) => ['word', 'stem', 'phrase', 'conj'].includes(k);
+    const takes = (g: Candidate[], x: Candidate) =>
+      g[0]!.label === x.label && g[0]!.format === 'regex' && x.format === 'regex' && g[0]!.group === '$0' && x.group === '$0' && unit(g[0]!.kind) && unit(x.kind) && g.length < 12 && agree([...g, x]);
+    const groups: { members: Candidate[]; docs: Set<number> }[] = [];
+    list.forEach((x, i) => {
+      const docs = firesOn(i);
+      let into: (typeof groups)[number] | undefined;
+      for (let k = groups.length - 1; k >= 0; k--) {
+        const g = groups[k]!;
+        if (takes(g.members, x)) {
+          into = g;
+          break;
+        }
+        if (docs.length < crossingTexts() || (g.members[0]!.label !== x.label && docs.some((d) => g.docs.has(d)))) break;
+      }
+      if (!into) groups.push((into = { members: [], docs: new Set() }));
+      into.members.push(x);
+      for (const d of docs) into.docs.add(d);
+    });
+    return groups.map((g) => g.members.map((x) => x.name));
+  }
+
+  test.each([1, 2, 3, 4, 5, 6, 7, 8])('random lists of mixed kinds, flags and labels (seed %i)', (seed) => {
+    const r = mulberry32(seed);
+    for (let run = 0; run < 100; run++) {
+      const list = Array.from({ length: 5 + Math.floor(r() * 60) }, (_, i): Candidate => ({
+        ...c(['word', 'stem', 'conj', 'shape'][Math.floor(r() * 4)]!, 'abcd'[Math.floor(r() * 4)]!, r() < 0.3 ? `a.${i}` : `\\bw${i}\\b`),
+        flags: ['i', 'is', 'iu'][Math.floor(r() * 3)]!,
+        name: `r${i}`,
+      }));
+      const fires = list.map(() => [...new Set(Array.from({ length: Math.floor(r() * 12) }, () => Math.floor(r() * 30)))]);
+      expect(mergeByLabel(list, (i) => fires[i]!).map((g) => g.map((x) => x.name))).toEqual(scan(list, (i) => fires[i]!));
+    }
+  });
+});
