@@ -194,13 +194,18 @@ export function tieBudget(
   groups: Grouping,
   labelOf: (p: number) => string,
   opts: { tolerance: number; keep?: (p: number) => boolean; deadline?: number },
-): { cap: number | null; removed: number[] } {
+): { cap: number | null; removed: number[]; cutShort: boolean } {
   const { tolerance, keep = never, deadline = Infinity } = opts;
   const full = devF1s(pool);
   const most = Math.max(0, ...[...byLabel(groups(pool.activePositions()), labelOf).values()].map((gs) => gs.length));
   const removed: number[] = [];
   let kept = { cap: null as number | null, removed: 0 };
-  for (let cap = most - 1; cap >= 1 && performance.now() < deadline; cap--) {
+  let cutShort = false;
+  for (let cap = most - 1; cap >= 1; cap--) {
+    if (performance.now() >= deadline) {
+      cutShort = true;
+      break;
+    }
     removed.push(...fitLabelBudget(pool, groups, labelOf, cap, { on: 'train', keep }));
     const now = devF1s(pool);
     if (now.micro < full.micro - tolerance || now.macro < full.macro - tolerance || now.accuracy < full.accuracy - tolerance) break;
@@ -208,9 +213,18 @@ export function tieBudget(
   }
   // Back to the last budget that tied: the rules removed after it return, last removed first.
   for (const p of removed.slice(kept.removed).reverse()) pool.commit(pool.trial(p));
-  return { cap: kept.cap, removed: removed.slice(0, kept.removed) };
+  return { cap: kept.cap, removed: removed.slice(0, kept.removed), cutShort };
 }
 
-/** What the summary says of a tie budget that removed `removed` rules to keep `cap` per label. */
-export const tieBudgetNote = (removed: number, cap: number): string =>
-  `at most ${cap} rules per label as merged: dev micro F1, macro F1 and accuracy stay within ${TUNING.arbiter.equalF1} of the longer list's without the ${removed} rule${removed === 1 ? '' : 's'} that added least (rules that tie, fewer win; --max-rules-per-label sets a budget of your own)`;
+/**
+ * What the summary says of a tie budget that removed `removed` rules to keep `cap` per label, and
+ * whether the budget stopped it while dev still tied (`cutShort`: a run with more time keeps fewer).
+ */
+export function tieBudgetNote(removed: number, cap: number | null, cutShort: boolean, budgetS: number): string | null {
+  const ranOut = `the ${budgetS} s budget ran out before dev stopped tying, so a run with more time may keep fewer (learn --budget SECONDS)`;
+  if (cap === null) return cutShort ? `${ranOut}: no shorter list was judged` : null;
+  return (
+    `at most ${cap} rules per label as merged: dev micro F1, macro F1 and accuracy stay within ${TUNING.arbiter.equalF1} of the longer list's without the ${removed} rule${removed === 1 ? '' : 's'} that added least (rules that tie, fewer win; --max-rules-per-label sets a budget of your own)` +
+    (cutShort ? `; ${ranOut}` : '')
+  );
+}

@@ -5,7 +5,7 @@ import { coveringLearner } from '../../../src/learn/induce/learners.js';
 import { resolveOptions } from '../../../src/learn/induce/options.js';
 import { newReport } from '../../../src/learn/induce/report.js';
 import { Pool } from '../../../src/learn/induce/pool.js';
-import { devF1s, fitLabelBudget, mergedGroups, tieBudget, type Grouping } from '../../../src/learn/induce/rule-budget.js';
+import { devF1s, fitLabelBudget, mergedGroups, tieBudget, tieBudgetNote, type Grouping } from '../../../src/learn/induce/rule-budget.js';
 import type { Candidate } from '../../../src/learn/induce/types.js';
 import { rule } from '../../helpers/rules.js';
 
@@ -88,10 +88,22 @@ describe('the budget where dev ties', () => {
     expect(devF1s(pool).micro).toBe(1);
   });
 
-  test('past its deadline it lowers no budget', () => {
+  test('past its deadline it lowers no budget, and says it was cut short', () => {
     const pool = pool3();
-    expect(tieBudget(pool, alone, (p) => pool.rules[p]!.rule.output.label, { tolerance: 0.005, deadline: performance.now() - 1 })).toEqual({ cap: null, removed: [] });
+    expect(tieBudget(pool, alone, (p) => pool.rules[p]!.rule.output.label, { tolerance: 0.005, deadline: performance.now() - 1 })).toEqual({ cap: null, removed: [], cutShort: true });
     expect(pool.activePositions()).toHaveLength(6);
+  });
+
+  test.each([
+    { removed: 3, cap: 4, cutShort: false, says: /^at most 4 rules per label as merged: .* without the 3 rules that added least \(rules that tie, fewer win; --max-rules-per-label sets a budget of your own\)$/ },
+    { removed: 1, cap: 4, cutShort: true, says: /without the 1 rule that added least .*; the 90 s budget ran out before dev stopped tying, so a run with more time may keep fewer \(learn --budget SECONDS\)$/ },
+    { removed: 0, cap: null, cutShort: true, says: /^the 90 s budget ran out before dev stopped tying, .*: no shorter list was judged$/ },
+  ])('the summary says what the budget kept, and whether the clock cut it short ($removed removed, cut short $cutShort)', ({ removed, cap, cutShort, says }) => {
+    expect(tieBudgetNote(removed, cap, cutShort, 90)).toMatch(says);
+  });
+
+  test('a budget that ended where dev stopped tying, and removed nothing, says nothing', () => {
+    expect(tieBudgetNote(0, null, false, 90)).toBeNull();
   });
 });
 

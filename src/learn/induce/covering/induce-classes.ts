@@ -118,6 +118,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
     plan = found.plan;
     verdict = found.verdict;
     report.notes.push(...found.notes);
+    if (found.cutShort) report.budget_exhausted = true;
     const small = plan && !opts.inFold && performance.now() < deadline ? smallDevNote(base, plan) : null;
     if (small) report.notes.push(small);
   } else {
@@ -196,10 +197,10 @@ export function induceClasses(input: ClassInput): ClassesResult {
   if (ranked.dev && ranked.dev.examples.length >= minDevTexts() && !opts.userRulesPerLabel) {
     const tie = tieBudget(ranked, grouping, labelAt, { tolerance: TUNING.arbiter.equalF1, keep: isDefault, deadline });
     for (const p of tie.removed) drop(report, 'no_gain_dev', ranked.rules[p]!.rule.name);
-    if (tie.removed.length) {
-      report.notes.push(tieBudgetNote(tie.removed.length, tie.cap!));
-      stage(report, 'tie_budget', ranked, started);
-    }
+    const note = tieBudgetNote(tie.removed.length, tie.cap, tie.cutShort, Math.round(opts.learnBudgetMs / 1000));
+    if (note) report.notes.push(note);
+    if (tie.cutShort) report.budget_exhausted = true;
+    if (tie.removed.length) stage(report, 'tie_budget', ranked, started);
   }
   const closing = opts.defaultLabel === null ? closingDefault(ranked) : null;
 

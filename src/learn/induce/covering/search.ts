@@ -23,17 +23,29 @@ export const reorderEarns = (f1: number, than: number, gain: number): boolean =>
  * judged pass by pass (each cut where dev F1 is best given what earlier passes decide); then the
  * same rules, with pairs of words, ordered by their precision on all of train. Notes go to `notes`.
  */
-function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (done: number, total: number) => void, ending: string | null = null): Plan | null {
+function searchOnDev(
+  base: PlanBase,
+  passes: number,
+  notes: string[],
+  skipped: string[],
+  onStep?: (done: number, total: number) => void,
+  ending: string | null = null,
+): Plan | null {
+  const late = () => performance.now() > base.deadline;
   // The train-wide bound is left to cross-validation: on small train sets it stops residual
   // stopwords; with a dev split, dev choosing it traded coverage for precision at equal F1.
   const variants = TUNING.covering.zChoices.map((z) => ({ z, global: false }));
   let plan: Plan | null = null;
   for (const v of variants) {
-    if (plan && performance.now() > base.deadline) break;
+    if (plan && late()) {
+      skipped.push(`Wilson z ${v.z}`);
+      continue;
+    }
     const p = planList({ ...base, passes: 1, ...v, allPasses: false, onStep: v === variants[0] ? onStep : undefined });
     if (!plan || p.estimate > plan.estimate + 1e-9) plan = p;
   }
-  if (plan && passes > 1 && performance.now() < base.deadline) {
+  if (plan && passes > 1 && late()) skipped.push('fallback passes');
+  else if (plan && passes > 1) {
     const more = planList({ ...base, passes, z: plan.z, global: plan.global, allPasses: true, onStep: undefined });
     // A fallback pass and a default decide the same texts (those every first-pass rule leaves), so
     // the pass must beat the first pass as it could end: with the default after it where that scores higher.
@@ -47,7 +59,10 @@ function searchOnDev(base: PlanBase, passes: number, notes: string[], onStep?: (
   if (!plan) return null;
   const covering = plan;
   for (const orderZ of TUNING.covering.globalZChoices) {
-    if (performance.now() > base.deadline) break;
+    if (late()) {
+      skipped.push(`the global order at Wilson z ${orderZ}`);
+      continue;
+    }
     const g = planList({ ...base, passes, z: covering.z, global: covering.global, orderZ, allPasses: false, onStep: undefined }, covering.list);
     const gain = pairedGain(covering.right, g.right);
     if (reorderEarns(g.estimate, plan.estimate, gain)) plan = g;
@@ -86,20 +101,38 @@ export function chooseOnDev(
   choice: DefaultChoice | null,
   passes: number,
   onStep?: (done: number, total: number) => void,
-): { plan: Plan | null; notes: string[]; verdict: DefaultVerdict | null } {
+): { plan: Plan | null; notes: string[]; verdict: DefaultVerdict | null; cutShort: boolean } {
   const notes: string[] = [];
+  const skipped: string[] = [];
   const ending = choice && base.defaultRule && base.defaultClass !== null ? choice.label : null;
-  const plain = searchOnDev({ ...base, withDefault: false, defaultClass: null }, passes, notes, onStep, ending);
-  if (!plain || !choice || !base.defaultRule || base.defaultClass === null) return { plan: plain, notes, verdict: null };
+  const plain = searchOnDev({ ...base, withDefault: false, defaultClass: null }, passes, notes, skipped, onStep, ending);
+  if (!plain || !choice || !base.defaultRule || base.defaultClass === null) return { plan: plain, notes: withSkipped(notes, skipped, base), verdict: null, cutShort: skipped.length > 0 };
   const appended = recut(plain, choice.label);
   const ownNotes: string[] = [];
-  const tryOwn = defaultWorthTrying(choice, plain.estimate) && performance.now() < base.deadline;
-  const own = tryOwn ? searchOnDev({ ...base, withDefault: true }, passes, ownNotes) : null;
+  const worthIt = defaultWorthTrying(choice, plain.estimate);
+  if (worthIt && performance.now() > base.deadline) skipped.push(`a list learned for ${choice.label} as the default`);
+  const ownSkipped: string[] = [];
+  const own = worthIt && performance.now() <= base.deadline ? searchOnDev({ ...base, withDefault: true }, passes, ownNotes, ownSkipped) : null;
+  skipped.push(...ownSkipped.map((x) => `${x} for the list learned for ${choice.label} as the default`));
   const judged = (p: Plan): Judged => ({ f1: p.estimate, right: p.right });
   const track = pickTrack(choice.by, judged(plain), judged(appended), own ? judged(own) : null);
   const verdict: DefaultVerdict = { none: plain.estimate, appended: appended.estimate, own: own?.estimate ?? null, chosen: track, on: 'dev' };
-  if (track === 'own') return { plan: own, notes: ownNotes, verdict };
-  return { plan: track === 'appended' ? appended : plain, notes, verdict };
+  if (track === 'own') return { plan: own, notes: withSkipped(ownNotes, skipped, base), verdict, cutShort: skipped.length > 0 };
+  return { plan: track === 'appended' ? appended : plain, notes: withSkipped(notes, skipped, base), verdict, cutShort: skipped.length > 0 };
+}
+
+/**
+ * The notes with one more when the budget stopped the dev search before it had judged every
+ * setting: which were not judged, so that the choice, which another run with more time could make
+ * otherwise, is not taken for the search's last word.
+ */
+function withSkipped(notes: string[], skipped: readonly string[], base: PlanBase): string[] {
+  if (!skipped.length) return notes;
+  const secs = Math.round(base.opts.learnBudgetMs / 1000);
+  return [
+    ...notes,
+    `the ${secs} s budget ran out before dev had judged every setting (not judged: ${skipped.join(', ')}): the choice rests on those it judged, and a run with more time may choose otherwise (learn --budget SECONDS to judge them all)`,
+  ];
 }
 
 /** What cross-validation chose: passes, Wilson z, the train-wide bound, the cut, and how the list ends. */

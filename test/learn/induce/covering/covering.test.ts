@@ -239,6 +239,16 @@ describe('induceRules with covering', () => {
     expect(res.report.notes.join('\n')).toMatch(/cross-validation ran out of its share of the budget \(50 % of --budget, counted in work so that every run judges the same settings\) before it had judged every setting/);
   });
 
+  test('with dev, a budget that runs out before every setting is judged says which were not', async () => {
+    // Over 3,000 texts, so covering runs alone (no candidate-selection learner beside it).
+    const res = await induceRules(task, intents(1, 760, 'train'), { dev: intents(2, 30, 'dev'), learnBudgetMs: 0 });
+    expect(res.report.budget_exhausted).toBe(true);
+    expect(res.report.notes.join('\n')).toContain(
+      'the 0 s budget ran out before dev had judged every setting (not judged: Wilson z 3.29, fallback passes, the global order at Wilson z 1, the global order at Wilson z 1.96, ' +
+        'a list learned for cash_limit as the default): the choice rests on those it judged, and a run with more time may choose otherwise (learn --budget SECONDS to judge them all)',
+    );
+  });
+
   test('with dev, the globally ordered list is judged against covering on dev, and the final figures are the returned rules\' own', async () => {
     // Over 3,000 texts, so covering runs alone (no candidate-selection learner beside it).
     const train = intents(1, 700, 'train');
