@@ -70,8 +70,8 @@ export function mergeByLabel(ordered: readonly Candidate[], firesOn?: (i: number
   ordered.forEach((c, i) => {
     const docs = firesOn?.(i) ?? [];
     const crosses = !!firesOn && docs.length >= fewest;
-    const own = ofLabel.get(c.label) ?? [];
-    if (!own.length) ofLabel.set(c.label, own);
+    let own = ofLabel.get(c.label);
+    if (!own) ofLabel.set(c.label, (own = []));
     const label = latest.labelId(c.label);
     // The latest group it may not move above: without crossing, every group but the last; with
     // it, the latest group of another label whose rules fire on one of its texts.

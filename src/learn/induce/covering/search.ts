@@ -95,7 +95,7 @@ export function pickTrack(by: DefaultChoice['by'], none: Judged, appended: Judge
   return j.f1 > none.f1 + 1e-9 && pairedGain(none.right, j.right) >= TUNING.covering.defaultMinGain ? track : 'none';
 }
 
-/** The dev search for every way of ending the list; the chosen plan, its notes and the verdict. */
+/** The dev search for every way of ending the list; the chosen plan, its notes, the verdict, and whether the budget cut the search short. */
 export function chooseOnDev(
   base: PlanBase,
   choice: DefaultChoice | null,
@@ -104,21 +104,23 @@ export function chooseOnDev(
 ): { plan: Plan | null; notes: string[]; verdict: DefaultVerdict | null; cutShort: boolean } {
   const notes: string[] = [];
   const skipped: string[] = [];
+  const chosen = (plan: Plan | null, planNotes: string[], verdict: DefaultVerdict | null) => ({ plan, notes: withSkipped(planNotes, skipped, base), verdict, cutShort: skipped.length > 0 });
   const ending = choice && base.defaultRule && base.defaultClass !== null ? choice.label : null;
   const plain = searchOnDev({ ...base, withDefault: false, defaultClass: null }, passes, notes, skipped, onStep, ending);
-  if (!plain || !choice || !base.defaultRule || base.defaultClass === null) return { plan: plain, notes: withSkipped(notes, skipped, base), verdict: null, cutShort: skipped.length > 0 };
+  if (!plain || !choice || !base.defaultRule || base.defaultClass === null) return chosen(plain, notes, null);
   const appended = recut(plain, choice.label);
   const ownNotes: string[] = [];
-  const worthIt = defaultWorthTrying(choice, plain.estimate);
-  if (worthIt && performance.now() > base.deadline) skipped.push(`a list learned for ${choice.label} as the default`);
   const ownSkipped: string[] = [];
-  const own = worthIt && performance.now() <= base.deadline ? searchOnDev({ ...base, withDefault: true }, passes, ownNotes, ownSkipped) : null;
+  const worthIt = defaultWorthTrying(choice, plain.estimate);
+  const inTime = performance.now() <= base.deadline;
+  if (worthIt && !inTime) skipped.push(`a list learned for ${choice.label} as the default`);
+  const own = worthIt && inTime ? searchOnDev({ ...base, withDefault: true }, passes, ownNotes, ownSkipped) : null;
   skipped.push(...ownSkipped.map((x) => `${x} for the list learned for ${choice.label} as the default`));
   const judged = (p: Plan): Judged => ({ f1: p.estimate, right: p.right });
   const track = pickTrack(choice.by, judged(plain), judged(appended), own ? judged(own) : null);
   const verdict: DefaultVerdict = { none: plain.estimate, appended: appended.estimate, own: own?.estimate ?? null, chosen: track, on: 'dev' };
-  if (track === 'own') return { plan: own, notes: withSkipped(ownNotes, skipped, base), verdict, cutShort: skipped.length > 0 };
-  return { plan: track === 'appended' ? appended : plain, notes: withSkipped(notes, skipped, base), verdict, cutShort: skipped.length > 0 };
+  if (track === 'own') return chosen(own, ownNotes, verdict);
+  return chosen(track === 'appended' ? appended : plain, notes, verdict);
 }
 
 /**
