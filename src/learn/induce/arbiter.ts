@@ -259,11 +259,14 @@ export async function arbitrate(learners: readonly Learner[], train: readonly Ex
     for (const r of new Set(entries.map((e) => e.report))) r.notes = r.notes.filter((n) => !n.startsWith('dev has '));
     const solo = solos.get(kept.learner);
     if (solo) adopt(kept, solo, ctx, kept.report === ctx.report ? before : []);
+    // The list kept is then the solo run's, learned with all of dev held out: its own dev F1 is the
+    // one to set beside the estimate (the summary's table shows the same figure).
+    const devF1 = solo ? microF1(tallyOn(ctx.task, kept.list.rules, dev)) : onDev[pick]!;
     kept.report.cross_validation = { folds: cv.folds, f1: est };
     kept.report.notes.push(
       `${small}: ` +
         `the learners were compared${judge.why} by ${cv.folds}-fold cross-validation over train and dev (${train.length + dev.length} texts): ${describe(entries, judge.name, judged, f1)}; kept ${kept.name}. ` +
-        `Cross-validated estimate F1 ${est.toFixed(3)} beside dev F1 ${onDev[pick]!.toFixed(3)}: expect new text nearer the estimate` +
+        `Cross-validated estimate F1 ${est.toFixed(3)} beside dev F1 ${devF1.toFixed(3)}: expect new text nearer the estimate` +
         (solo ? `. It learned on train as the folds judged it, cutting its list by cross-validation on train rather than on dev (each fold reused the settings that chose, and cut on its own)` : ''),
     );
   } else {

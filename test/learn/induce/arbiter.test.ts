@@ -6,6 +6,7 @@ import { withDefault } from '../../../src/learn/induce/arbiter.js';
 import { resolveOptions } from '../../../src/learn/induce/options.js';
 import { newReport } from '../../../src/learn/induce/report.js';
 import { induceRules } from '../../../src/learn/induce/index.js';
+import { scoreRules } from '../../../src/learn/induce/pipeline.js';
 import { rule } from '../../helpers/rules.js';
 import { intents, skewedMessages } from './fixtures.js';
 
@@ -28,6 +29,21 @@ describe('the arbiter between classification learners', () => {
       expect(res.report.cross_validation).toMatchObject({ folds: 5 });
       // The covering learner's own small-dev estimate is not repeated beside the arbiter's.
       expect(res.report.notes.filter((n) => n.startsWith('dev has '))).toHaveLength(1);
+    },
+    TIMEOUT,
+  );
+
+  test.each([
+    { perLabel: 6, devSeed: 11, devPerLabel: 12 },
+    { perLabel: 10, devSeed: 11, devPerLabel: 8 },
+  ])(
+    'the dev F1 set beside the estimate is the returned list\'s own, as the summary shows it, when the kept learner\'s list was learned again on train ($perLabel per label)',
+    async ({ perLabel, devSeed, devPerLabel }) => {
+      const dev = intents(devSeed, devPerLabel, 'dev');
+      const res = await induceRules(task, intents(1, perLabel, 'train'), { dev, seed: 1 });
+      const note = noteOf(res.report.notes);
+      expect(note).toContain('kept sequential covering');
+      expect(/beside dev F1 (\d\.\d{3})/.exec(note)?.[1]).toBe(scoreRules(task, res.rules, dev).f1!.toFixed(3));
     },
     TIMEOUT,
   );
