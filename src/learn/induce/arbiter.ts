@@ -223,8 +223,9 @@ function adopt(kept: Entry, solo: Learned, ctx: LearnContext, before: readonly s
   Object.assign(kept.report, { ...solo.report, notes: [...before, ...solo.report.notes] });
 }
 
-const describe = (entries: readonly Entry[], name: string, judged: readonly number[], micro: readonly number[]): string =>
-  entries.map((e, i) => `${e.name} ${name === 'F1' ? '' : `${name} ${judged[i]!.toFixed(3)}, `}F1 ${micro[i]!.toFixed(3)} (${e.list.rules.length} rules)`).join(', ');
+/** Each list as it was compared: its name, scores and rules (`rules`: their counts then, before the kept one may be learned again). */
+const describe = (entries: readonly Entry[], name: string, judged: readonly number[], micro: readonly number[], rules = entries.map((e) => e.list.rules.length)): string =>
+  entries.map((e, i) => `${e.name} ${name === 'F1' ? '' : `${name} ${judged[i]!.toFixed(3)}, `}F1 ${micro[i]!.toFixed(3)} (${rules[i]} rules)`).join(', ');
 
 /**
  * One arbiter for the classification learners: each learns on train (judged on dev), and of their
@@ -258,6 +259,7 @@ export async function arbitrate(learners: readonly Learner[], train: readonly Ex
     // The covering learner's own estimate is superseded by the comparison of every learner.
     for (const r of new Set(entries.map((e) => e.report))) r.notes = r.notes.filter((n) => !n.startsWith('dev has '));
     const solo = solos.get(kept.learner);
+    const compared = entries.map((e) => e.list.rules.length);
     if (solo) adopt(kept, solo, ctx, kept.report === ctx.report ? before : []);
     // The list kept is then the solo run's, learned with all of dev held out: its own dev F1 is the
     // one to set beside the estimate (the summary's table shows the same figure).
@@ -265,9 +267,11 @@ export async function arbitrate(learners: readonly Learner[], train: readonly Ex
     kept.report.cross_validation = { folds: cv.folds, f1: est };
     kept.report.notes.push(
       `${small}: ` +
-        `the learners were compared${judge.why} by ${cv.folds}-fold cross-validation over train and dev (${train.length + dev.length} texts): ${describe(entries, judge.name, judged, f1)}; kept ${kept.name}. ` +
+        `the learners were compared${judge.why} by ${cv.folds}-fold cross-validation over train and dev (${train.length + dev.length} texts): ${describe(entries, judge.name, judged, f1, compared)}; kept ${kept.name}. ` +
         `Cross-validated estimate F1 ${est.toFixed(3)} beside dev F1 ${devF1.toFixed(3)}: expect new text nearer the estimate` +
-        (solo ? `. It learned on train as the folds judged it, cutting its list by cross-validation on train rather than on dev (each fold reused the settings that chose, and cut on its own)` : ''),
+        (solo
+          ? `. It learned on train as the folds judged it, cutting its list by cross-validation on train rather than on dev (each fold reused the settings that chose, and cut on its own): ${kept.list.rules.length} rules`
+          : ''),
     );
   } else {
     const notes = kept.report.notes;

@@ -44,6 +44,9 @@ describe('the arbiter between classification learners', () => {
       const note = noteOf(res.report.notes);
       expect(note).toContain('kept sequential covering');
       expect(/beside dev F1 (\d\.\d{3})/.exec(note)?.[1]).toBe(scoreRules(task, res.rules, dev).f1!.toFixed(3));
+      // The lists are listed with the rules they had when compared; the one kept, learned again, says its own.
+      expect(note).toMatch(/ \(\d+ rules\), /);
+      expect(note.endsWith(`cut on its own): ${res.rules.length} rules`)).toBe(true);
     },
     TIMEOUT,
   );
