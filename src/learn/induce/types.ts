@@ -90,7 +90,9 @@ export type DropReason =
   | 'pruned_train'
   | 'unsafe'
   | 'max_rules'
-  | 'budget';
+  | 'budget'
+  /** An earlier rule fires wherever it fires: it could never decide a text. */
+  | 'shadowed';
 
 /** What induction did: candidates considered and kept, why others were dropped, scores per stage. */
 export interface InduceReport {

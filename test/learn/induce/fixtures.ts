@@ -24,6 +24,29 @@ export function intents(seed: number, perClass: number, split: 'train' | 'dev' |
   return out;
 }
 
+/**
+ * Support tickets of five kinds, each worded eight ways with greetings and sign-offs around them:
+ * few texts per wording, so covering's fallback passes find near-copies of earlier triggers
+ * ("charge*" after "charg*") that an earlier rule shadows.
+ */
+export function tickets(seed: number, perClass: number, split: 'train' | 'dev' | 'test'): Example[] {
+  const r = mulberry32(seed);
+  const plan = () => pick(r, ['pro', 'basic', 'team']);
+  const browser = () => pick(r, ['Firefox', 'Safari', 'Chrome', 'Edge']);
+  const make: Record<string, () => string> = {
+    billing: () => pick(r, [`I was charged twice for my ${plan()} plan`, 'Why is my invoice higher this month?', 'Please refund the extra charge on my card', `The ${plan()} subscription price changed without notice`, "Can I get a receipt for last month's payment?", 'My credit card was billed after I cancelled', 'How do I update my payment method?', "There's a charge I don't recognise on my statement"]),
+    login_access: () => pick(r, ["I can't log in to my account", 'Password reset email never arrives', 'My account is locked after too many attempts', 'Two-factor code is not accepted', 'How do I change the email I sign in with?', 'The app keeps logging me out', 'I forgot my username', 'SSO login fails with an error']),
+    bug_report: () => pick(r, [`The export button does nothing on ${browser()}`, 'App crashes when I open settings', `Charts don't load on the dashboard in ${browser()}`, 'Error 500 when saving a report', 'The search results are empty even though data exists', 'Uploading a CSV freezes the page', 'Notifications show the wrong date', 'Dark mode makes text unreadable']),
+    shipping_delay: () => pick(r, [`My order hasn't arrived after ${pick(r, [5, 7, 10, 14])} days`, 'Where is my package?', 'Tracking number shows no updates', 'The delivery was supposed to be yesterday', 'When will my order ship?', 'Courier says the parcel is delayed', 'My shipment is stuck in customs', 'Order status still says processing after a week']),
+    feature_request: () => pick(r, ['Please add an option to export to PDF', 'It would be great to have a dark theme', `Can you support ${browser()} extensions?`, "I'd love keyboard shortcuts for navigation", 'Could you add bulk editing?', 'Please integrate with Slack', 'Would be nice to schedule reports', 'Add the ability to share dashboards publicly']),
+  };
+  const wrap = (t: string) => `${pick(r, ['', 'Hi, ', 'Hello team, ', 'Urgent: ', 'Quick question - '])}${t}${pick(r, ['', ' Thanks.', ' Please help.', ' Any update?', ' This is frustrating.'])}`;
+  const out: Example[] = [];
+  for (const label of Object.keys(make).sort())
+    for (let i = 0; i < perClass; i++) out.push(Example.parse({ id: `${split}-${label}-${i}`, text: wrap(make[label]!()), label, split }));
+  return out;
+}
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**

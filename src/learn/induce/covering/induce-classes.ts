@@ -16,6 +16,7 @@ import { FEATURES, perClassBeforeMerging, planList, runPlan, type ClassInput, ty
 import { chooseOnDev, crossValidate, type CvChoice } from './search.js';
 import { foldsFor, minDevTexts, smallDevNote } from './small-dev.js';
 import { WorkBudget } from './work.js';
+import { shadowedRules } from './shadowed.js';
 import { closingDefault, recordClosing, unlabelledChoice, type Closing, type ClosingDefault } from './closing-default.js';
 import { isDefaultRule } from '../../../core/engine/default-rule.js';
 import type { Pool } from '../pool.js';
@@ -188,6 +189,7 @@ export function induceClasses(input: ClassInput): ClassesResult {
   } else stage(report, 'cross_validated_cut', pool, started);
   const candAt = (q: Pool) => (p: number) => candOf.get(q.rules[p]!.id)!.cand;
   const ranked = ordered(pool, candAt(pool), report, started);
+  dropShadowed(ranked, candAt(ranked), report);
   const grouping = mergedGroups(ranked, candAt(ranked), true);
   const labelAt = (p: number) => ranked.rules[p]!.rule.output.label;
   const isDefault = (p: number) => isDefaultRule(ranked.rules[p]!.rule);
@@ -246,4 +248,23 @@ function closingRule(c: ClosingDefault, trainLabels: readonly (string | null)[],
   report.stages.push({ stage: 'closing_default', rules: above + 1, train: c.train, dev: c.dev, elapsed_ms: Math.round(performance.now() - started) });
   const cand = defaultCandidate(choice);
   return toRule(cand, { id: candidateId(cand, opts.idPrefix), priority: 0, confidence: 0, status: opts.status });
+}
+
+/**
+ * Leaves out the rules an earlier rule fires wherever they fire (`shadowedRules`): the fallback
+ * passes and the global order's runners-up learn such rules ("charge*" after "charg*"), which never
+ * decide a text and only lengthen the list a person reads. The engine's own matches confirm it: a
+ * rule whose removal would change the output of any train or dev text stays.
+ */
+function dropShadowed(pool: Pool, candAt: (p: number) => Candidate, report: InduceReport): void {
+  const active = pool.activePositions();
+  let n = 0;
+  for (const j of shadowedRules(active.map((p) => candAt(p).conditions))) {
+    const t = pool.trial(active[j]!);
+    if (t.train.docs.length || t.dev?.docs.length) continue;
+    pool.commit(t);
+    drop(report, 'shadowed', pool.rules[active[j]!]!.rule.name);
+    n++;
+  }
+  if (n) report.notes.push(`${n} rule${n === 1 ? '' : 's'} left out that an earlier rule fires wherever ${n === 1 ? 'it fires' : 'they fire'}: ${n === 1 ? 'it' : 'they'} could never decide a text`);
 }
