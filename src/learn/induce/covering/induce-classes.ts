@@ -259,7 +259,9 @@ function closingRule(c: ClosingDefault, trainLabels: readonly (string | null)[],
 function dropShadowed(pool: Pool, candAt: (p: number) => Candidate, report: InduceReport): void {
   const active = pool.activePositions();
   let n = 0;
-  for (const j of shadowedRules(active.map((p) => candAt(p).conditions))) {
+  // A rule that applies only under a metadata condition fires on fewer texts than its words say.
+  const conditions = active.map((p) => candAt(p)).map((c) => (c.when ? undefined : c.conditions));
+  for (const j of shadowedRules(conditions)) {
     const t = pool.trial(active[j]!);
     if (t.train.docs.length || t.dev?.docs.length) continue;
     pool.commit(t);
