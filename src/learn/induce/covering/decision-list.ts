@@ -7,7 +7,6 @@ import { pairSeeds } from './pair-seeds.js';
 import { featuresOfText, indexKeyedTexts } from './text-keys.js';
 import { FeatureIndex, Kind, standsAlone, type FeatureConfig, type Vocabulary } from './features.js';
 import { functionWords, onlyFunctionWords } from '../function-words.js';
-import { twinsOf } from './twins.js';
 import { spend } from './work.js';
 
 /** A learned decision list with the index and vocabulary it was learned over. */
@@ -92,10 +91,8 @@ function startsBanned(index: FeatureIndex, opts: CoverOptions, texts: readonly s
 /**
  * The list with fallback passes up to `passes` in all, learned after those it has. A list learned
  * with fewer passes is the start of the one learned with more (each pass bans the starts of every
- * rule before it, and their twins: a feature in exactly the same texts is the same start under
- * another name, and would only learn near-copies of earlier rules, "safari*" after "safari"), so
- * cross-validation's grid extends one list per fold rather than learning each pass again. `list`
- * is not changed; `ids` and `opts` must be those it was learned with.
+ * rule before it), so cross-validation's grid extends one list per fold rather than learning each
+ * pass again. `list` is not changed; `ids` and `opts` must be those it was learned with.
  */
 export function withPasses(list: DecisionList, ids: Int32Array, opts: CoverOptions, passes: number): DecisionList {
   // `stop` is the first pass's: one the clock stopped is followed by none.
@@ -105,9 +102,8 @@ export function withPasses(list: DecisionList, ids: Int32Array, opts: CoverOptio
   const { onStep: _quiet, ...rest } = opts;
   let saturated = false;
   let p = list.passesMade;
-  const twins = twinsOf(list.index);
   for (; p < passes && performance.now() < opts.deadline; p++) {
-    for (const r of rules) for (const f of [r.literals[0]!.feature, ...twins(r.literals[0]!.feature)]) banned.add(f);
+    for (const r of rules) banned.add(r.literals[0]!.feature);
     const more = new Coverer(list.index, ids, list.classes.length, { ...rest, banned }).run();
     rules.push(...more.rules.map((r) => ({ ...r, pass: p })));
     if (!more.rules.length && more.stop !== 'budget') {
