@@ -260,12 +260,16 @@ function dropShadowed(pool: Pool, candAt: (p: number) => Candidate, report: Indu
   const active = pool.activePositions();
   let n = 0;
   // A rule that applies only under a metadata condition fires on fewer texts than its words say.
-  const conditions = active.map((p) => candAt(p)).map((c) => (c.when ? undefined : c.conditions));
+  const conditions = active.map((p) => {
+    const c = candAt(p);
+    return c.when ? undefined : c.conditions;
+  });
   for (const j of shadowedRules(conditions)) {
-    const t = pool.trial(active[j]!);
+    const p = active[j]!;
+    const t = pool.trial(p);
     if (t.train.docs.length || t.dev?.docs.length) continue;
     pool.commit(t);
-    drop(report, 'shadowed', pool.rules[active[j]!]!.rule.name);
+    drop(report, 'shadowed', pool.rules[p]!.rule.name);
     n++;
   }
   if (n) report.notes.push(`${n} rule${n === 1 ? '' : 's'} left out that an earlier rule fires wherever ${n === 1 ? 'it fires' : 'they fire'}: ${n === 1 ? 'it' : 'they'} could never decide a text`);

@@ -1,7 +1,5 @@
 import { Kind } from './features.js';
-import { subsumes, type Condition } from './subsume.js';
-
-const PLAIN = /^[a-z0-9' ]+$/;
+import { plainKey, subsumes, type Condition } from './subsume.js';
 
 const id = (kind: number, key: string): string => `${kind}:${key}`;
 
@@ -12,7 +10,7 @@ const id = (kind: number, key: string): string => `${kind}:${key}`;
  */
 function impliedIds(q: Condition): string[] {
   const out = [id(q.kind, q.key)];
-  if (!PLAIN.test(q.key) || q.kind === Kind.Short || q.kind === Kind.Shape) return out;
+  if (!plainKey(q.key) || q.kind === Kind.Short || q.kind === Kind.Shape) return out;
   const words = q.key.split(' ');
   words.forEach((w, i) => {
     out.push(id(Kind.Word, w), id(Kind.First, w));

@@ -7,9 +7,11 @@ export interface Condition {
   negated: boolean;
 }
 
-// Implications are read off the keys only where the regexes are plain ASCII words with `\b` edges;
-// elsewhere (accented letters, other scripts) no condition is taken to imply another.
-const PLAIN = /^[a-z0-9' ]+$/;
+/**
+ * Whether implications may be read off a key: only where the regexes are plain ASCII words with
+ * `\b` edges; elsewhere (accented letters, other scripts) no condition is taken to imply another.
+ */
+export const plainKey = (key: string): boolean => /^[a-z0-9' ]+$/.test(key);
 
 /** The words of a word or phrase feature, each with a word boundary before it in the feature's regex. */
 function wordsOf(c: Condition): string[] {
@@ -33,7 +35,7 @@ function wordsOf(c: Condition): string[] {
  */
 export function implies(a: Condition, b: Condition): boolean {
   if (a.kind === b.kind && a.key === b.key) return true;
-  if (!PLAIN.test(a.key) || !PLAIN.test(b.key)) return false;
+  if (!plainKey(a.key) || !plainKey(b.key)) return false;
   switch (b.kind) {
     case Kind.Stem:
       return a.kind === Kind.Stem ? a.key.startsWith(b.key) : wordsOf(a).some((w) => w.startsWith(b.key));
